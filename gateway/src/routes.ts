@@ -1,0 +1,126 @@
+/**
+ * The gateway's one route table: which service serves a path and what a caller needs to reach it.
+ * The OpenAPI document states the same rules (x-required-scopes); a test keeps the two in step.
+ */
+import type { Scope } from '@regatta/http';
+import type { ServiceName } from './config.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type Access =
+  /** No credentials needed. */
+  | { kind: 'public' }
+  /** A signed-in web session only; API keys are refused (401), as the contract says for /keys and /embed-tokens. */
+  | { kind: 'session' }
+  /**
+   * An API key holding one of `anyOf` scopes, or a session (a person acts with their own rights;
+   * services still check organization roles). `embed` lets a widget's embed token read it.
+   */
+  | { kind: 'credential'; anyOf: Scope[]; embed?: boolean };
+
+export interface RouteRule {
+  method: Method;
+  path: string;
+  service: ServiceName | 'gateway';
+  access: Access;
+}
+
+const PUBLIC: Access = { kind: 'public' };
+const SESSION: Access = { kind: 'session' };
+const scope = (...anyOf: Scope[]): Access => ({ kind: 'credential', anyOf });
+const publicRead: Access = { kind: 'credential', anyOf: ['read'], embed: true };
+
+const rule = (method: Method, path: string, service: RouteRule['service'], access: Access): RouteRule => ({ method, path, service, access });
+
+export const ROUTES: RouteRule[] = [
+  rule('GET', '/api/v1/health', 'gateway', PUBLIC),
+  rule('GET', '/api/v1/openapi.json', 'gateway', PUBLIC),
+  rule('GET', '/api/v1/docs', 'gateway', PUBLIC),
+
+  // identity
+  rule('POST', '/api/v1/auth/signup', 'identity', PUBLIC),
+  rule('POST', '/api/v1/auth/login', 'identity', PUBLIC),
+  rule('POST', '/api/v1/auth/logout', 'identity', SESSION),
+  rule('GET', '/api/v1/auth/session', 'identity', SESSION),
+  rule('GET', '/api/v1/keys', 'identity', SESSION),
+  rule('POST', '/api/v1/keys', 'identity', SESSION),
+  rule('DELETE', '/api/v1/keys', 'identity', SESSION),
+  rule('GET', '/api/v1/embed-tokens', 'identity', SESSION),
+  rule('POST', '/api/v1/embed-tokens', 'identity', SESSION),
+  rule('DELETE', '/api/v1/embed-tokens', 'identity', SESSION),
+  rule('GET', '/api/v1/organizations/:slug/members', 'identity', scope('read')),
+  rule('POST', '/api/v1/organizations/:slug/members', 'identity', scope('admin')),
+  rule('DELETE', '/api/v1/organizations/:slug/members/:userId', 'identity', scope('admin')),
+
+  // organizations
+  rule('GET', '/api/v1/organizations', 'organizations', publicRead),
+  rule('POST', '/api/v1/organizations', 'organizations', scope('write')),
+  rule('GET', '/api/v1/organizations/:slug', 'organizations', publicRead),
+  rule('PATCH', '/api/v1/organizations/:slug', 'organizations', scope('write')),
+
+  // events
+  rule('GET', '/api/v1/events', 'events', publicRead),
+  rule('POST', '/api/v1/events', 'events', scope('write')),
+  rule('GET', '/api/v1/events/:slug', 'events', publicRead),
+  rule('PUT', '/api/v1/events/:slug', 'events', scope('write')),
+  rule('POST', '/api/v1/events/:slug/register', 'events', scope('register')),
+  rule('GET', '/api/v1/events/:slug/registrations', 'events', scope('read')),
+  rule('PATCH', '/api/v1/events/:slug/registrations/:registrationId', 'events', scope('register', 'write')),
+  rule('POST', '/api/v1/events/:slug/registrations/:registrationId/cancel', 'events', scope('register', 'write')),
+  rule('POST', '/api/v1/events/:slug/fleets', 'events', scope('write')),
+  rule('POST', '/api/v1/events/:slug/races', 'events', scope('write')),
+  rule('POST', '/api/v1/events/:slug/documents', 'events', scope('write')),
+  rule('GET', '/api/v1/series', 'events', publicRead),
+  rule('POST', '/api/v1/series', 'events', scope('write')),
+  rule('GET', '/api/v1/series/:slug', 'events', publicRead),
+
+  // results-scoring
+  rule('GET', '/api/v1/events/:slug/results', 'results-scoring', publicRead),
+  rule('GET', '/api/v1/events/:slug/standings', 'results-scoring', publicRead),
+  rule('POST', '/api/v1/events/:slug/races/:raceId/results', 'results-scoring', scope('results')),
+  rule('POST', '/api/v1/events/:slug/results/publish', 'results-scoring', scope('results')),
+  rule('GET', '/api/v1/series/:slug/standings', 'results-scoring', publicRead),
+
+  // sailors
+  rule('GET', '/api/v1/sailors/:id', 'sailors', scope('read')),
+  rule('GET', '/api/v1/sailors/:id/history', 'sailors', scope('read')),
+  rule('GET', '/api/v1/boats', 'sailors', scope('read')),
+  rule('GET', '/api/v1/boats/:id', 'sailors', scope('read')),
+
+  // webhooks
+  rule('GET', '/api/v1/webhooks', 'webhooks', scope('admin')),
+  rule('POST', '/api/v1/webhooks', 'webhooks', scope('admin')),
+  rule('GET', '/api/v1/webhooks/:id', 'webhooks', scope('admin')),
+  rule('PATCH', '/api/v1/webhooks/:id', 'webhooks', scope('admin')),
+  rule('DELETE', '/api/v1/webhooks/:id', 'webhooks', scope('admin')),
+  rule('GET', '/api/v1/webhooks/:id/deliveries', 'webhooks', scope('admin')),
+  rule('POST', '/api/v1/webhooks/:id/deliveries/:deliveryId/redeliver', 'webhooks', scope('admin')),
+  rule('POST', '/api/v1/webhooks/:id/ping', 'webhooks', scope('admin')),
+];
+
+interface CompiledRule extends RouteRule {
+  segments: string[];
+}
+
+const compiled: CompiledRule[] = ROUTES.map((route) => ({ ...route, segments: route.path.split('/').filter(Boolean) }));
+
+function matches(segments: string[], pattern: string[]): boolean {
+  if (segments.length !== pattern.length) return false;
+  return pattern.every((part, index) => part.startsWith(':') || part === segments[index]);
+}
+
+export type RouteMatch = { kind: 'matched'; rule: RouteRule } | { kind: 'method_not_allowed'; allow: string[] } | { kind: 'not_found' };
+
+/** Finds the rule for a request; literal segments win over parameters ("/results/publish" vs "/races/:id"). */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const segments = path.split('/').filter(Boolean);
+  const candidates = compiled.filter((route) => matches(segments, route.segments));
+  if (candidates.length === 0) return { kind: 'not_found' };
+  const effectiveMethod = method === 'HEAD' ? 'GET' : method;
+  const specificity = (route: CompiledRule) => route.segments.filter((part) => !part.startsWith(':')).length;
+  const best = Math.max(...candidates.map(specificity));
+  const bestCandidates = candidates.filter((route) => specificity(route) === best);
+  const hit = bestCandidates.find((route) => route.method === effectiveMethod);
+  if (hit) return { kind: 'matched', rule: hit };
+  return { kind: 'method_not_allowed', allow: [...new Set(bestCandidates.map((route) => route.method))] };
+}

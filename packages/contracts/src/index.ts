@@ -1,0 +1,254 @@
+// @regatta/contracts: the Kafka message contracts (protobuf `regatta.facts.v1`, generated under
+// ./gen by `bash proto/proto.sh gen`) and small typed helpers around the `Fact` envelope.
+// See docs/messages.md for topics, keys, headers, ordering and compatibility rules.
+import { create, fromBinary, toBinary, toJson } from "@bufbuild/protobuf";
+import type { JsonObject, MessageInitShape } from "@bufbuild/protobuf";
+import type { GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { randomUUID } from "node:crypto";
+import { FactSchema } from "./gen/regatta/facts/v1/fact_pb.js";
+import type { Fact } from "./gen/regatta/facts/v1/fact_pb.js";
+
+export * from "./gen/regatta/facts/v1/fact_pb.js";
+export * from "./gen/regatta/facts/v1/identity_pb.js";
+export * from "./gen/regatta/facts/v1/organizations_pb.js";
+export * from "./gen/regatta/facts/v1/events_pb.js";
+export * from "./gen/regatta/facts/v1/registrations_pb.js";
+export * from "./gen/regatta/facts/v1/results_pb.js";
+export { timestampDate, timestampFromDate };
+export type { JsonObject };
+
+/** Kafka topic names (before any KAFKA_TOPIC_PREFIX), one per owning service and aggregate. */
+export const TOPICS = {
+  identity: "identity.v1",
+  organizations: "organizations.v1",
+  events: "events.v1",
+  registrations: "registrations.v1",
+  results: "results.v1",
+} as const;
+export type TopicName = (typeof TOPICS)[keyof typeof TOPICS];
+
+/** The `payload` oneof of a Fact. */
+export type FactPayload = Fact["payload"];
+/** A payload case name, e.g. "registrationCreated". */
+export type FactPayloadCase = Exclude<FactPayload["case"], undefined>;
+/** The payload message type of a case, e.g. FactPayloadOf<"registrationCreated"> = RegistrationCreated. */
+export type FactPayloadOf<C extends FactPayloadCase> = FactPayloadMap[C];
+/** Payload case to payload message type. */
+export type FactPayloadMap = { [K in FactPayloadCase]: Extract<FactPayload, { case: K }>["value"] };
+/** What `newFact` accepts for a case: the message or a plain init object (as for `create`). */
+export type FactPayloadInit<C extends FactPayloadCase> = MessageInitShape<GenMessage<FactPayloadOf<C>>>;
+
+/** Fact type (the `Fact.type` string) to its payload case. */
+export const FACT_PAYLOAD_CASE = {
+  "user.registered": "userRegistered",
+  "membership.granted": "membershipGranted",
+  "membership.revoked": "membershipRevoked",
+  "organization.created": "organizationCreated",
+  "organization.updated": "organizationUpdated",
+  "event.created": "eventCreated",
+  "event.updated": "eventUpdated",
+  "fleet.created": "fleetCreated",
+  "race.scheduled": "raceScheduled",
+  "document.added": "documentAdded",
+  "series.created": "seriesCreated",
+  "registration.created": "registrationCreated",
+  "registration.updated": "registrationUpdated",
+  "registration.cancelled": "registrationCancelled",
+  "results.updated": "resultsUpdated",
+  "results.published": "resultsPublished",
+  "race.started": "raceStarted",
+  "race.completed": "raceCompleted",
+  "standings.updated": "standingsUpdated",
+} as const satisfies Record<string, FactPayloadCase>;
+
+/** A known fact type, e.g. "registration.created". */
+export type FactType = keyof typeof FACT_PAYLOAD_CASE;
+/** The payload case that goes with a fact type. */
+export type FactPayloadCaseOf<T extends FactType> = (typeof FACT_PAYLOAD_CASE)[T];
+
+// Compile-time guard: every payload case in fact.proto has a fact type above.
+type UnmappedCases = Exclude<FactPayloadCase, FactPayloadCaseOf<FactType>>;
+const allCasesMapped: [UnmappedCases] extends [never] ? true : UnmappedCases = true;
+void allCasesMapped;
+
+/** Fact type to the topic it is published on. */
+export const FACT_TOPIC = {
+  "user.registered": TOPICS.identity,
+  "membership.granted": TOPICS.identity,
+  "membership.revoked": TOPICS.identity,
+  "organization.created": TOPICS.organizations,
+  "organization.updated": TOPICS.organizations,
+  "event.created": TOPICS.events,
+  "event.updated": TOPICS.events,
+  "fleet.created": TOPICS.events,
+  "race.scheduled": TOPICS.events,
+  "document.added": TOPICS.events,
+  "series.created": TOPICS.events,
+  "registration.created": TOPICS.registrations,
+  "registration.updated": TOPICS.registrations,
+  "registration.cancelled": TOPICS.registrations,
+  "results.updated": TOPICS.results,
+  "results.published": TOPICS.results,
+  "race.started": TOPICS.results,
+  "race.completed": TOPICS.results,
+  "standings.updated": TOPICS.results,
+} as const satisfies Record<FactType, TopicName>;
+
+/** All known fact types. */
+export const FACT_TYPES = Object.keys(FACT_PAYLOAD_CASE) as readonly FactType[];
+
+/** Public webhook event types (service interface section 6); a subset of the fact types. */
+export const WEBHOOK_EVENT_TYPES = [
+  "registration.created",
+  "registration.updated",
+  "registration.cancelled",
+  "results.updated",
+  "results.published",
+  "standings.updated",
+  "event.created",
+  "event.updated",
+  "race.scheduled",
+  "race.started",
+  "race.completed",
+] as const satisfies readonly FactType[];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Kafka header names carried by every message. */
+export const FACT_HEADERS = {
+  messageId: "message-id",
+  factType: "fact-type",
+  requestId: "x-request-id",
+} as const;
+
+export function isFactType(value: string): value is FactType {
+  return Object.prototype.hasOwnProperty.call(FACT_PAYLOAD_CASE, value);
+}
+
+export function isWebhookEventType(value: string): value is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** Envelope fields of a new fact other than type and payload. */
+export interface FactMeta {
+  /** Publishing service name, e.g. "events". */
+  producer: string;
+  /** Message id; a new uuid when omitted. */
+  id?: string;
+  /** When it happened; now when omitted. */
+  occurredAt?: Date;
+  organizationId?: string | null;
+  /** Regatta id: also the Kafka key. Set it for every fact about a regatta. */
+  eventId?: string | null;
+  requestId?: string | null;
+}
+
+/**
+ * Builds a Fact. `payloadCase` must be the case of `type` (checked at compile time and at run time);
+ * `payload` is the payload message or a plain init object.
+ */
+export function newFact<T extends FactType>(
+  type: T,
+  payloadCase: FactPayloadCaseOf<T>,
+  payload: FactPayloadInit<FactPayloadCaseOf<T>>,
+  meta: FactMeta,
+): Fact {
+  if (FACT_PAYLOAD_CASE[type] !== payloadCase) {
+    throw new TypeError(`fact type ${type} needs payload case ${FACT_PAYLOAD_CASE[type]}, got ${String(payloadCase)}`);
+  }
+  if (!meta.producer) throw new TypeError("fact producer is required");
+  const init: MessageInitShape<typeof FactSchema> = {
+    id: meta.id ?? randomUUID(),
+    type,
+    occurredAt: timestampFromDate(meta.occurredAt ?? new Date()),
+    producer: meta.producer,
+    payload: { case: payloadCase, value: payload } as MessageInitShape<typeof FactSchema>["payload"],
+  };
+  if (meta.organizationId != null) init.organizationId = meta.organizationId;
+  if (meta.eventId != null) init.eventId = meta.eventId;
+  if (meta.requestId != null) init.requestId = meta.requestId;
+  return create(FactSchema, init);
+}
+
+/** Serializes a Fact to the Kafka message value. */
+export function encodeFact(fact: Fact): Uint8Array {
+  return toBinary(FactSchema, fact);
+}
+
+/**
+ * Parses a Kafka message value. Facts of types this build does not know (added later within v1)
+ * decode with `payload.case === undefined`; check `isFactType(fact.type)` and skip them.
+ */
+export function decodeFact(bytes: Uint8Array): Fact {
+  return fromBinary(FactSchema, bytes);
+}
+
+/** The payload if the fact carries the given case, else undefined. */
+export function factPayload<C extends FactPayloadCase>(fact: Fact, payloadCase: C): FactPayloadOf<C> | undefined {
+  const { case: actual, value } = fact.payload as { case: string | undefined; value?: unknown };
+  return actual === payloadCase ? (value as FactPayloadOf<C>) : undefined;
+}
+
+const jsonOptions = { alwaysEmitImplicit: true } as const;
+
+/**
+ * The whole fact as canonical protobuf JSON (camelCase, Timestamps as RFC 3339 strings, the payload
+ * under its case name). Implicit fields (empty strings, 0, false, []) are emitted; unset `optional`
+ * fields and unset messages are omitted (read them as null).
+ */
+export function factToJson(fact: Fact): JsonObject {
+  return toJson(FactSchema, fact, jsonOptions) as JsonObject;
+}
+
+/** The payload alone as plain JSON (same rules as factToJson); null when the case is unknown. */
+export function payloadToJson(fact: Fact): JsonObject | null {
+  const { case: payloadCase, value } = fact.payload;
+  if (payloadCase === undefined) return null;
+  const schema = FactSchema.field[payloadCase]?.message;
+  if (!schema) return null;
+  return toJson(schema, value, jsonOptions) as JsonObject;
+}
+
+/** Public webhook envelope (service interface section 6): id, event, createdAt, data. */
+export interface WebhookEnvelope {
+  id: string;
+  event: string;
+  createdAt: string;
+  data: JsonObject;
+}
+
+/** Maps a fact to the webhook notification envelope; `data` is the payload JSON. */
+export function factToWebhookEnvelope(fact: Fact): WebhookEnvelope {
+  return {
+    id: fact.id,
+    event: fact.type,
+    createdAt: (fact.occurredAt ? timestampDate(fact.occurredAt) : new Date(0)).toISOString(),
+    data: payloadToJson(fact) ?? {},
+  };
+}
+
+/**
+ * Kafka message key: the regatta id where one is involved, else the organization id, else the
+ * user id (identity facts), else the message id.
+ */
+export function factKey(fact: Fact): string {
+  if (fact.eventId) return fact.eventId;
+  if (fact.organizationId) return fact.organizationId;
+  if (fact.payload.case === "userRegistered") return fact.payload.value.userId;
+  return fact.id;
+}
+
+/** Kafka headers for a fact: message-id, fact-type and (when known) x-request-id. */
+export function factHeaders(fact: Fact): Record<string, string> {
+  const headers: Record<string, string> = {
+    [FACT_HEADERS.messageId]: fact.id,
+    [FACT_HEADERS.factType]: fact.type,
+  };
+  if (fact.requestId) headers[FACT_HEADERS.requestId] = fact.requestId;
+  return headers;
+}
+
+/** The topic of a known fact type (without KAFKA_TOPIC_PREFIX). */
+export function factTopic(type: FactType): TopicName {
+  return FACT_TOPIC[type];
+}

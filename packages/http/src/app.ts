@@ -1,0 +1,185 @@
+/**
+ * The express app factory every process uses: request ids, JSON logs, body limits, problem+json
+ * errors, liveness/readiness, Prometheus metrics and (for services) the gateway's identity assertion.
+ */
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from '@regatta/logging';
+import { ASSERTION_HEADER, verifyAssertion, type Identity } from './assertion.js';
+import { httpRequestDuration, metricsRegistry } from './metrics.js';
+import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody, unauthorized } from './problem.js';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface AppOptions {
+  logger: Logger;
+  /** Named readiness checks (database, kafka, redis); each throws when not ready. */
+  readiness?: Record<string, ReadinessCheck>;
+  /** When set, every route but health and metrics needs a valid identity assertion signed with it. */
+  assertionSecret?: string;
+  /** JSON body limit; default 256kb. */
+  bodyLimit?: string;
+  /** Parse JSON bodies (the gateway proxies raw bodies and turns this off). */
+  parseJson?: boolean;
+}
+
+export function requestIdOf(req: Request): string {
+  return (req as Request & { id?: string }).id ?? 'unknown';
+}
+
+/** The identity the gateway asserted for this request. */
+export function identityOf(res: Response): Identity {
+  const identity = res.locals['identity'] as Identity | undefined;
+  if (!identity) throw unauthorized('missing_identity_assertion', 'The request carries no identity assertion.');
+  return identity;
+}
+
+export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
+  for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+  res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem.toBody(req.originalUrl.split('?')[0], requestIdOf(req))));
+}
+
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use((req, res, next) => {
+    const incoming = req.header(REQUEST_ID_HEADER);
+    const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    (req as Request & { id: string }).id = id;
+    res.setHeader('X-Request-Id', id);
+    next();
+  });
+
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req) => (req as unknown as { id: string }).id,
+      customProps: (req) => ({ requestId: (req as unknown as { id: string }).id }),
+      autoLogging: { ignore: (req) => req.url === '/health/live' || req.url === '/health/ready' || req.url === '/metrics' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    }),
+  );
+
+  app.use((req, res, next) => {
+    const stop = httpRequestDuration.startTimer({ method: req.method });
+    res.on('finish', () => {
+      const route = (req.route as { path?: string } | undefined)?.path;
+      stop({ route: route ? `${req.baseUrl}${route}` : 'unmatched', status: String(res.statusCode) });
+    });
+    next();
+  });
+
+  app.get('/health/live', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/health/ready', async (_req, res) => {
+    const checks: Record<string, string> = {};
+    let ready = true;
+    for (const [name, check] of Object.entries(options.readiness ?? {})) {
+      try {
+        await check();
+        checks[name] = 'ok';
+      } catch (error) {
+        ready = false;
+        checks[name] = error instanceof Error ? error.message : 'failed';
+      }
+    }
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  });
+
+  if (options.assertionSecret) {
+    const secret = options.assertionSecret;
+    app.use((req, res, next) => {
+      const identity = verifyAssertion(req.header(ASSERTION_HEADER), secret);
+      if (!identity) {
+        next(unauthorized('missing_identity_assertion', 'Requests must come through the gateway with a valid identity assertion.'));
+        return;
+      }
+      res.locals['identity'] = identity;
+      next();
+    });
+  }
+
+  if (options.parseJson !== false) {
+    app.use((req, _res, next) => {
+      const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
+      if (hasBody && !req.is(['application/json', 'application/*+json'])) {
+        next(new HttpProblem(415, 'unsupported_media_type', 'Request bodies must be application/json.'));
+        return;
+      }
+      next();
+    });
+    app.use(express.json({ limit: options.bodyLimit ?? '256kb', strict: false }));
+  }
+  return app;
+}
+
+export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteDefinition {
+  method: RouteMethod;
+  path: string;
+  handler: RequestHandler;
+}
+
+/**
+ * Mounts routes grouped by path; any other method on a known path answers 405 with an Allow header,
+ * so a client can tell "wrong verb" from "no such resource".
+ */
+export function mountRoutes(app: Express, routes: RouteDefinition[]): void {
+  const byPath = new Map<string, RouteDefinition[]>();
+  for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
+  for (const [path, defs] of byPath) {
+    const route = app.route(path);
+    for (const def of defs) route[def.method](def.handler);
+    const allow = [...new Set(defs.flatMap((def) => (def.method === 'get' ? ['GET', 'HEAD'] : [def.method.toUpperCase()])))].join(', ');
+    route.all((req, _res, next) => {
+      next(new HttpProblem(405, 'method_not_allowed', `${req.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } }));
+    });
+  }
+}
+
+/** Adds the problem+json 404 for unknown paths and the error handler. Call after mounting routes. */
+export function finishApp(app: Express, logger: Logger): void {
+  app.use((req, _res, next) => {
+    next(new HttpProblem(404, 'route_not_found', `No route matches ${req.method} ${req.path}.`));
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendProblem(req, res, toProblem(error, req, logger));
+  });
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+function toProblem(error: unknown, req: Request, logger: Logger): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  const parserError = error as BodyParserError;
+  if (parserError && typeof parserError === 'object' && typeof parserError.type === 'string') {
+    if (parserError.type === 'entity.too.large') return new HttpProblem(413, 'payload_too_large', 'The request body is too large.');
+    if (parserError.type === 'entity.parse.failed') return new HttpProblem(400, 'malformed_json', 'The request body is not valid JSON.');
+    if (parserError.status && parserError.status >= 400 && parserError.status < 500)
+      return new HttpProblem(parserError.status, 'bad_request', 'The request could not be read.');
+  }
+  (req.log ?? logger).error({ err: error }, 'unhandled error');
+  return new HttpProblem(500, 'internal_error', 'Something went wrong on our side; the request id identifies it in our logs.');
+}
+
+export { problemBody };

@@ -1,0 +1,77 @@
+/**
+ * The gateway's short-lived signed identity assertion. Services trust this and nothing else; they never
+ * see raw API keys or cookies.
+ */
+import jwt from 'jsonwebtoken';
+
+export const ASSERTION_HEADER = 'x-identity-assertion';
+const ISSUER = 'regatta-gateway';
+const AUDIENCE = 'regatta-services';
+const ALGORITHM = 'HS256' as const;
+const LIFETIME_SECONDS = 60;
+
+export type Scope = 'read' | 'write' | 'register' | 'results' | 'admin';
+export type OrganizationRole = 'admin' | 'member';
+export type CredentialKind = 'key' | 'session' | 'embed' | 'anonymous';
+
+export interface Identity {
+  /** The user behind the request (absent for embed tokens and anonymous calls). */
+  userId?: string;
+  /** The API key id when the request came with a bearer key. */
+  keyId?: string;
+  /** The server-side session id when the request came with a session cookie. */
+  sessionId?: string;
+  /** The embed token id when a widget called. */
+  embedTokenId?: string;
+  /** For embed tokens: the only organization whose public data may be read. */
+  embedOrganizationId?: string;
+  scopes: Scope[];
+  /** organizationId -> role of the user there. */
+  roles: Record<string, OrganizationRole>;
+  via: CredentialKind;
+}
+
+interface AssertionClaims {
+  sub?: string;
+  kid?: string;
+  sid?: string;
+  etk?: string;
+  org?: string;
+  scopes: Scope[];
+  roles: Record<string, OrganizationRole>;
+  via: CredentialKind;
+}
+
+export function signAssertion(identity: Identity, secret: string): string {
+  const claims: AssertionClaims = { scopes: identity.scopes, roles: identity.roles, via: identity.via };
+  if (identity.keyId) claims.kid = identity.keyId;
+  if (identity.sessionId) claims.sid = identity.sessionId;
+  if (identity.embedTokenId) claims.etk = identity.embedTokenId;
+  if (identity.embedOrganizationId) claims.org = identity.embedOrganizationId;
+  return jwt.sign(claims, secret, {
+    algorithm: ALGORITHM,
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    expiresIn: LIFETIME_SECONDS,
+    ...(identity.userId ? { subject: identity.userId } : {}),
+  });
+}
+
+/** Returns the identity, or undefined when the token is missing, forged, expired or malformed. */
+export function verifyAssertion(token: string | undefined, secret: string): Identity | undefined {
+  if (!token) return undefined;
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE }) as jwt.JwtPayload &
+      Partial<AssertionClaims>;
+    if (!Array.isArray(claims.scopes) || typeof claims.roles !== 'object' || claims.roles === null || !claims.via) return undefined;
+    const identity: Identity = { scopes: claims.scopes, roles: claims.roles, via: claims.via };
+    if (typeof claims.sub === 'string') identity.userId = claims.sub;
+    if (typeof claims.kid === 'string') identity.keyId = claims.kid;
+    if (typeof claims.sid === 'string') identity.sessionId = claims.sid;
+    if (typeof claims.etk === 'string') identity.embedTokenId = claims.etk;
+    if (typeof claims.org === 'string') identity.embedOrganizationId = claims.org;
+    return identity;
+  } catch {
+    return undefined;
+  }
+}

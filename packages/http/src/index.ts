@@ -1,0 +1,6 @@
+export * from './problem.js';
+export * from './validation.js';
+export * from './assertion.js';
+export * from './metrics.js';
+export * from './app.js';
+export * from './server.js';

@@ -1,0 +1,8 @@
+export * from './kafka.js';
+export * from './outbox.js';
+export * from './consumer.js';
+
+import { fileURLToPath } from 'node:url';
+
+/** The messaging tables' migrations, applied by every service next to its own. */
+export const messagingMigrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));

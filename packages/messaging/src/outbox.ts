@@ -1,0 +1,203 @@
+/**
+ * Transactional outbox: a state change and the fact that describes it commit together; a relay
+ * publishes committed rows to Kafka in order. A crash at any point loses nothing: unpublished rows are
+ * re-read on the next pass, and a row published but not yet marked is published again with the same
+ * message id, which consumers' inboxes absorb.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kafka, Message, Producer } from 'kafkajs';
+import { Gauge, Counter } from 'prom-client';
+import type { Pool, Queryable } from '@regatta/db';
+import type { Logger } from '@regatta/logging';
+import { metricsRegistry } from './metrics-registry.js';
+
+export const MESSAGE_ID_HEADER = 'message-id';
+export const FACT_TYPE_HEADER = 'fact-type';
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export interface OutgoingMessage {
+  /** Logical topic (without the deployment's prefix). */
+  topic: string;
+  /** Partition key: the regatta id wherever a regatta is involved, so its facts stay ordered. */
+  key: string | null;
+  payload: Uint8Array;
+  messageId?: string;
+  headers?: Record<string, string>;
+}
+
+/** Adds a message to the outbox inside the caller's transaction. Returns the message id. */
+export async function enqueue(client: Queryable, message: OutgoingMessage): Promise<string> {
+  const messageId = message.messageId ?? randomUUID();
+  const headers = { ...message.headers, [MESSAGE_ID_HEADER]: messageId };
+  await client.query(
+    `INSERT INTO outbox (message_id, topic, message_key, payload, headers) VALUES ($1, $2, $3, $4, $5)`,
+    [messageId, message.topic, message.key, Buffer.from(message.payload), JSON.stringify(headers)],
+  );
+  // Wakes the relay at commit time (NOTIFY is transactional); polling remains the safety net.
+  await client.query(`SELECT pg_notify('outbox_' || current_schema(), '')`);
+  return messageId;
+}
+
+interface OutboxRow {
+  position: number;
+  topic: string;
+  message_key: string | null;
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+export interface RelaySettings {
+  pool: Pool;
+  kafka: Kafka;
+  logger: Logger;
+  /** Used for the leader lock and the NOTIFY channel; the service's schema name. */
+  schema: string;
+  topicPrefix: string;
+  batchSize?: number;
+  pollIntervalMs?: number;
+}
+
+const published = new Counter({
+  name: 'outbox_published_total',
+  help: 'Outbox messages published to Kafka',
+  registers: [metricsRegistry],
+});
+const relayFailures = new Counter({
+  name: 'outbox_relay_failures_total',
+  help: 'Failed outbox relay passes (retried)',
+  registers: [metricsRegistry],
+});
+
+export class OutboxRelay {
+  private readonly producer: Producer;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private listener: import('pg').PoolClient | undefined;
+  private readonly lockKey: number;
+  private readonly backlog: Gauge;
+
+  constructor(private readonly settings: RelaySettings) {
+    this.producer = settings.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.lockKey = hashToInt(`outbox:${settings.schema}`);
+    const pool = settings.pool;
+    this.backlog =
+      (metricsRegistry.getSingleMetric('outbox_backlog') as Gauge | undefined) ??
+      new Gauge({
+        name: 'outbox_backlog',
+        help: 'Outbox messages not yet published',
+        registers: [metricsRegistry],
+        async collect() {
+          const result = await pool.query<{ count: number }>('SELECT count(*) AS count FROM outbox WHERE published_at IS NULL');
+          this.set(result.rows[0]?.count ?? 0);
+        },
+      });
+  }
+
+  async start(): Promise<void> {
+    await this.producer.connect();
+    this.running = true;
+    await this.listen();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.listener?.release();
+    await this.producer.disconnect();
+  }
+
+  private async listen(): Promise<void> {
+    try {
+      const client = await this.settings.pool.connect();
+      client.on('notification', () => this.wake?.());
+      client.on('error', () => undefined);
+      await client.query(`LISTEN outbox_${this.settings.schema}`);
+      this.listener = client;
+    } catch (error) {
+      this.settings.logger.warn({ err: error }, 'outbox relay could not LISTEN; polling only');
+    }
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        const more = await this.publishBatch();
+        failures = 0;
+        if (more) continue;
+      } catch (error) {
+        failures += 1;
+        relayFailures.inc();
+        this.settings.logger.warn({ err: error, failures }, 'outbox relay pass failed; will retry');
+      }
+      const wait = failures > 0 ? Math.min(5_000, 200 * 2 ** failures) : (this.settings.pollIntervalMs ?? 500);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  /** Publishes one batch; returns true when more rows may be waiting. */
+  async publishBatch(): Promise<boolean> {
+    const batchSize = this.settings.batchSize ?? 200;
+    const client = await this.settings.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // One relay per service publishes at a time, so rows go out in commit order.
+      const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [this.lockKey]);
+      if (!lock.rows[0]?.locked) {
+        await client.query('COMMIT');
+        return false;
+      }
+      const rows = await client.query<OutboxRow>(
+        `SELECT position, topic, message_key, payload, headers FROM outbox
+          WHERE published_at IS NULL ORDER BY position LIMIT $1`,
+        [batchSize],
+      );
+      if (rows.rows.length === 0) {
+        await client.query('COMMIT');
+        return false;
+      }
+      const byTopic = new Map<string, Message[]>();
+      for (const row of rows.rows) {
+        const topic = this.settings.topicPrefix + row.topic;
+        const messages = byTopic.get(topic) ?? [];
+        messages.push({ key: row.message_key, value: row.payload, headers: row.headers });
+        byTopic.set(topic, messages);
+      }
+      await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+      await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [rows.rows.map((row) => row.position)]);
+      await client.query('COMMIT');
+      published.inc(rows.rows.length);
+      return rows.rows.length === batchSize;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+/** Deletes published rows past the retention window. */
+export async function pruneOutbox(pool: Pool, olderThanDays = 7): Promise<number> {
+  const result = await pool.query(`DELETE FROM outbox WHERE published_at < now() - make_interval(days => $1)`, [olderThanDays]);
+  return result.rowCount ?? 0;
+}
+
+function hashToInt(text: string): number {
+  let hash = 0;
+  for (let index = 0; index < text.length; index += 1) hash = (Math.imul(31, hash) + text.charCodeAt(index)) | 0;
+  return hash;
+}

@@ -1,0 +1,74 @@
+/**
+ * The public contract as one OpenAPI 3.1 document. It is kept as several YAML files under spec/
+ * (base.yaml plus one file per area, so areas can change without stepping on each other) and merged
+ * here: `paths`, `webhooks` and `components.*` maps are unioned; a name defined twice is an error.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const specDir = fileURLToPath(new URL('../spec', import.meta.url));
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function mergeInto(target: Json, source: Json, path: string): void {
+  for (const [key, value] of Object.entries(source)) {
+    const here = `${path}.${key}`;
+    const existing = target[key];
+    if (existing === undefined) target[key] = value;
+    else if (isObject(existing) && isObject(value) && MERGEABLE.test(here)) mergeInto(existing, value, here);
+    else throw new Error(`OpenAPI fragments define ${here} twice`);
+  }
+}
+
+// Only these containers are unioned; anything deeper defined twice is a conflict.
+const MERGEABLE = /^\$(\.paths|\.webhooks|\.components|\.components\.[A-Za-z]+|\.paths\.[^.]+|\.tags)?$/;
+
+let cached: Json | undefined;
+
+export function loadOpenApiDocument(dir: string = specDir): Json {
+  if (cached && dir === specDir) return cached;
+  const files = readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort((a, b) => (a === 'base.yaml' ? -1 : b === 'base.yaml' ? 1 : a.localeCompare(b)));
+  const document: Json = {};
+  for (const file of files) {
+    const fragment = parse(readFileSync(join(dir, file), 'utf8')) as unknown;
+    if (!isObject(fragment)) throw new Error(`${file} is not a YAML mapping`);
+    const { tags, ...rest } = fragment;
+    mergeInto(document, rest, '$');
+    if (Array.isArray(tags)) document['tags'] = [...((document['tags'] as unknown[]) ?? []), ...tags];
+  }
+  if (dir === specDir) cached = document;
+  return document;
+}
+
+export function docsPage(specUrl = '/api/v1/openapi.json'): string {
+  // A self-contained page (no CDN is reachable from production networks we deploy into): lists every
+  // operation with its security and links the raw document.
+  const document = loadOpenApiDocument();
+  const paths = (document['paths'] ?? {}) as Record<string, Record<string, { summary?: string; 'x-required-scopes'?: string[] }>>;
+  const rows = Object.entries(paths)
+    .flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(
+          ([method, operation]) =>
+            `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(operation.summary ?? '')}</td><td>${escapeHtml((operation['x-required-scopes'] ?? []).join(', '))}</td></tr>`,
+        ),
+    )
+    .join('\n');
+  const info = (document['info'] ?? {}) as { title?: string; version?: string; description?: string };
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(info.title ?? 'API')}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}td,th{padding:.3rem .6rem;border-bottom:1px solid #ddd;text-align:left}code{font-size:.9em}</style></head>
+<body><h1>${escapeHtml(info.title ?? 'API')} <small>${escapeHtml(info.version ?? '')}</small></h1>
+<p>The full OpenAPI 3.1 document: <a href="${specUrl}">${specUrl}</a>.</p>
+<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Scopes</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,195 @@
+/**
+ * The start-up every service shares, so a service's main.ts only names its routes and consumers:
+ * config, logger, pool on its own schema, migrations, Kafka relay and consumers, the HTTP app with
+ * the identity assertion, readiness checks and graceful shutdown (consumers commit before exit).
+ */
+import type { Express } from 'express';
+import type { Kafka } from 'kafkajs';
+import { baseEnvShape, loadConfig, port, resolveSecret, serviceEnvShape, z } from '@regatta/config';
+import { decodeFact, encodeFact, factHeaders, factKey, factTopic, type Fact } from '@regatta/contracts';
+import { createPool, migrate, pingDatabase, type Pool, type PoolClient, type Queryable } from '@regatta/db';
+import { createApp, finishApp, mountRoutes, serve, type RouteDefinition } from '@regatta/http';
+import { createLogger, type Logger } from '@regatta/logging';
+import {
+  FactConsumer,
+  OutboxRelay,
+  createKafka,
+  enqueue,
+  messagingMigrationsDir,
+  pingKafka,
+  pruneOutbox,
+  waitForProjection,
+  type ConsumedMessage,
+} from '@regatta/messaging';
+
+export { z };
+
+export interface ConsumerDefinition {
+  /** Short name; the Kafka group id and inbox namespace become "<service>.<name>". */
+  name: string;
+  topics: string[];
+  handle(client: PoolClient, fact: Fact, message: ConsumedMessage): Promise<void>;
+}
+
+export interface BackgroundTask {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ServiceContext<Extra extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  config: ServiceConfig & z.infer<z.ZodObject<Extra>>;
+  logger: Logger;
+  pool: Pool;
+  kafka: Kafka;
+  /** Writes a fact to the outbox inside the caller's transaction. */
+  publish(client: Queryable, fact: Fact): Promise<void>;
+  /** Waits briefly until a projection fed by this service's consumers satisfies `check`. */
+  waitFor(check: () => Promise<boolean>, timeoutMs?: number): Promise<boolean>;
+}
+
+export interface ServiceDefinition<Extra extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  version: string;
+  defaultPort: number;
+  migrationsDir: string;
+  env?: Extra;
+  routes(context: ServiceContext<Extra>): RouteDefinition[];
+  consumers?(context: ServiceContext<Extra>): ConsumerDefinition[];
+  background?(context: ServiceContext<Extra>): BackgroundTask[];
+  /** Extra express set-up before routes (rarely needed). */
+  configureApp?(app: Express, context: ServiceContext<Extra>): void;
+}
+
+function configSchema(definition: ServiceDefinition<z.ZodRawShape>) {
+  return z.object({
+    ...serviceEnvShape,
+    PORT: port(definition.defaultPort),
+    HOST: z.string().default('127.0.0.1'),
+    DB_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .default(definition.name.replace(/-/g, '_')),
+    MIGRATE_ON_START: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value),
+    ...(definition.env ?? {}),
+  });
+}
+
+export type ServiceConfig = z.infer<ReturnType<typeof configSchema>> & { assertionSecret: string };
+
+function readServiceConfig(definition: ServiceDefinition<z.ZodRawShape>): ServiceConfig {
+  const raw = loadConfig(configSchema(definition));
+  return { ...raw, assertionSecret: resolveSecret(raw.IDENTITY_ASSERTION_SECRET, raw.NODE_ENV, 'assertion') };
+}
+
+export async function migrateService(definition: ServiceDefinition<z.ZodRawShape>, logger?: Logger): Promise<string[]> {
+  const config = readServiceConfig(definition);
+  return migrate(
+    config.DATABASE_URL,
+    config.DB_SCHEMA,
+    [
+      { dir: messagingMigrationsDir, table: 'pgmigrations_messaging' },
+      { dir: definition.migrationsDir, table: 'pgmigrations' },
+    ],
+    logger,
+  );
+}
+
+export async function runService<Extra extends z.ZodRawShape>(definition: ServiceDefinition<Extra>): Promise<void> {
+  const config = readServiceConfig(definition as unknown as ServiceDefinition<z.ZodRawShape>) as ServiceContext<Extra>['config'];
+  const logger = createLogger({ service: definition.name, version: definition.version, level: config.LOG_LEVEL });
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+
+  const migrateOnStart = config.MIGRATE_ON_START ? config.MIGRATE_ON_START === 'true' : config.NODE_ENV !== 'production';
+  if (migrateOnStart) await migrateService(definition as unknown as ServiceDefinition<z.ZodRawShape>, logger);
+
+  const pool = createPool({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, applicationName: definition.name });
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: definition.name, logger });
+  const consumers: FactConsumer[] = [];
+
+  const context: ServiceContext<Extra> = {
+    name: definition.name,
+    config,
+    logger,
+    pool,
+    kafka,
+    async publish(client, fact) {
+      await enqueue(client, { topic: factTopic(fact.type as never), key: factKey(fact), payload: encodeFact(fact), messageId: fact.id, headers: factHeaders(fact) });
+    },
+    waitFor(check, timeoutMs) {
+      return waitForProjection(check, consumers[0], timeoutMs);
+    },
+  };
+
+  const relay = new OutboxRelay({ pool, kafka, logger, schema: config.DB_SCHEMA, topicPrefix: config.KAFKA_TOPIC_PREFIX });
+  for (const consumer of definition.consumers?.(context) ?? []) {
+    const factConsumer = new FactConsumer({
+      kafka,
+      pool,
+      logger: logger.child({ consumer: consumer.name }),
+      groupId: `${config.KAFKA_TOPIC_PREFIX}${definition.name}.${consumer.name}`,
+      topics: consumer.topics,
+      topicPrefix: config.KAFKA_TOPIC_PREFIX,
+      handle: async (client, message) => consumer.handle(client, decodeFact(message.value), message),
+    });
+    consumers.push(factConsumer);
+  }
+  // Several consumers: a wait should wake on any of them.
+  if (consumers.length > 1) for (const other of consumers.slice(1)) other.on('processed', (message) => consumers[0]?.emit('processed', message));
+  const tasks = definition.background?.(context) ?? [];
+
+  const app = createApp({
+    logger,
+    assertionSecret: config.assertionSecret,
+    readiness: {
+      database: () => pingDatabase(pool),
+      kafka: () => pingKafka(kafka),
+    },
+  });
+  definition.configureApp?.(app, context);
+  mountRoutes(app, definition.routes(context));
+  finishApp(app, logger);
+
+  // Kafka may still be starting (or down): the HTTP side serves from PostgreSQL meanwhile, and the
+  // relay and consumers connect with retries, catching up on their topics once it returns.
+  const startMessaging = async () => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await relay.start();
+        for (const consumer of consumers) await consumer.start();
+        for (const task of tasks) await task.start();
+        logger.info({ consumers: consumers.length }, 'messaging started');
+        return;
+      } catch (error) {
+        logger.warn({ err: error, attempt }, 'messaging start failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 500 * attempt)));
+      }
+    }
+  };
+  void startMessaging();
+  const pruneTimer = setInterval(() => void pruneOutbox(pool).catch(() => undefined), 3_600_000);
+  pruneTimer.unref();
+
+  await serve({
+    app,
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    onShutdown: [
+      async () => {
+        for (const task of tasks) await task.stop();
+      },
+      async () => {
+        for (const consumer of consumers) await consumer.stop();
+      },
+      () => relay.stop(),
+      () => pool.end(),
+    ],
+  });
+}
+
+export { baseEnvShape };

@@ -1,0 +1,4 @@
+export * from './stack.js';
+export * from './contract.js';
+export * from './api.js';
+export * from './fixtures.js';

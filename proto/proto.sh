@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Protobuf contracts: lint, generate, check generated code is current, breaking-change check.
+# Usage: bash proto/proto.sh gen|lint|check|breaking   (from any directory)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+BUF="$ROOT/node_modules/.bin/buf"
+[[ -x "$BUF" ]] || { echo "proto.sh: buf not found at $BUF (run npm install)" >&2; exit 1; }
+TEMPLATE="proto/buf.gen.yaml"
+GEN_DIR="packages/contracts/src/gen"
+
+cmd="${1:-}"
+case "$cmd" in
+  lint)
+    "$BUF" format --diff --exit-code proto
+    "$BUF" lint proto
+    echo "proto: lint ok"
+    ;;
+  gen)
+    "$BUF" generate proto --template "$TEMPLATE"
+    echo "proto: generated $GEN_DIR"
+    ;;
+  check)
+    tmp="$(mktemp -d)"
+    trap 'rm -rf "$tmp"' EXIT
+    "$BUF" generate proto --template "$TEMPLATE" -o "$tmp"
+    if ! diff -ru "$tmp/$GEN_DIR" "$GEN_DIR"; then
+      echo "proto: $GEN_DIR is out of date; run: bash proto/proto.sh gen" >&2
+      exit 1
+    fi
+    echo "proto: generated code up to date"
+    ;;
+  breaking)
+    against="${PROTO_AGAINST_BRANCH:-main}"
+    if ! git rev-parse --verify --quiet "refs/heads/$against" >/dev/null; then
+      echo "proto: breaking check skipped (no local branch '$against')"
+      exit 0
+    fi
+    if [[ -z "$(git ls-tree -r --name-only "$against" -- proto | grep '\.proto$' || true)" ]]; then
+      echo "proto: breaking check skipped ('$against' has no proto files yet)"
+      exit 0
+    fi
+    "$BUF" breaking proto --against ".git#branch=$against,subdir=proto"
+    echo "proto: no breaking changes against $against"
+    ;;
+  *)
+    echo "usage: bash proto/proto.sh gen|lint|check|breaking" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,30 @@
+# Shared helpers for the project's scripts. Source it; do not run it.
+# shellcheck shell=bash
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export ROOT
+mkdir -p "$ROOT/.cache" "$ROOT/.local/logs"
+
+log() { printf '\033[1m==>\033[0m %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Installs node modules when missing or older than the lock file (so no prior `npm install` is needed).
+ensure_node_modules() {
+  command -v node >/dev/null || die "Node.js 20 is required (node not found)"
+  local major; major="$(node -p 'process.versions.node.split(".")[0]')"
+  [ "$major" -ge 20 ] || die "Node.js 20 or newer is required (found $(node --version))"
+  if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+    log "installing node modules (npm ci)"
+    (cd "$ROOT" && flock "$ROOT/.cache/npm.lock" npm ci --no-audit --no-fund --loglevel=error) || die "npm ci failed"
+  fi
+}
+
+build_all() {
+  log "building (tsc -b)"
+  (cd "$ROOT" && flock "$ROOT/.cache/build.lock" node_modules/.bin/tsc -b tsconfig.json) || die "TypeScript build failed"
+}
+
+infra_up() {
+  bash "$ROOT/scripts/infra.sh" up
+  eval "$(bash "$ROOT/scripts/infra.sh" env)"
+  export DATABASE_URL REDIS_URL KAFKA_BROKERS
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# `npm start`: provisions PostgreSQL, Redis and Kafka, builds, migrates, starts the six services and
+# the gateway as separate processes, seeds demo data and prints where to reach it. Ctrl-C stops all.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+SERVICES=(identity organizations events results-scoring sailors webhooks)
+declare -A PORTS=([identity]=4101 [organizations]=4102 [events]=4103 [results-scoring]=4104 [sailors]=4105 [webhooks]=4106 [gateway]=8080)
+GATEWAY_PORT="${PORT:-8080}"
+PIDS=()
+
+stop_all() {
+  trap - INT TERM EXIT
+  log "stopping services and gateway"
+  for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ "${KEEP_INFRA:-0}" != "1" ]; then bash "$ROOT/scripts/infra.sh" down || true; fi
+  log "stopped"
+}
+
+wait_healthy() { # name url
+  local deadline=$((SECONDS + 60))
+  until curl -fsS -o /dev/null "$2"; do
+    [ $SECONDS -lt $deadline ] || { tail -n 30 "$ROOT/.local/logs/$1.log" >&2; die "$1 did not become healthy ($2)"; }
+    sleep 0.3
+  done
+}
+
+ensure_node_modules
+build_all
+infra_up
+
+export NODE_ENV="${NODE_ENV:-development}" MIGRATE_ON_START=false
+for service in "${SERVICES[@]}"; do
+  (cd "$ROOT/services/$service" && node dist/migrate.js) || die "migrations of $service failed"
+done
+
+trap stop_all INT TERM EXIT
+for service in "${SERVICES[@]}"; do
+  (cd "$ROOT/services/$service" && exec env PORT="${PORTS[$service]}" node dist/main.js >>"$ROOT/.local/logs/$service.log" 2>&1) &
+  PIDS+=($!)
+done
+for service in "${SERVICES[@]}"; do wait_healthy "$service" "http://127.0.0.1:${PORTS[$service]}/health/live"; done
+(cd "$ROOT/gateway" && exec env PORT="$GATEWAY_PORT" node dist/main.js >>"$ROOT/.local/logs/gateway.log" 2>&1) &
+PIDS+=($!)
+wait_healthy gateway "http://127.0.0.1:$GATEWAY_PORT/api/v1/health"
+
+log "seeding demo data"
+GATEWAY_URL="http://127.0.0.1:$GATEWAY_PORT" node --conditions=@regatta/source --import tsx "$ROOT/scripts/seed/seed.ts" || die "seeding failed (see .local/logs)"
+
+cat <<MSG
+
+  Regatta platform is running.
+    Gateway:        http://127.0.0.1:$GATEWAY_PORT   (health: /api/v1/health, docs: /api/v1/docs)
+    Logs:           $ROOT/.local/logs/
+$(cat "$ROOT/.local/demo-credentials.txt" 2>/dev/null || true)
+
+  Press Ctrl-C to stop everything.
+MSG
+wait

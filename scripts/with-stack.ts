@@ -1,0 +1,32 @@
+/**
+ * Starts the shared test stack (all services and the gateway, fresh database, fresh topic prefix),
+ * runs the given command with E2E_* variables pointing at it, stops the stack, exits with the
+ * command's status.
+ */
+import { spawn } from 'node:child_process';
+import { deleteTopics, infraFromEnv, startStack } from '@regatta/testing';
+
+const command = process.argv.slice(2);
+if (command.length === 0) {
+  process.stderr.write('usage: with-stack.ts <command...>\n');
+  process.exit(2);
+}
+const stack = await startStack({
+  slot: 0,
+  databaseName: 'regatta_test',
+  env: { RATE_LIMIT_DEFAULT: process.env['RATE_LIMIT_DEFAULT'] ?? '100000' },
+});
+const child = spawn(command[0]!, command.slice(1), {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    E2E_GATEWAY_URL: stack.gatewayUrl,
+    E2E_DATABASE_URL: stack.databaseUrl,
+    E2E_TOPIC_PREFIX: stack.topicPrefix,
+    E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks'].map((name) => [name, stack.urlOf(name as never)]))),
+  },
+});
+const code = await new Promise<number>((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+await stack.stop();
+await deleteTopics(infraFromEnv().kafkaBrokers, stack.topicPrefix);
+process.exit(code);
