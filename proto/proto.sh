@@ -45,8 +45,22 @@ case "$cmd" in
     "$BUF" breaking proto --against ".git#branch=$against,subdir=proto"
     echo "proto: no breaking changes against $against"
     ;;
+  ci)
+    # What npm test runs: lint, generated code current, and no breaking change against the previous
+    # commit (PROTO_AGAINST_REF overrides, e.g. the last released tag).
+    bash "$0" lint
+    bash "$0" check
+    ref="${PROTO_AGAINST_REF:-HEAD~1}"
+    if git rev-parse --verify --quiet "$ref^{commit}" >/dev/null && [[ -n "$(git ls-tree -r --name-only "$ref" -- proto | grep '\.proto$' || true)" ]]; then
+      "$BUF" breaking proto --against ".git#ref=$ref,subdir=proto"
+      echo "proto: no breaking changes against $ref"
+    else
+      echo "proto: breaking check skipped ($ref has no proto files)"
+    fi
+    echo "proto: 3 passed, 0 failed"
+    ;;
   *)
-    echo "usage: bash proto/proto.sh gen|lint|check|breaking" >&2
+    echo "usage: bash proto/proto.sh gen|lint|check|breaking|ci" >&2
     exit 2
     ;;
 esac

@@ -11,9 +11,11 @@ if (command.length === 0) {
   process.stderr.write('usage: with-stack.ts <command...>\n');
   process.exit(2);
 }
+// STACK_SLOT lets several stacks run side by side (ports + 1000 * slot, own database and topics).
+const slot = Number(process.env['STACK_SLOT'] ?? 0);
 const stack = await startStack({
-  slot: 0,
-  databaseName: 'regatta_test',
+  slot,
+  databaseName: slot === 0 ? 'regatta_test' : `regatta_test_${slot}`,
   env: { RATE_LIMIT_DEFAULT: process.env['RATE_LIMIT_DEFAULT'] ?? '100000' },
 });
 const child = spawn(command[0]!, command.slice(1), {
