@@ -56,7 +56,7 @@ export interface RaceEntry {
 export interface RaceBoat {
   readonly id: string;
   /** Rating applied in this race, in the handicap system's unit. */
-  readonly rating?: number;
+  readonly rating?: number | undefined;
 }
 
 export interface RaceScoringInput {

@@ -328,9 +328,8 @@ export function scoreSeries(input: SeriesInput): SeriesStandings {
   boats.forEach((_, bi) => {
     const row = cells[bi]!;
     row.forEach((cell, ri) => {
-      if (cell.excluded || cell.raw !== null || cell.redress === null) return;
+      if (cell.excluded || cell.raw !== null || cell.redress == null) return;
       const req = cell.redress;
-      const thisNumber = input.races[ri]!.number;
       let pool: { ri: number; points: number; code: ResultCode | null }[] = [];
       row.forEach((other, oi) => {
         if (oi === ri || other.excluded || other.raw === null) return;
@@ -363,7 +362,6 @@ export function scoreSeries(input: SeriesInput): SeriesStandings {
         return;
       }
       cell.raw = roundTenth(fromMilli(pool.reduce((a, p) => a + toMilli(p.points), 0)) / pool.length);
-      void thisNumber;
     });
   });
 
