@@ -170,7 +170,11 @@ Environment of a component (also used by its hook jobs). Call with (dict "root" 
   value: {{ $v.logLevel | quote }}
 - name: PORT
   value: {{ $c.port | quote }}
+- name: HOST
+  value: "0.0.0.0"
 {{- if $c.postgres }}
+- name: MIGRATE_ON_START
+  value: {{ ternary "false" "true" $v.migrations.enabled | quote }}
 {{ include "regatta.secretEnv" (dict "root" $root "env" "DATABASE_URL" "secret" $v.postgresql.existingSecret "key" $v.postgresql.existingSecretKey) }}
 - name: DB_SCHEMA
   value: {{ $c.dbSchema | quote }}

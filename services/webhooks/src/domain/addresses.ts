@@ -33,18 +33,13 @@ export function parseIpv6(input: string): number[] | undefined {
   const zone = text.indexOf('%');
   if (zone >= 0) text = text.slice(0, zone);
   if (!text.includes(':')) return undefined;
-  let tail: number[] = [];
   const lastColon = text.lastIndexOf(':');
   const last = text.slice(lastColon + 1);
   if (last.includes('.')) {
+    // A trailing dotted IPv4 ("::ffff:127.0.0.1") becomes two hex groups ("::ffff:7f00:1").
     const v4 = parseIpv4(last);
     if (v4 === undefined) return undefined;
-    tail = [Math.floor(v4 / 65536), v4 % 65536];
-    text = text.slice(0, lastColon + 1) + (text.endsWith('::' + last) ? '' : '0');
-    if (text.endsWith(':0') && !input.includes('::' + last)) text = text.slice(0, -2);
-    else if (text.endsWith('::')) {
-      /* keep "::" */
-    }
+    text = `${text.slice(0, lastColon + 1)}${Math.floor(v4 / 65536).toString(16)}:${(v4 % 65536).toString(16)}`;
   }
   const halves = text.split('::');
   if (halves.length > 2) return undefined;
@@ -62,12 +57,11 @@ export function parseIpv6(input: string): number[] | undefined {
   if (halves.length === 2) {
     const rest = parse(halves[1]!);
     if (!rest) return undefined;
-    const missing = 8 - head.length - rest.length - tail.length;
+    const missing = 8 - head.length - rest.length;
     if (missing < 1) return undefined;
-    return [...head, ...new Array<number>(missing).fill(0), ...rest, ...tail];
+    return [...head, ...new Array<number>(missing).fill(0), ...rest];
   }
-  const groups = [...head, ...tail];
-  return groups.length === 8 ? groups : undefined;
+  return head.length === 8 ? head : undefined;
 }
 
 function inV4(value: number, base: string, bits: number): boolean {

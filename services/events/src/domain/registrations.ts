@@ -1,0 +1,85 @@
+/**
+ * Registration rules: capacity (event maxParticipants and fleet maxBoats), the waitlist, and the
+ * allowed moves of status and payment status.
+ */
+
+export const REGISTRATION_STATUSES = ['registered', 'waitlisted', 'cancelled', 'no_show'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Entries that hold (or wait for) a place: one per sailor and per boat in a regatta. */
+export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['registered', 'waitlisted'];
+
+/**
+ * Organizer status moves. Cancelling frees a place (the earliest fitting waitlisted entry is
+ * promoted); a waitlisted entry may be admitted only when a place is free; no_show can be undone.
+ */
+export const REGISTRATION_STATUS_MOVES: Record<RegistrationStatus, readonly RegistrationStatus[]> = {
+  registered: ['no_show', 'cancelled'],
+  waitlisted: ['registered', 'cancelled'],
+  no_show: ['registered'],
+  cancelled: [],
+};
+
+export const PAYMENT_STATUS_MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['paid'],
+  paid: ['refunded', 'pending'],
+  refunded: [],
+};
+
+export function canMoveRegistration(from: RegistrationStatus, to: RegistrationStatus): boolean {
+  return from === to || REGISTRATION_STATUS_MOVES[from].includes(to);
+}
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return from === to || PAYMENT_STATUS_MOVES[from].includes(to);
+}
+
+export function describeMoves<S extends string>(moves: Record<S, readonly S[]>, from: S, what: string): string {
+  const allowed = moves[from];
+  return allowed.length === 0 ? `A ${from} ${what} cannot change.` : `From ${from} the ${what} may move to: ${allowed.join(', ')}.`;
+}
+
+export interface Capacity {
+  /** Event maxParticipants (null = unlimited) and places taken (status registered). */
+  eventMax: number | null;
+  eventRegistered: number;
+  /** Fleet maxBoats (null = unlimited) and places taken in that fleet. */
+  fleetMax: number | null;
+  fleetRegistered: number;
+}
+
+/** Whether one more entry fits; a full event or fleet waitlists instead of refusing. */
+export function hasPlace(capacity: Capacity): boolean {
+  if (capacity.eventMax !== null && capacity.eventRegistered >= capacity.eventMax) return false;
+  if (capacity.fleetMax !== null && capacity.fleetRegistered >= capacity.fleetMax) return false;
+  return true;
+}
+
+export function initialStatus(capacity: Capacity): 'registered' | 'waitlisted' {
+  return hasPlace(capacity) ? 'registered' : 'waitlisted';
+}
+
+export interface WaitlistEntry {
+  id: string;
+  fleetId: string;
+  sequence: number;
+}
+
+/**
+ * The waitlisted entry to promote when a place frees: the earliest (lowest sequence) whose fleet
+ * still has room, provided the event has room at all. At most one.
+ */
+export function chooseToPromote(
+  waitlist: readonly WaitlistEntry[],
+  event: { max: number | null; registered: number },
+  fleets: ReadonlyMap<string, { max: number | null; registered: number }>,
+): WaitlistEntry | undefined {
+  if (event.max !== null && event.registered >= event.max) return undefined;
+  const ordered = [...waitlist].sort((a, b) => a.sequence - b.sequence);
+  return ordered.find((entry) => {
+    const fleet = fleets.get(entry.fleetId);
+    return !fleet || fleet.max === null || fleet.registered < fleet.max;
+  });
+}
