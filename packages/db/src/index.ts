@@ -67,12 +67,32 @@ export interface MigrationSet {
   table: string;
 }
 
+function lockValueFor(text: string): number {
+  let hash = 7;
+  for (let index = 0; index < text.length; index += 1) hash = (Math.imul(31, hash) + text.charCodeAt(index)) | 0;
+  return hash;
+}
+
+/** Another replica migrating the same schema holds the lock: wait for it rather than fail. */
+async function withMigrationLockRetry<T>(run: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await run();
+    } catch (error) {
+      const busy = error instanceof Error && /Another migration is already running/.test(error.message);
+      if (!busy || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /** Applies every pending migration of each set into `schema` (created if missing). */
 export async function migrate(databaseUrl: string, schema: string, sets: MigrationSet[], logger?: Logger): Promise<string[]> {
   assertIdentifier(schema);
   const applied: string[] = [];
   for (const set of sets) {
-    const ran = await runner({
+    const ran = await withMigrationLockRetry(() => runner({
       databaseUrl,
       dir: set.dir,
       migrationsTable: set.table,
@@ -81,8 +101,11 @@ export async function migrate(databaseUrl: string, schema: string, sets: Migrati
       direction: 'up',
       singleTransaction: true,
       checkOrder: true,
+      // node-pg-migrate's default lock is one per database; services share a database (a schema
+      // each) and start in parallel, so lock per schema and set instead.
+      lockValue: lockValueFor(`${schema}:${set.table}`),
       log: (message: string) => logger?.debug({ schema }, message),
-    });
+    }));
     applied.push(...ran.map((migration) => migration.name));
   }
   if (applied.length > 0) logger?.info({ schema, applied }, 'migrations applied');

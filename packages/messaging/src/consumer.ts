@@ -36,7 +36,11 @@ export interface ConsumerSettings {
   handle: MessageHandler;
   maxAttempts?: number;
   fromBeginning?: boolean;
+  /** Partitions applied side by side (default 3). */
+  partitionsConcurrently?: number;
 }
+
+const CHUNK_SIZE = 100;
 
 const consumed = new Counter({
   name: 'consumer_messages_total',
@@ -78,10 +82,62 @@ export class FactConsumer extends EventEmitter {
     });
     await this.consumer.run({
       autoCommit: true,
-      eachMessage: async ({ topic, partition, message }) => {
-        await this.process(this.toConsumed(topic, partition, message));
+      // Partitions are independent (a regatta's facts share one), so they may be applied side by side.
+      partitionsConsumedConcurrently: settings.partitionsConcurrently ?? 3,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        const messages = batch.messages.map((message) => this.toConsumed(batch.topic, batch.partition, message));
+        let index = 0;
+        while (index < messages.length && isRunning() && !isStale()) {
+          const chunk = messages.slice(index, index + CHUNK_SIZE);
+          const applied = await this.applyChunk(chunk);
+          for (const message of chunk.slice(0, applied)) resolveOffset(message.offset);
+          index += applied;
+          if (applied < chunk.length) {
+            // The next message failed inside the chunk: retry it alone, then park it if it keeps failing.
+            const failing = chunk[applied]!;
+            await this.process(failing);
+            resolveOffset(failing.offset);
+            index += 1;
+          }
+          await heartbeat();
+        }
       },
     });
+  }
+
+  /**
+   * Applies up to a chunk of messages in one transaction (a savepoint each), stopping before the first
+   * message whose handler fails. Returns how many were applied (or found already applied).
+   */
+  private async applyChunk(chunk: ConsumedMessage[]): Promise<number> {
+    const { settings } = this;
+    let count = 0;
+    let duplicates = 0;
+    await withTransaction(settings.pool, async (client) => {
+      for (const message of chunk) {
+        await client.query('SAVEPOINT fact');
+        try {
+          const inserted = await client.query(
+            `INSERT INTO inbox (consumer, message_id, topic, kafka_partition, kafka_offset)
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+            [settings.groupId, message.messageId, message.topic, message.partition, message.offset],
+          );
+          if (inserted.rowCount === 0) duplicates += 1;
+          else await settings.handle(client, message);
+          await client.query('RELEASE SAVEPOINT fact');
+          count += 1;
+        } catch (error) {
+          await client.query('ROLLBACK TO SAVEPOINT fact');
+          settings.logger.warn({ err: error, messageId: message.messageId, topic: message.topic }, 'handler failed; retrying alone');
+          break;
+        }
+      }
+    });
+    consumed.inc({ group: settings.groupId, outcome: 'applied' }, count - duplicates);
+    if (duplicates > 0) consumed.inc({ group: settings.groupId, outcome: 'duplicate' }, duplicates);
+    for (const message of chunk.slice(0, count)) this.emit('processed', message);
+    return count;
   }
 
   async stop(): Promise<void> {
