@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR/infra
 # Local infrastructure for development and tests: PostgreSQL, Redis and Kafka on 127.0.0.1.
 #
 #   bash scripts/infra.sh up       install what is missing, start what is not running, create topics
@@ -14,30 +15,33 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 HERE="$ROOT/scripts/infra"
 
-# shellcheck source=infra/common.sh
 source "$HERE/common.sh"
-# shellcheck source=infra/postgres.sh
 source "$HERE/postgres.sh"
-# shellcheck source=infra/redis.sh
 source "$HERE/redis.sh"
-# shellcheck source=infra/kafka.sh
 source "$HERE/kafka.sh"
 
 usage() {
-  sed -n '2,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+  sed -n '3,/^set /s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
   exit 2
 }
 
 # One `up`/`down` at a time per working tree (several people or scripts may call it at once).
-take_lock() {
-  local fd
+# flock(1) holds the lock in its own process and runs this script again with the descriptor
+# closed (-o): a daemon started while the lock is held must not inherit it, or it would hold the
+# lock for as long as it runs.
+with_lock() {
+  local rc=0
+  if [[ "${INFRA_SH_LOCKED:-}" == 1 ]]; then
+    unset INFRA_SH_LOCKED
+    return 0
+  fi
   mkdir -p "$LOG_DIR"
-  exec {fd}>"$LOCAL_DIR/.infra.lock"
-  flock -w 600 "$fd" || die "another scripts/infra.sh up/down held the lock for 10 minutes"
+  INFRA_SH_LOCKED=1 flock -o -E 75 -w 300 "$LOCAL_DIR/.infra.lock" bash "${BASH_SOURCE[0]}" "$@" || rc=$?
+  ((rc != 75)) || die "another scripts/infra.sh up/down has held .local/.infra.lock for 5 minutes"
+  exit "$rc"
 }
 
 cmd_up() {
-  take_lock
   pg_up
   redis_up
   kafka_up
@@ -45,7 +49,6 @@ cmd_up() {
 }
 
 cmd_down() {
-  take_lock
   kafka_down
   redis_down
   pg_down
@@ -68,8 +71,14 @@ cmd_env() {
 
 main() {
   case "${1:-}" in
-  up) cmd_up ;;
-  down) cmd_down ;;
+  up)
+    with_lock up
+    cmd_up
+    ;;
+  down)
+    with_lock down
+    cmd_down
+    ;;
   status) cmd_status ;;
   env) cmd_env ;;
   *) usage ;;

@@ -2,6 +2,7 @@
 # Shared helpers for scripts/infra.sh (sourced, not run). Expects ROOT to be set.
 
 LOCAL_DIR="$ROOT/.local"
+# shellcheck disable=SC2034 # used by kafka.sh
 CACHE_DIR="$ROOT/.cache"
 LOG_DIR="$LOCAL_DIR/logs"
 HOST=127.0.0.1

@@ -29,7 +29,7 @@ kafka_fetch() {
   info "fetching Kafka jars from Maven Central into ${KAFKA_LIB#"$ROOT"/} (first run only)"
   rm -rf "$tmp"
   mkdir -p "$tmp" "$KAFKA_M2"
-  mvn -B -q -f "$KAFKA_POM" -Dmaven.repo.local="$KAFKA_M2" \
+  mvn -B -q -Dstyle.color=never -f "$KAFKA_POM" -Dmaven.repo.local="$KAFKA_M2" \
     dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$tmp" \
     >"$LOG_DIR/kafka-fetch.log" 2>&1 || die "Maven could not fetch Kafka" "$LOG_DIR/kafka-fetch.log"
   compgen -G "$tmp/kafka_2.13-*.jar" >/dev/null || die "Maven fetched no kafka_2.13 jar" "$LOG_DIR/kafka-fetch.log"
@@ -99,9 +99,10 @@ kafka_running() {
   pid_alive "$KAFKA_PID" kafka.Kafka
 }
 
-# Port answers, or fails fast (exit 2) when the JVM has died.
+# Port answers, or fails fast (exit 2) when the JVM has died. Liveness only, no command-line
+# match: right after `&` the child may not have exec'd java yet.
 kafka_port_ready() {
-  kafka_running || return 2
+  pid_alive "$KAFKA_PID" || return 2
   port_open "$KAFKA_PORT"
 }
 
@@ -118,10 +119,14 @@ kafka_start() {
     -Dlog4j.configuration="file:$KAFKA_LOG4J" -Dkafka.logs.dir="$LOG_DIR" \
     -cp "$KAFKA_LIB/*" kafka.Kafka "$KAFKA_CONF" >"$KAFKA_OUT" 2>&1 </dev/null &
   printf '%s\n' "$!" >"$KAFKA_PID"
-  wait_until 60 kafka_port_ready || rc=$?
+  wait_until 120 kafka_port_ready || rc=$?
   if ((rc != 0)); then
-    kafka_running || die "Kafka exited during startup" "$KAFKA_LOG"
-    die "Kafka did not open $HOST:$KAFKA_PORT within 60s" "$KAFKA_LOG"
+    if ! pid_alive "$KAFKA_PID"; then
+      # JVM-level failures (bad option, missing class) never reach log4j: they are in kafka.out.
+      [[ -s "$KAFKA_OUT" ]] && die "Kafka exited during startup" "$KAFKA_OUT"
+      die "Kafka exited during startup" "$KAFKA_LOG"
+    fi
+    die "Kafka did not open $HOST:$KAFKA_PORT within 120s" "$KAFKA_LOG"
   fi
 }
 

@@ -5,6 +5,7 @@ PG_PORT=55432
 PG_DIR="$LOCAL_DIR/pg"
 PG_DATA="$PG_DIR/data"
 PG_LOG="$LOG_DIR/postgres.log"
+# shellcheck disable=SC2034 # used by infra.sh env
 PG_DEFAULT_URL="postgres://regatta@$HOST:$PG_PORT/regatta"
 PG_BIN=""
 PG_OS_USER=""
@@ -58,7 +59,7 @@ pg_running() {
 }
 
 pg_psql() {
-  "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$HOST" -p "$PG_PORT" -U postgres -d postgres "$@"
+  "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$HOST" -p "$PG_PORT" -U postgres -d postgres
 }
 
 pg_init() {

@@ -5,6 +5,8 @@ REDIS_PORT=56379
 REDIS_DIR="$LOCAL_DIR/redis"
 REDIS_PID="$REDIS_DIR/redis.pid"
 REDIS_LOG="$LOG_DIR/redis.log"
+REDIS_OUT="$LOG_DIR/redis.out"
+# shellcheck disable=SC2034 # used by infra.sh env
 REDIS_DEFAULT_URL="redis://$HOST:$REDIS_PORT/0"
 
 redis_ping() {
@@ -29,8 +31,8 @@ redis_start() {
   # --logfile/--pidfile would land inside that directory.
   redis-server --port "$REDIS_PORT" --bind "$HOST" --daemonize yes \
     --dir "$REDIS_DIR" --logfile "$REDIS_LOG" --pidfile "$REDIS_PID" \
-    --save "" --appendonly no >>"$REDIS_LOG" 2>&1 ||
-    die "redis-server refused to start" "$REDIS_LOG"
+    --save "" --appendonly no >"$REDIS_OUT" 2>&1 ||
+    die "redis-server refused to start" "$REDIS_OUT"
   wait_until 15 redis_running || die "Redis did not answer on $HOST:$REDIS_PORT" "$REDIS_LOG"
 }
 
