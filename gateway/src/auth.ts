@@ -1,15 +1,31 @@
 /**
  * Who is calling. The gateway turns a bearer API key, a session cookie or an embed token into a
  * Principal; services receive only the signed assertion made from it.
+ *
+ * Credentials are resolved by identity (internal endpoint, by hash) and cached here for
+ * CREDENTIAL_CACHE_TTL_MS. Cache entries are tagged with the key, session, embed token and user they
+ * depend on; identity announces revocations, logouts, deactivations and role changes on a Redis
+ * channel (all replicas) and in a response header (the replica that proxied the change), and the
+ * matching entries are dropped at once. While the channel is down entries live at most 1 s.
  */
 import type { Request } from 'express';
-import type { Identity } from '@regatta/http';
+import type { Redis } from 'ioredis';
+import type { Identity, Scope } from '@regatta/http';
+import type { Logger } from '@regatta/logging';
+import { TaggedCache } from './cache.js';
+import { presentedCredential } from './credentials.js';
+import type { IdentityClient, ResolveRequest, Resolved } from './identity-client.js';
+import type { LastUsedRecorder } from './last-used.js';
+
+export const ALL_SCOPES: Scope[] = ['read', 'write', 'register', 'results', 'admin'];
 
 export interface Principal extends Identity {
   /** Requests per hour for key-authenticated calls; undefined for sessions and embed tokens. */
   rateLimit?: number;
   /** Allowed browser origins of an embed token. */
   allowedOrigins?: string[];
+  /** When the key or session stops being valid (ms since epoch). */
+  expiresAt?: number;
 }
 
 export type AuthOutcome =
@@ -22,15 +38,202 @@ export interface Authenticator {
   authenticate(req: Request): Promise<AuthOutcome>;
   /** Lets the gateway drop cached credentials as soon as it proxies a logout or a revocation. */
   afterResponse?(req: Request, status: number): void;
+  /** Drops cached credentials tagged "key:<id>", "session:<id>", "user:<id>" or "embed:<id>". */
+  invalidate?(targets: string[]): void;
+  /** Asks identity for a user's current roles (waiting for a just-created organization) and drops their cache. */
+  refreshUser?(userId: string, awaitOrganization?: string): Promise<boolean>;
   close?(): Promise<void>;
 }
 
-/** Placeholder until identity-backed authentication lands: every credential is rejected. */
+/** Placeholder without identity: every credential is rejected. */
 export class NoAuthenticator implements Authenticator {
   async authenticate(req: Request): Promise<AuthOutcome> {
     if (req.header('authorization') || req.header('cookie')) {
       return { kind: 'rejected', code: 'invalid_credentials', detail: 'Credentials are not accepted.' };
     }
     return { kind: 'none' };
+  }
+}
+
+export interface IdentityAuthenticatorSettings {
+  client: IdentityClient;
+  sessionSecret: string;
+  cacheTtlMs: number;
+  negativeTtlMs: number;
+  maxEntries: number;
+  logger: Logger;
+  lastUsed?: LastUsedRecorder;
+  /** A dedicated (subscriber-mode) Redis connection for invalidations. */
+  subscriber?: Redis;
+  channel?: string;
+}
+
+type CacheValue = { principal: Principal } | { missing: true };
+
+export function principalOf(resolved: Resolved): Principal {
+  switch (resolved.type) {
+    case 'key':
+      return {
+        via: 'key',
+        userId: resolved.userId,
+        keyId: resolved.keyId,
+        scopes: resolved.scopes,
+        roles: resolved.roles,
+        rateLimit: resolved.rateLimit,
+        ...(resolved.expiresAt ? { expiresAt: Date.parse(resolved.expiresAt) } : {}),
+      };
+    case 'session':
+      // A person acting in the browser has every scope; organization roles still bound what they may do.
+      return {
+        via: 'session',
+        userId: resolved.userId,
+        sessionId: resolved.sessionId,
+        scopes: [...ALL_SCOPES],
+        roles: resolved.roles,
+        expiresAt: Date.parse(resolved.expiresAt),
+      };
+    case 'embed':
+      return {
+        via: 'embed',
+        embedTokenId: resolved.embedTokenId,
+        embedOrganizationId: resolved.organizationId,
+        scopes: ['read'],
+        roles: {},
+        allowedOrigins: resolved.allowedOrigins,
+      };
+  }
+}
+
+function tagsOf(principal: Principal): string[] {
+  const tags: string[] = [];
+  if (principal.keyId) tags.push(`key:${principal.keyId}`);
+  if (principal.sessionId) tags.push(`session:${principal.sessionId}`);
+  if (principal.embedTokenId) tags.push(`embed:${principal.embedTokenId}`);
+  if (principal.userId) tags.push(`user:${principal.userId}`);
+  return tags;
+}
+
+export class IdentityAuthenticator implements Authenticator {
+  private readonly cache: TaggedCache<CacheValue>;
+  private readonly inflight = new Map<string, Promise<CacheValue>>();
+  /** Bumped by every invalidation: a lookup that started before one is used but not cached. */
+  private generation = 0;
+  private channelReady = false;
+
+  constructor(private readonly settings: IdentityAuthenticatorSettings) {
+    this.cache = new TaggedCache(settings.maxEntries);
+    const { subscriber, channel, logger } = settings;
+    if (subscriber && channel) {
+      subscriber.on('ready', () => {
+        // Messages may have been missed while disconnected: start from an empty cache.
+        this.cache.clear();
+        this.generation += 1;
+        this.channelReady = true;
+      });
+      subscriber.on('close', () => {
+        this.channelReady = false;
+      });
+      subscriber.on('message', (_channel: string, message: string) => this.invalidate(message.split(',')));
+      subscriber.subscribe(channel).catch((error: unknown) => logger.warn({ err: error }, 'could not subscribe to credential invalidations'));
+    }
+  }
+
+  private ttl(): number {
+    return this.channelReady ? this.settings.cacheTtlMs : Math.min(this.settings.cacheTtlMs, 1_000);
+  }
+
+  invalidate(targets: string[]): void {
+    this.generation += 1;
+    for (const target of targets) {
+      const trimmed = target.trim();
+      if (trimmed) this.cache.invalidate(trimmed);
+    }
+  }
+
+  private async lookup(cacheKey: string, request: ResolveRequest, requestId: string | undefined): Promise<CacheValue> {
+    const cached = this.cache.get(cacheKey);
+    if (cached) return cached;
+    let pending = this.inflight.get(cacheKey);
+    if (!pending) {
+      const generation = this.generation;
+      pending = this.settings.client
+        .resolve(request, requestId)
+        .then((resolved): CacheValue => {
+          const value: CacheValue = resolved ? { principal: principalOf(resolved) } : { missing: true };
+          if (generation === this.generation) {
+            if ('principal' in value) this.cache.set(cacheKey, value, this.ttl(), tagsOf(value.principal));
+            else this.cache.set(cacheKey, value, Math.min(this.settings.negativeTtlMs, this.ttl()));
+          }
+          return value;
+        })
+        .finally(() => this.inflight.delete(cacheKey));
+      this.inflight.set(cacheKey, pending);
+    }
+    return pending;
+  }
+
+  async authenticate(req: Request): Promise<AuthOutcome> {
+    const presented = presentedCredential(req, this.settings.sessionSecret);
+    const requestId = (req as Request & { id?: string }).id;
+    switch (presented.kind) {
+      case 'none':
+        return { kind: 'none' };
+      case 'malformed':
+        return { kind: 'rejected', code: 'malformed_credentials', detail: presented.detail };
+      case 'key': {
+        const value = await this.lookup(`k:${presented.hash}`, { type: 'key', hash: presented.hash }, requestId);
+        if (!('principal' in value)) return { kind: 'rejected', code: 'invalid_api_key', detail: 'The API key is unknown or has been revoked.' };
+        const { principal } = value;
+        if (principal.expiresAt !== undefined && principal.expiresAt <= Date.now()) {
+          return { kind: 'rejected', code: 'api_key_expired', detail: 'The API key has expired; create a new one.' };
+        }
+        this.settings.lastUsed?.recordKey(principal.keyId!);
+        return { kind: 'authenticated', principal };
+      }
+      case 'session': {
+        const value = await this.lookup(`s:${presented.sessionId}`, { type: 'session', id: presented.sessionId }, requestId);
+        if (!('principal' in value) || value.principal.userId !== presented.userId) {
+          return { kind: 'rejected', code: 'session_expired', detail: 'The session has ended; sign in again.' };
+        }
+        if (value.principal.expiresAt !== undefined && value.principal.expiresAt <= Date.now()) {
+          return { kind: 'rejected', code: 'session_expired', detail: 'The session has ended; sign in again.' };
+        }
+        return { kind: 'authenticated', principal: value.principal };
+      }
+      case 'embed': {
+        const value = await this.lookup(`e:${presented.hash}`, { type: 'embed', hash: presented.hash }, requestId);
+        if (!('principal' in value)) return { kind: 'rejected', code: 'invalid_embed_token', detail: 'The embed token is unknown or deactivated.' };
+        this.settings.lastUsed?.recordEmbed(value.principal.embedTokenId!);
+        return { kind: 'authenticated', principal: value.principal };
+      }
+    }
+  }
+
+  afterResponse(req: Request, status: number): void {
+    const path = req.originalUrl.split('?')[0];
+    if (req.method === 'DELETE' && path === '/api/v1/keys' && status === 200 && typeof req.query['id'] === 'string') {
+      this.invalidate([`key:${req.query['id']}`]);
+    }
+    const principal = (req as Request & { principal?: Principal }).principal;
+    if (req.method === 'POST' && path === '/api/v1/auth/logout' && status === 204 && principal?.sessionId) {
+      this.invalidate([`session:${principal.sessionId}`]);
+    }
+  }
+
+  async refreshUser(userId: string, awaitOrganization?: string): Promise<boolean> {
+    try {
+      const fresh = await this.settings.client.freshRoles(userId, awaitOrganization);
+      return fresh.projected;
+    } catch (error) {
+      this.settings.logger.warn({ err: error, userId }, 'could not refresh roles');
+      return false;
+    } finally {
+      this.invalidate([`user:${userId}`]);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.settings.lastUsed?.stop();
+    this.settings.subscriber?.disconnect();
   }
 }

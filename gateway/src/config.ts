@@ -19,6 +19,20 @@ const schema = z.object({
   /** Comma-separated origins allowed to send cookie-authenticated state changes (besides same-origin). */
   TRUSTED_ORIGINS: z.string().default(''),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** How long a resolved credential (key, session, embed token) is reused without asking identity. */
+  CREDENTIAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** How long an unknown credential's refusal is remembered (cheap rejection of repeated junk). */
+  CREDENTIAL_NEGATIVE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  CREDENTIAL_CACHE_MAX: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+  /** Timeout of the gateway's calls to identity's internal endpoints. */
+  IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3_000),
+  /** Redis pub/sub channel on which identity announces revocations, logouts and role changes. */
+  INVALIDATION_CHANNEL: z.string().min(1).default('regatta:identity:invalidate'),
+  /** How often batched lastUsedAt times are sent to identity. */
+  LAST_USED_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /** Key prefix of the hourly per-key counters in Redis. */
+  RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('gateway:key-hour'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
 });
 
 export type GatewayConfig = ReturnType<typeof readConfig>;

@@ -1,24 +1,77 @@
+import { Redis } from 'ioredis';
 import { createLogger } from '@regatta/logging';
 import { serve } from '@regatta/http';
 import { docsPage, loadOpenApiDocument } from '@regatta/openapi';
 import { createGatewayApp } from './app.js';
-import { NoAuthenticator, type Authenticator } from './auth.js';
+import { IdentityAuthenticator } from './auth.js';
 import { readConfig } from './config.js';
+import { createIdentityClient } from './identity-client.js';
+import { LastUsedRecorder } from './last-used.js';
+import { RedisKeyRateLimiter } from './rate-limit.js';
 
 const VERSION = process.env['npm_package_version'] ?? '0.1.0';
 const config = readConfig();
 const logger = createLogger({ service: 'gateway', version: VERSION, level: config.LOG_LEVEL });
 
-const authenticator: Authenticator = new NoAuthenticator();
+function redisConnection(role: string, options: { enableOfflineQueue: boolean }): Redis {
+  const redis = new Redis(config.REDIS_URL, {
+    enableOfflineQueue: options.enableOfflineQueue,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => Math.min(5_000, 100 * attempt),
+  });
+  let lastWarning = 0;
+  redis.on('error', (error) => {
+    if (Date.now() - lastWarning > 30_000) {
+      lastWarning = Date.now();
+      logger.warn({ err: error, role }, 'redis error');
+    }
+  });
+  return redis;
+}
+
+// Counters fail fast while Redis is away (the insurance limiter takes over); the subscriber queues
+// its SUBSCRIBE until connected.
+const redis = redisConnection('rate-limit', { enableOfflineQueue: false });
+const subscriber = redisConnection('invalidations', { enableOfflineQueue: true });
+
+const identity = createIdentityClient({ baseUrl: config.upstreams.identity, assertionSecret: config.assertionSecret, timeoutMs: config.IDENTITY_TIMEOUT_MS });
+const lastUsed = new LastUsedRecorder(identity, config.LAST_USED_FLUSH_MS, logger);
+lastUsed.start();
+const authenticator = new IdentityAuthenticator({
+  client: identity,
+  sessionSecret: config.sessionSecret,
+  cacheTtlMs: config.CREDENTIAL_CACHE_TTL_MS,
+  negativeTtlMs: config.CREDENTIAL_NEGATIVE_TTL_MS,
+  maxEntries: config.CREDENTIAL_CACHE_MAX,
+  logger,
+  lastUsed,
+  subscriber,
+  channel: config.INVALIDATION_CHANNEL,
+});
+const rateLimiter = new RedisKeyRateLimiter({ redis, keyPrefix: config.RATE_LIMIT_KEY_PREFIX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, logger });
+
 const app = createGatewayApp({
   logger,
   authenticator,
+  rateLimiter,
   assertionSecret: config.assertionSecret,
   upstreams: config.upstreams,
   upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   trustedOrigins: config.trustedOrigins,
   openapiDocument: () => loadOpenApiDocument(),
   docsPage: () => docsPage(),
+  readiness: {
+    redis: async () => {
+      if (redis.status !== 'ready') throw new Error(`redis ${redis.status}`);
+    },
+  },
 });
 
-await serve({ app, port: config.PORT, host: config.HOST, logger, onShutdown: [async () => authenticator.close?.()] });
+await serve({
+  app,
+  port: config.PORT,
+  host: config.HOST,
+  logger,
+  onShutdown: [async () => authenticator.close(), async () => redis.disconnect()],
+});

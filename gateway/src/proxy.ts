@@ -1,10 +1,14 @@
 /**
  * Proxies to the services with keep-alive connections and timeouts; upstream failures become
  * problem+json 502 (refused/reset), 503 (no route to a healthy instance) or 504 (too slow).
+ * `onUpstreamResponse` sees every upstream response before its headers are relayed (the gateway
+ * consumes identity's invalidation header there); `intercept` buffers a response so the gateway can
+ * finish work before relaying it (used after an organization is created).
  */
 import http from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Request, Response, RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, responseInterceptor } from 'http-proxy-middleware';
 import { HttpProblem, sendProblem } from '@regatta/http';
 import type { Logger } from '@regatta/logging';
 import type { ServiceName } from './config.js';
@@ -13,38 +17,70 @@ export interface ProxySettings {
   upstreams: Record<ServiceName, string>;
   timeoutMs: number;
   logger: Logger;
+  onUpstreamResponse?: (proxyRes: IncomingMessage, req: Request) => void;
 }
 
-export function createProxies(settings: ProxySettings): Record<ServiceName, RequestHandler> {
+export type ResponseInterceptor = (body: Buffer, proxyRes: IncomingMessage, req: Request, res: Response) => Promise<Buffer | string>;
+
+export interface Proxies {
+  plain: Record<ServiceName, RequestHandler>;
+  intercepting(service: ServiceName, interceptor: ResponseInterceptor): RequestHandler;
+}
+
+export function createProxies(settings: ProxySettings): Proxies {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
-  const proxies = {} as Record<ServiceName, RequestHandler>;
-  for (const [service, target] of Object.entries(settings.upstreams) as Array<[ServiceName, string]>) {
-    proxies[service] = createProxyMiddleware<Request, Response>({
-      target,
-      agent,
-      changeOrigin: false,
-      xfwd: true,
-      proxyTimeout: settings.timeoutMs,
-      logger: undefined,
+  const onError = (service: ServiceName) => (error: Error, req: IncomingMessage, res: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
+    settings.logger.warn({ service, code, err: error }, 'upstream failed');
+    const startedAt = (req as Request & { proxyStartedAt?: number }).proxyStartedAt ?? Date.now();
+    const timedOut = Date.now() - startedAt >= settings.timeoutMs - 50;
+    const problem = timedOut
+      ? new HttpProblem(504, 'gateway_timeout', `The ${service} service did not answer in time.`)
+      : code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? new HttpProblem(503, 'service_unavailable', `The ${service} service is unavailable; try again shortly.`, {
+            headers: { 'Retry-After': '5' },
+          })
+        : new HttpProblem(502, 'bad_gateway', `The ${service} service failed to answer.`);
+    const response = res as Response;
+    if (typeof response.status === 'function' && !response.headersSent) sendProblem(req as Request, response, problem);
+    else if (res && typeof res === 'object' && 'destroy' in res) (res as { destroy(): void }).destroy();
+  };
+  const base = (service: ServiceName) => ({
+    target: settings.upstreams[service],
+    agent,
+    changeOrigin: false,
+    xfwd: true,
+    proxyTimeout: settings.timeoutMs,
+    logger: undefined,
+  });
+
+  const plain = {} as Record<ServiceName, RequestHandler>;
+  for (const service of Object.keys(settings.upstreams) as ServiceName[]) {
+    plain[service] = createProxyMiddleware<Request, Response>({
+      ...base(service),
       on: {
-        error: (error, req, res) => {
-          const code = (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
-          settings.logger.warn({ service, code, err: error }, 'upstream failed');
-          const startedAt = (req as Request & { proxyStartedAt?: number }).proxyStartedAt ?? Date.now();
-          const timedOut = Date.now() - startedAt >= settings.timeoutMs - 50;
-          const problem = timedOut
-            ? new HttpProblem(504, 'gateway_timeout', `The ${service} service did not answer in time.`)
-            : code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-              ? new HttpProblem(503, 'service_unavailable', `The ${service} service is unavailable; try again shortly.`, {
-                  headers: { 'Retry-After': '5' },
-                })
-              : new HttpProblem(502, 'bad_gateway', `The ${service} service failed to answer.`);
-          const response = res as Response;
-          if (typeof response.status === 'function' && !response.headersSent) sendProblem(req as Request, response, problem);
-          else if ('destroy' in res) res.destroy();
-        },
+        error: onError(service),
+        proxyRes: (proxyRes, req) => settings.onUpstreamResponse?.(proxyRes, req),
       },
     });
   }
-  return proxies;
+
+  return {
+    plain,
+    /** A new buffering proxy to `service`; create it once and reuse it. */
+    intercepting(service, interceptor) {
+      const intercept = responseInterceptor<Request, Response>(interceptor);
+      return createProxyMiddleware<Request, Response>({
+        ...base(service),
+        selfHandleResponse: true,
+        on: {
+          error: onError(service),
+          proxyRes: (proxyRes, req, res) => {
+            settings.onUpstreamResponse?.(proxyRes, req);
+            return intercept(proxyRes, req, res);
+          },
+        },
+      });
+    },
+  };
 }

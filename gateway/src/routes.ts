@@ -23,11 +23,18 @@ export interface RouteRule {
   path: string;
   service: ServiceName | 'gateway';
   access: Access;
+  /**
+   * Work the gateway does before relaying a successful response. 'organization-created': on a 201 it
+   * waits (<= 3 s, in identity) until the creator's admin membership is projected and drops the
+   * creator's cached principals, so the very next request acts as the organization's admin.
+   */
+  after?: 'organization-created';
 }
 
 const PUBLIC: Access = { kind: 'public' };
 const SESSION: Access = { kind: 'session' };
 const scope = (...anyOf: Scope[]): Access => ({ kind: 'credential', anyOf });
+/** read scope; also open to an embed token (its organization's public events, results, standings). */
 const publicRead: Access = { kind: 'credential', anyOf: ['read'], embed: true };
 
 const rule = (method: Method, path: string, service: RouteRule['service'], access: Access): RouteRule => ({ method, path, service, access });
@@ -53,9 +60,9 @@ export const ROUTES: RouteRule[] = [
   rule('DELETE', '/api/v1/organizations/:slug/members/:userId', 'identity', scope('admin')),
 
   // organizations
-  rule('GET', '/api/v1/organizations', 'organizations', publicRead),
-  rule('POST', '/api/v1/organizations', 'organizations', scope('write')),
-  rule('GET', '/api/v1/organizations/:slug', 'organizations', publicRead),
+  rule('GET', '/api/v1/organizations', 'organizations', scope('read')),
+  { ...rule('POST', '/api/v1/organizations', 'organizations', scope('write')), after: 'organization-created' },
+  rule('GET', '/api/v1/organizations/:slug', 'organizations', scope('read')),
   rule('PATCH', '/api/v1/organizations/:slug', 'organizations', scope('write')),
 
   // events
@@ -70,9 +77,9 @@ export const ROUTES: RouteRule[] = [
   rule('POST', '/api/v1/events/:slug/fleets', 'events', scope('write')),
   rule('POST', '/api/v1/events/:slug/races', 'events', scope('write')),
   rule('POST', '/api/v1/events/:slug/documents', 'events', scope('write')),
-  rule('GET', '/api/v1/series', 'events', publicRead),
+  rule('GET', '/api/v1/series', 'events', scope('read')),
   rule('POST', '/api/v1/series', 'events', scope('write')),
-  rule('GET', '/api/v1/series/:slug', 'events', publicRead),
+  rule('GET', '/api/v1/series/:slug', 'events', scope('read')),
 
   // results-scoring
   rule('GET', '/api/v1/events/:slug/results', 'results-scoring', publicRead),

@@ -1,16 +1,11 @@
 import type { RouteDefinition } from '@regatta/http';
-import type { ServiceContext } from '@regatta/runtime';
+import type { IdentityContext } from '../resources.js';
+import { authRoutes } from './auth-routes.js';
+import { embedRoutes } from './embed-routes.js';
+import { internalRoutes } from './internal-routes.js';
+import { keyRoutes } from './keys-routes.js';
+import { memberRoutes } from './members-routes.js';
 
-// Skeleton route proving the gateway -> service -> PostgreSQL path; replaced by the real routes.
-export function routes(context: ServiceContext): RouteDefinition[] {
-  return [
-    {
-      method: 'get',
-      path: '/api/v1/_ping/identity',
-      handler: async (_req, res) => {
-        const result = await context.pool.query<{ now: Date }>('SELECT now() AS now');
-        res.json({ service: 'identity', databaseTime: result.rows[0]?.now });
-      },
-    },
-  ];
+export function routes(context: IdentityContext): RouteDefinition[] {
+  return [...authRoutes(context), ...keyRoutes(context), ...memberRoutes(context), ...embedRoutes(context), ...internalRoutes(context)];
 }

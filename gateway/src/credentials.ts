@@ -1,0 +1,77 @@
+/**
+ * Reads the credential a request presents, without any I/O. Precedence: an Authorization header
+ * (bearer API key) wins over the session cookie, which wins over an embed token. A malformed
+ * credential is a refusal (401), never silently ignored.
+ */
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import jwt from 'jsonwebtoken';
+
+export const SESSION_COOKIE = 'regatta_session';
+export const EMBED_HEADER = 'x-embed-token';
+export const EMBED_QUERY = 'embed_token';
+const SESSION_ISSUER = 'regatta-identity';
+const SESSION_AUDIENCE = 'regatta-web';
+
+const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
+export const API_KEY_PATTERN = new RegExp(`^rgt_${BASE58}{30,60}$`);
+export const EMBED_TOKEN_PATTERN = new RegExp(`^rgt_embed_${BASE58}{30,60}$`);
+
+export type PresentedCredential =
+  | { kind: 'none' }
+  | { kind: 'malformed'; detail: string }
+  | { kind: 'key'; hash: string }
+  | { kind: 'session'; sessionId: string; userId: string }
+  | { kind: 'embed'; hash: string };
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+export function verifySessionJwt(token: string, secret: string): { sessionId: string; userId: string } | undefined {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE });
+    if (typeof payload !== 'object' || typeof payload['sid'] !== 'string' || typeof payload.sub !== 'string') return undefined;
+    return { sessionId: payload['sid'], userId: payload.sub };
+  } catch {
+    return undefined;
+  }
+}
+
+export function embedTokenOf(req: Pick<Request, 'header' | 'query'>): string | undefined {
+  const header = req.header(EMBED_HEADER);
+  if (header !== undefined) return header.trim();
+  const query = req.query?.[EMBED_QUERY];
+  return typeof query === 'string' ? query : undefined;
+}
+
+export function presentedCredential(req: Pick<Request, 'header' | 'query'>, sessionSecret: string): PresentedCredential {
+  const authorization = req.header('authorization');
+  if (authorization !== undefined) {
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
+    if (!match) return { kind: 'malformed', detail: 'The Authorization header must be "Bearer <API key>".' };
+    const key = match[1]!;
+    if (!API_KEY_PATTERN.test(key)) return { kind: 'malformed', detail: 'The bearer token is not a well-formed API key.' };
+    return { kind: 'key', hash: sha256Hex(key) };
+  }
+  const cookie = cookieValue(req.header('cookie'), SESSION_COOKIE);
+  if (cookie !== undefined && cookie !== '') {
+    const claims = verifySessionJwt(cookie, sessionSecret);
+    if (!claims) return { kind: 'malformed', detail: 'The session cookie is not valid; sign in again.' };
+    return { kind: 'session', ...claims };
+  }
+  const embed = embedTokenOf(req);
+  if (embed !== undefined) {
+    if (!EMBED_TOKEN_PATTERN.test(embed)) return { kind: 'malformed', detail: 'The embed token is not well formed.' };
+    return { kind: 'embed', hash: sha256Hex(embed) };
+  }
+  return { kind: 'none' };
+}
