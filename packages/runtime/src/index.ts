@@ -156,12 +156,15 @@ export async function runService<Extra extends z.ZodRawShape>(definition: Servic
 
   // Kafka may still be starting (or down): the HTTP side serves from PostgreSQL meanwhile, and the
   // relay and consumers connect with retries, catching up on their topics once it returns.
+  // Each part starts once; a retry resumes with the parts that have not started yet.
+  const pending: Array<() => Promise<void>> = [() => relay.start(), ...consumers.map((consumer) => () => consumer.start()), ...tasks.map((task) => () => task.start())];
   const startMessaging = async () => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await relay.start();
-        for (const consumer of consumers) await consumer.start();
-        for (const task of tasks) await task.start();
+        while (pending.length > 0) {
+          await pending[0]!();
+          pending.shift();
+        }
         logger.info({ consumers: consumers.length }, 'messaging started');
         return;
       } catch (error) {

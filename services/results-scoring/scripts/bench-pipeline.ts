@@ -1,0 +1,179 @@
+/**
+ * Pipeline benchmark: time from a results submission (POST /events/{slug}/races/{raceId}/results on
+ * the results-scoring service) to its standings.updated fact arriving on Kafka (results.v1): request,
+ * scoring of the whole fleet, one transaction with the outbox, relay, broker, consumer.
+ *
+ * Starts results-scoring alone (from its dist/ build) on its own database and topic prefix against the
+ * project's PostgreSQL and Kafka (`npm run infra` / scripts/infra.sh up), plays the events service's
+ * facts for one regatta (an IRC fleet of --boats boats, --races races), then submits --runs results
+ * (cycling through the races) and prints the median and p95 of both the HTTP answer and the
+ * submission → standings.updated latency.
+ *
+ *   node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-pipeline.ts [-- --boats 60 --races 10 --runs 30]
+ *   (BENCH_SLOT picks the port/database slot; default 9.)
+ */
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { resolveSecret } from '@regatta/config';
+import { decodeFact, encodeFact, factHeaders, factKey, factTopic, newFact, timestampFromDate, type Fact } from '@regatta/contracts';
+import { ASSERTION_HEADER, signAssertion } from '@regatta/http';
+import { deleteTopics, infraFromEnv, startStack } from '@regatta/testing';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+async function main(): Promise<void> {
+  const boatCount = arg('boats', 60);
+  const raceCount = arg('races', 10);
+  const runs = arg('runs', 30);
+  const slot = Number(process.env['BENCH_SLOT'] ?? 9);
+  const infra = infraFromEnv();
+  const stack = await startStack({ slot, databaseName: `regatta_bench_${slot}`, only: ['results-scoring'], env: { LOG_LEVEL: 'warn' } });
+  const kafka = new Kafka({ clientId: 'bench-pipeline', brokers: infra.kafkaBrokers.split(','), logLevel: logLevel.NOTHING });
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  const consumer = kafka.consumer({ groupId: `bench-pipeline-${randomUUID()}` });
+  const arrivals = new Map<string, number>();
+  try {
+    await producer.connect();
+    await consumer.connect();
+    await consumer.subscribe({ topic: `${stack.topicPrefix}results.v1`, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        if (!message.value) return;
+        const fact = decodeFact(message.value);
+        if (fact.type === 'standings.updated' && fact.requestId && !arrivals.has(fact.requestId)) arrivals.set(fact.requestId, performance.now());
+      },
+    });
+
+    // The events service's part: one regatta, an IRC fleet, its races and boats.
+    const organizationId = randomUUID();
+    const eventId = randomUUID();
+    const slug = `bench-${eventId.slice(0, 8)}`;
+    const fleetId = randomUUID();
+    const meta = { producer: 'events', eventId, organizationId };
+    const facts: Fact[] = [
+      newFact('event.created', 'eventCreated', { event: { id: eventId, organization: { id: organizationId, slug: 'bench', name: 'Bench' }, name: 'Bench Regatta', slug, status: 'published', currency: 'USD' } }, meta),
+      newFact(
+        'fleet.created',
+        'fleetCreated',
+        { fleet: { id: fleetId, eventId, name: 'IRC', scoringSystem: 'low_point', dropRaces: 0, handicap: { system: 'irc', params: {} }, penaltyBasis: 'series_entries', discardThresholds: [4, 8] } },
+        meta,
+      ),
+    ];
+    const raceIds = Array.from({ length: raceCount }, () => randomUUID());
+    raceIds.forEach((id, i) =>
+      facts.push(newFact('race.scheduled', 'raceScheduled', { race: { id, eventId, fleetId, name: `Race ${i + 1}`, raceNumber: i + 1, status: 'scheduled', weight: 1 } }, meta)),
+    );
+    const rand = rng(20250601);
+    const boats = Array.from({ length: boatCount }, (_, i) => ({ id: randomUUID(), tcc: Math.round((0.9 + rand() * 0.3) * 1000) / 1000, n: i + 1 }));
+    for (const boat of boats) {
+      facts.push(
+        newFact(
+          'registration.created',
+          'registrationCreated',
+          {
+            registration: {
+              id: randomUUID(),
+              eventId,
+              fleetId,
+              userId: randomUUID(),
+              sailorName: `Skipper ${boat.n}`,
+              boat: { id: boat.id, name: `Boat ${boat.n}`, sailNumber: `B ${boat.n}`, ratings: { irc: boat.tcc } },
+              status: 'registered',
+              paymentStatus: 'paid',
+              registrationTime: timestampFromDate(new Date()),
+              fleetName: 'IRC',
+            },
+          },
+          meta,
+        ),
+      );
+    }
+    for (const fact of facts) {
+      await producer.send({
+        topic: stack.topicPrefix + factTopic(fact.type as never),
+        acks: -1,
+        messages: [{ key: factKey(fact), value: Buffer.from(encodeFact(fact)), headers: factHeaders(fact) }],
+      });
+    }
+
+    const secret = resolveSecret(process.env['IDENTITY_ASSERTION_SECRET'], 'test', 'assertion');
+    const url = stack.urlOf('results-scoring');
+    const submit = async (race: number, requestId: string) => {
+      const start = new Date(Date.UTC(2025, 5, 1 + race, 12));
+      const results = boats.map((boat) => {
+        const x = rand();
+        if (x < 0.04) return { boat: boat.id, status: 'dnf' };
+        if (x < 0.06) return { boat: boat.id, status: 'dns', code: 'ocs' };
+        const elapsed = Math.round((3600 / boat.tcc) * (0.95 + rand() * 0.1));
+        return { boat: boat.id, status: 'finished', finishTime: new Date(start.getTime() + elapsed * 1000).toISOString() };
+      });
+      const response = await fetch(`${url}/api/v1/events/${slug}/races/${raceIds[race]}/results`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+          [ASSERTION_HEADER]: signAssertion({ userId: randomUUID(), scopes: ['results'], roles: { [organizationId]: 'admin' }, via: 'key' }, secret),
+        },
+        body: JSON.stringify({ actualStart: start.toISOString(), status: 'finished', results }),
+      });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`submission answered ${response.status}: ${text.slice(0, 300)}`);
+    };
+    const waitArrival = async (requestId: string) => {
+      const deadline = performance.now() + 15_000;
+      while (!arrivals.has(requestId)) {
+        if (performance.now() > deadline) throw new Error(`no standings.updated for ${requestId} within 15 s`);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      return arrivals.get(requestId)!;
+    };
+
+    // Warm-up (waits for the projections inside the request, connects everything).
+    const warm = `bench-warm-${randomUUID()}`;
+    await submit(0, warm);
+    await waitArrival(warm);
+
+    const http: number[] = [];
+    const pipeline: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const requestId = `bench-${i}-${randomUUID()}`;
+      const t0 = performance.now();
+      await submit(i % raceCount, requestId);
+      const t1 = performance.now();
+      const t2 = await waitArrival(requestId);
+      http.push(t1 - t0);
+      pipeline.push(t2 - t0);
+    }
+    http.sort((a, b) => a - b);
+    pipeline.sort((a, b) => a - b);
+    const f = (x: number) => x.toFixed(1);
+    console.log(
+      `pipeline: submission → standings.updated on Kafka: median ${f(quantile(pipeline, 0.5))} ms, p95 ${f(quantile(pipeline, 0.95))} ms ` +
+        `(HTTP 200 median ${f(quantile(http, 0.5))} ms, p95 ${f(quantile(http, 0.95))} ms) over ${runs} submissions; IRC fleet of ${boatCount} boats, ${raceCount} races`,
+    );
+  } finally {
+    await consumer.disconnect().catch(() => undefined);
+    await producer.disconnect().catch(() => undefined);
+    await stack.stop();
+    await deleteTopics(infra.kafkaBrokers, stack.topicPrefix);
+  }
+}
+
+await main();

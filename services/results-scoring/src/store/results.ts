@@ -1,0 +1,261 @@
+/**
+ * What results-scoring owns: race progress (actual start, status, publication), the submitted results
+ * with the numbers the engine computed for them, and each fleet's standings snapshot.
+ */
+import type { PoolClient, Queryable } from '@regatta/db';
+import type { ComputedResult, FleetScore, PublicStatus, RaceStatus, RedressMethodInput, StandingEntrySnapshot, StoredEntry } from '../scoring-adapter.js';
+
+/** Serialises every scoring of one fleet (submissions and recomputes) until the transaction ends. */
+export async function lockFleet(client: PoolClient, fleetId: string): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`results-scoring:fleet:${fleetId}`]);
+}
+
+export interface RaceProgress {
+  raceId: string;
+  eventId: string;
+  fleetId: string;
+  actualStart: Date | null;
+  status: RaceStatus;
+  resultsSubmittedAt: Date | null;
+  published: boolean;
+  publishedAt: Date | null;
+}
+
+export async function getProgress(q: Queryable, raceId: string): Promise<RaceProgress | undefined> {
+  const { rows } = await q.query<{
+    race_id: string;
+    event_id: string;
+    fleet_id: string;
+    actual_start: Date | null;
+    status: RaceStatus;
+    results_submitted_at: Date | null;
+    published: boolean;
+    published_at: Date | null;
+  }>(`SELECT * FROM race_progress WHERE race_id = $1`, [raceId]);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    raceId: row.race_id,
+    eventId: row.event_id,
+    fleetId: row.fleet_id,
+    actualStart: row.actual_start,
+    status: row.status,
+    resultsSubmittedAt: row.results_submitted_at,
+    published: row.published,
+    publishedAt: row.published_at,
+  };
+}
+
+export async function saveProgress(client: Queryable, progress: RaceProgress): Promise<void> {
+  await client.query(
+    `INSERT INTO race_progress (race_id, event_id, fleet_id, actual_start, status, results_submitted_at, published, published_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+     ON CONFLICT (race_id) DO UPDATE SET
+       event_id = EXCLUDED.event_id, fleet_id = EXCLUDED.fleet_id, actual_start = EXCLUDED.actual_start, status = EXCLUDED.status,
+       results_submitted_at = EXCLUDED.results_submitted_at, published = EXCLUDED.published, published_at = EXCLUDED.published_at,
+       updated_at = now()`,
+    [progress.raceId, progress.eventId, progress.fleetId, progress.actualStart, progress.status, progress.resultsSubmittedAt, progress.published, progress.publishedAt],
+  );
+}
+
+export interface SubmittedEntry extends StoredEntry {
+  notes: string | null;
+}
+
+/** Replaces the race's results: rows of boats no longer listed go, the others keep their ids. */
+export async function replaceResults(client: Queryable, scope: { raceId: string; eventId: string; fleetId: string }, entries: SubmittedEntry[]): Promise<void> {
+  await client.query(`DELETE FROM race_results WHERE race_id = $1 AND NOT (boat_id = ANY($2::text[]))`, [scope.raceId, entries.map((e) => e.boatId)]);
+  if (entries.length === 0) return;
+  await client.query(
+    `INSERT INTO race_results (race_id, event_id, fleet_id, boat_id, seq, status, code, finish_time, penalty_percent, penalty_points, redress_method, redress_points, notes,
+                               position, elapsed_seconds, corrected_seconds, points)
+     SELECT $1, $2, $3, e.boat_id, e.seq, e.status, e.code, e.finish_time, e.penalty_percent, e.penalty_points, e.redress_method, e.redress_points, e.notes,
+            NULL, NULL, NULL, NULL
+       FROM unnest($4::text[], $5::int[], $6::text[], $7::text[], $8::timestamptz[], $9::float8[], $10::float8[], $11::text[], $12::float8[], $13::text[])
+         AS e(boat_id, seq, status, code, finish_time, penalty_percent, penalty_points, redress_method, redress_points, notes)
+     ON CONFLICT (race_id, boat_id) DO UPDATE SET
+       event_id = EXCLUDED.event_id, fleet_id = EXCLUDED.fleet_id, seq = EXCLUDED.seq, status = EXCLUDED.status, code = EXCLUDED.code,
+       finish_time = EXCLUDED.finish_time, penalty_percent = EXCLUDED.penalty_percent, penalty_points = EXCLUDED.penalty_points,
+       redress_method = EXCLUDED.redress_method, redress_points = EXCLUDED.redress_points, notes = EXCLUDED.notes, updated_at = now()`,
+    [
+      scope.raceId,
+      scope.eventId,
+      scope.fleetId,
+      entries.map((e) => e.boatId),
+      entries.map((e) => e.seq),
+      entries.map((e) => e.status),
+      entries.map((e) => e.code),
+      entries.map((e) => e.finishTime),
+      entries.map((e) => e.penaltyPercent),
+      entries.map((e) => e.penaltyPoints),
+      entries.map((e) => e.redressMethod),
+      entries.map((e) => e.redressPoints),
+      entries.map((e) => e.notes),
+    ],
+  );
+}
+
+interface ResultRowDb {
+  id: string;
+  race_id: string;
+  event_id: string;
+  fleet_id: string;
+  boat_id: string;
+  seq: number;
+  status: PublicStatus;
+  code: string | null;
+  finish_time: Date | null;
+  penalty_percent: number | null;
+  penalty_points: number | null;
+  redress_method: RedressMethodInput | null;
+  redress_points: number | null;
+  notes: string | null;
+  position: number | null;
+  elapsed_seconds: number | null;
+  corrected_seconds: number | null;
+  points: number | null;
+}
+
+export interface ResultRow extends SubmittedEntry, ComputedResult {
+  id: string;
+  raceId: string;
+  eventId: string;
+  fleetId: string;
+}
+
+const resultOf = (row: ResultRowDb): ResultRow => ({
+  id: row.id,
+  raceId: row.race_id,
+  eventId: row.event_id,
+  fleetId: row.fleet_id,
+  boatId: row.boat_id,
+  seq: row.seq,
+  status: row.status,
+  code: row.code,
+  finishTime: row.finish_time,
+  penaltyPercent: row.penalty_percent,
+  penaltyPoints: row.penalty_points,
+  redressMethod: row.redress_method,
+  redressPoints: row.redress_points,
+  notes: row.notes,
+  position: row.position,
+  elapsedSeconds: row.elapsed_seconds,
+  correctedSeconds: row.corrected_seconds,
+  points: row.points,
+});
+
+/** Stored entries of every race of the fleet, by race id (submission order). */
+export async function fleetEntries(q: Queryable, fleetId: string): Promise<Map<string, ResultRow[]>> {
+  const { rows } = await q.query<ResultRowDb>(`SELECT * FROM race_results WHERE fleet_id = $1 ORDER BY race_id, seq`, [fleetId]);
+  const map = new Map<string, ResultRow[]>();
+  for (const row of rows) {
+    const list = map.get(row.race_id) ?? [];
+    list.push(resultOf(row));
+    map.set(row.race_id, list);
+  }
+  return map;
+}
+
+export async function raceResults(q: Queryable, raceId: string): Promise<ResultRow[]> {
+  const { rows } = await q.query<ResultRowDb>(
+    `SELECT * FROM race_results WHERE race_id = $1 ORDER BY position NULLS LAST, points NULLS LAST, seq`,
+    [raceId],
+  );
+  return rows.map(resultOf);
+}
+
+export async function eventResults(q: Queryable, eventId: string): Promise<ResultRow[]> {
+  const { rows } = await q.query<ResultRowDb>(
+    `SELECT * FROM race_results WHERE event_id = $1 ORDER BY race_id, position NULLS LAST, points NULLS LAST, seq`,
+    [eventId],
+  );
+  return rows.map(resultOf);
+}
+
+/** Writes the computed numbers; returns the ids of races where any number changed. */
+export async function applyComputed(client: Queryable, results: Map<string, Map<string, ComputedResult>>): Promise<Set<string>> {
+  const raceIds: string[] = [];
+  const boatIds: string[] = [];
+  const positions: (number | null)[] = [];
+  const elapsed: (number | null)[] = [];
+  const corrected: (number | null)[] = [];
+  const points: (number | null)[] = [];
+  for (const [raceId, byBoat] of results) {
+    for (const [boatId, computed] of byBoat) {
+      raceIds.push(raceId);
+      boatIds.push(boatId);
+      positions.push(computed.position);
+      elapsed.push(computed.elapsedSeconds);
+      corrected.push(computed.correctedSeconds);
+      points.push(computed.points);
+    }
+  }
+  if (raceIds.length === 0) return new Set();
+  const { rows } = await client.query<{ race_id: string }>(
+    `UPDATE race_results r SET position = c.position, elapsed_seconds = c.elapsed, corrected_seconds = c.corrected, points = c.points, updated_at = now()
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::float8[], $5::float8[], $6::float8[]) AS c(race_id, boat_id, position, elapsed, corrected, points)
+      WHERE r.race_id = c.race_id AND r.boat_id = c.boat_id
+        AND (r.position IS DISTINCT FROM c.position OR r.elapsed_seconds IS DISTINCT FROM c.elapsed
+             OR r.corrected_seconds IS DISTINCT FROM c.corrected OR r.points IS DISTINCT FROM c.points)
+      RETURNING r.race_id`,
+    [raceIds, boatIds, positions, elapsed, corrected, points],
+  );
+  return new Set(rows.map((row) => row.race_id));
+}
+
+export interface StoredStandings {
+  fleetId: string;
+  eventId: string;
+  scoringSystem: string;
+  drops: number;
+  appliedDrops: number;
+  racesCompleted: number;
+  entries: StandingEntrySnapshot[];
+  computedAt: Date;
+}
+
+export async function saveStandings(client: Queryable, eventId: string, fleetId: string, score: FleetScore): Promise<void> {
+  await client.query(
+    `INSERT INTO fleet_standings (fleet_id, event_id, scoring_system, drops, applied_drops, races_completed, entries, computed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     ON CONFLICT (fleet_id) DO UPDATE SET
+       event_id = EXCLUDED.event_id, scoring_system = EXCLUDED.scoring_system, drops = EXCLUDED.drops, applied_drops = EXCLUDED.applied_drops,
+       races_completed = EXCLUDED.races_completed, entries = EXCLUDED.entries, computed_at = now()`,
+    [fleetId, eventId, score.scoringSystem, score.drops, score.appliedDrops, score.racesCompleted, JSON.stringify(score.standings)],
+  );
+}
+
+export async function eventStandings(q: Queryable, eventIds: string[]): Promise<StoredStandings[]> {
+  if (eventIds.length === 0) return [];
+  const { rows } = await q.query<{
+    fleet_id: string;
+    event_id: string;
+    scoring_system: string;
+    drops: number;
+    applied_drops: number;
+    races_completed: number;
+    entries: StandingEntrySnapshot[];
+    computed_at: Date;
+  }>(`SELECT * FROM fleet_standings WHERE event_id = ANY($1::text[])`, [eventIds]);
+  return rows.map((row) => ({
+    fleetId: row.fleet_id,
+    eventId: row.event_id,
+    scoringSystem: row.scoring_system,
+    drops: row.drops,
+    appliedDrops: row.applied_drops,
+    racesCompleted: row.races_completed,
+    entries: row.entries,
+    computedAt: row.computed_at,
+  }));
+}
+
+/** Marks every race of the event that has results as official; returns the races that changed. */
+export async function publishEvent(client: Queryable, eventId: string, at: Date): Promise<{ raceId: string; fleetId: string }[]> {
+  const { rows } = await client.query<{ race_id: string; fleet_id: string }>(
+    `UPDATE race_progress SET published = true, published_at = $2, updated_at = now()
+      WHERE event_id = $1 AND results_submitted_at IS NOT NULL AND NOT published
+      RETURNING race_id, fleet_id`,
+    [eventId, at],
+  );
+  return rows.map((row) => ({ raceId: row.race_id, fleetId: row.fleet_id }));
+}
