@@ -73,6 +73,8 @@ export class OutboxRelay {
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** Set by a NOTIFY that arrives while a pass is running, so the next pass starts at once. */
+  private notified = false;
   private listener: import('pg').PoolClient | undefined;
   private readonly lockKey: number;
   private readonly backlog: Gauge;
@@ -112,7 +114,10 @@ export class OutboxRelay {
   private async listen(): Promise<void> {
     try {
       const client = await this.settings.pool.connect();
-      client.on('notification', () => this.wake?.());
+      client.on('notification', () => {
+        this.notified = true;
+        this.wake?.();
+      });
       client.on('error', () => undefined);
       await client.query(`LISTEN outbox_${this.settings.schema}`);
       this.listener = client;
@@ -125,9 +130,10 @@ export class OutboxRelay {
     let failures = 0;
     while (this.running) {
       try {
+        this.notified = false;
         const more = await this.publishBatch();
         failures = 0;
-        if (more) continue;
+        if (more || this.notified) continue;
       } catch (error) {
         failures += 1;
         relayFailures.inc();

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@regatta/runtime';
 import { routes } from './http/routes.js';
+import { eventsProjection } from './messaging/events-projection.js';
 
 export const definition: ServiceDefinition = {
   name: 'organizations',
@@ -8,4 +9,5 @@ export const definition: ServiceDefinition = {
   defaultPort: 4102,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes,
+  consumers: (context) => [eventsProjection(context.logger)],
 };
