@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@regatta/runtime';
 import { routes } from './http/routes.js';
+import { consumers } from './messaging/consumers.js';
 
 export const definition: ServiceDefinition = {
   name: 'events',
@@ -8,4 +9,5 @@ export const definition: ServiceDefinition = {
   defaultPort: 4103,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes,
+  consumers: () => consumers(),
 };

@@ -524,9 +524,9 @@ export function formatDuration(seconds: number | null | undefined): string | nul
  */
 export type SeriesRule = 'sum_of_net' | 'event_places';
 
+/** The events service's series rules are exactly these two; anything else falls back to net points. */
 export function seriesRuleOf(raw: string | null | undefined): SeriesRule {
-  const rule = (raw ?? '').toLowerCase();
-  return /place|position|rank/.test(rule) ? 'event_places' : 'sum_of_net';
+  return raw === 'event_places' ? 'event_places' : 'sum_of_net';
 }
 
 export interface SeriesEventFleet {

@@ -1,16 +1,9 @@
 import type { RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
+import { eventRoutes } from './events-routes.js';
+import { registrationRoutes } from './registration-routes.js';
+import { seriesRoutes } from './series-routes.js';
 
-// Skeleton route proving the gateway -> service -> PostgreSQL path; replaced by the real routes.
 export function routes(context: ServiceContext): RouteDefinition[] {
-  return [
-    {
-      method: 'get',
-      path: '/api/v1/_ping/events',
-      handler: async (_req, res) => {
-        const result = await context.pool.query<{ now: Date }>('SELECT now() AS now');
-        res.json({ service: 'events', databaseTime: result.rows[0]?.now });
-      },
-    },
-  ];
+  return [...eventRoutes(context), ...registrationRoutes(context), ...seriesRoutes(context)];
 }

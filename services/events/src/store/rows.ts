@@ -1,0 +1,174 @@
+/** Row shapes of the events schema (snake_case as stored). */
+import type { EventStatus } from '../domain/events.js';
+import type { HandicapSystem, PenaltyBasis, ScoringSystem } from '../domain/handicap.js';
+import type { PaymentStatus, RegistrationStatus } from '../domain/registrations.js';
+
+export interface OrganizationRow {
+  id: string;
+  slug: string;
+  name: string;
+  created_by: string | null;
+  creator_revoked: boolean;
+  updated_at: Date;
+}
+
+export interface EventRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  venue: string | null;
+  address: string | null;
+  start_date: Date;
+  end_date: Date;
+  registration_open: Date | null;
+  registration_close: Date | null;
+  status: EventStatus;
+  /** numeric(12,2) is read as a JS number by @regatta/db. */
+  entry_fee: number | null;
+  currency: string;
+  max_participants: number | null;
+  nor: string | null;
+  sailing_instructions: string | null;
+  settings: Record<string, unknown> | null;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An event joined with its organization's projection (absent when not yet seen). */
+export interface EventWithOrgRow extends EventRow {
+  org_slug: string | null;
+  org_name: string | null;
+  org_created_by: string | null;
+  org_creator_revoked: boolean;
+}
+
+export interface FleetRow {
+  id: string;
+  event_id: string;
+  name: string;
+  class_id: string | null;
+  description: string | null;
+  max_boats: number | null;
+  scoring_system: ScoringSystem;
+  drop_races: number;
+  handicap_system: HandicapSystem;
+  handicap_params: Record<string, number>;
+  penalty_basis: PenaltyBasis;
+  discard_thresholds: number[];
+  created_at: Date;
+}
+
+export interface RaceRow {
+  id: string;
+  event_id: string;
+  fleet_id: string;
+  name: string;
+  race_number: number;
+  scheduled_start: Date | null;
+  actual_start: Date | null;
+  status: 'scheduled' | 'postponed' | 'started' | 'finished' | 'abandoned';
+  course_description: string | null;
+  course_distance_nm: number | null;
+  weight: number;
+  must_count: boolean;
+  discard_first: boolean;
+  wind_direction: number | null;
+  wind_speed: number | null;
+  conditions: string | null;
+  notes: string | null;
+  progress_at: Date | null;
+  created_at: Date;
+}
+
+export interface DocumentRow {
+  id: string;
+  event_id: string;
+  kind: string;
+  title: string;
+  url: string | null;
+  body: string | null;
+  published_at: Date;
+}
+
+export interface BoatRow {
+  id: string;
+  owner_user_id: string;
+  name: string;
+  sail_number: string | null;
+  model: string | null;
+  ratings: Record<string, number>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RegistrationRow {
+  id: string;
+  event_id: string;
+  fleet_id: string;
+  user_id: string;
+  sailor_name: string | null;
+  sailor_email: string | null;
+  boat_id: string;
+  sail_key: string | null;
+  status: RegistrationStatus;
+  payment_status: PaymentStatus;
+  crew: string[];
+  emergency_contact: string | null;
+  special_requirements: string | null;
+  submitted_by: string | null;
+  registration_time: Date;
+  sequence: number;
+  updated_at: Date;
+}
+
+/** A registration with its boat and fleet name (what facts and detailed views need). */
+export interface RegistrationDetailRow extends RegistrationRow {
+  boat_name: string;
+  boat_sail_number: string | null;
+  boat_model: string | null;
+  boat_ratings: Record<string, number>;
+  fleet_name: string;
+}
+
+export interface SeriesRow {
+  id: string;
+  organization_id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  year: number;
+  scoring_rule: string;
+  best_of: number | null;
+  created_by: string | null;
+  created_at: Date;
+}
+
+export interface RaceResultsRow {
+  race_id: string;
+  event_id: string;
+  fleet_id: string;
+  race_number: number;
+  race_name: string;
+  published: boolean;
+  results: StoredResultEntry[];
+  occurred_at: Date;
+}
+
+export interface StoredResultEntry {
+  boatId: string;
+  userId: string;
+  sailorName: string | null;
+  boatName: string;
+  sailNumber: string | null;
+  position: number | null;
+  finishTime: string | null;
+  elapsedSeconds: number | null;
+  correctedSeconds: number | null;
+  points: number;
+  status: string;
+  code: string | null;
+  notes: string | null;
+}
