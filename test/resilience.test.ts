@@ -36,7 +36,7 @@ test('a dead service gets 503 problem+json; the rest serve; it catches up when i
   const created = await api.post(
     '/api/v1/events',
     {
-      organizationId: organization.id,
+      organization: organization.slug,
       name: 'Resilience Regatta',
       startDate: new Date(Date.now() + 20 * 86_400_000).toISOString(),
       endDate: new Date(Date.now() + 22 * 86_400_000).toISOString(),
