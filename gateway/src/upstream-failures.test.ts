@@ -1,0 +1,95 @@
+/**
+ * Upstream failures become problem+json: a refused connection 503 (with Retry-After), an upstream that
+ * answers too slowly 504, and one that drops the connection 502. Real sockets on loopback; the public
+ * login route (identity) is the proxied request.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, test } from 'node:test';
+import { createLogger } from '@regatta/logging';
+import { createGatewayApp } from './app.js';
+import { NoAuthenticator } from './auth.js';
+import type { ServiceName } from './config.js';
+
+const servers: Server[] = [];
+const TIMEOUT_MS = 400;
+
+function listen(server: Server): Promise<number> {
+  servers.push(server);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+async function unusedPort(): Promise<number> {
+  const server = createServer();
+  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A gateway whose identity upstream is `identityUrl`; returns its base URL. */
+async function gatewayWithIdentityAt(identityUrl: string): Promise<string> {
+  const upstreams = Object.fromEntries(
+    (['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks'] as ServiceName[]).map((name) => [name, identityUrl]),
+  ) as Record<ServiceName, string>;
+  const app = createGatewayApp({
+    logger: createLogger({ service: 'gateway-test', version: 'test', level: 'silent' }),
+    authenticator: new NoAuthenticator(),
+    assertionSecret: 'x'.repeat(48),
+    upstreams,
+    upstreamTimeoutMs: TIMEOUT_MS,
+    trustedOrigins: [],
+    openapiDocument: () => ({}),
+    docsPage: () => '',
+  });
+  return `http://127.0.0.1:${await listen(createServer(app))}`;
+}
+
+async function login(gatewayUrl: string) {
+  const started = Date.now();
+  const response = await fetch(`${gatewayUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'skipper@example.org', password: 'not-relevant' }),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as Record<string, unknown>,
+    elapsedMs: Date.now() - started,
+  };
+}
+
+after(() => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+test('a service that refuses connections: 503 problem+json with Retry-After', async () => {
+  const response = await login(await gatewayWithIdentityAt(`http://127.0.0.1:${await unusedPort()}`));
+  assert.equal(response.status, 503);
+  assert.match(response.type, /application\/problem\+json/);
+  assert.equal(response.body['code'], 'service_unavailable');
+  assert.equal(response.body['status'], 503);
+  assert.equal(response.retryAfter, '5');
+});
+
+test('a service slower than the upstream timeout: 504 problem+json after about the timeout', async () => {
+  const hanging = await listen(createServer(() => undefined));
+  const response = await login(await gatewayWithIdentityAt(`http://127.0.0.1:${hanging}`));
+  assert.equal(response.status, 504);
+  assert.match(response.type, /application\/problem\+json/);
+  assert.equal(response.body['code'], 'gateway_timeout');
+  assert.ok(response.elapsedMs >= TIMEOUT_MS - 50 && response.elapsedMs < TIMEOUT_MS + 3_000, `answered after ${response.elapsedMs} ms`);
+});
+
+test('a service that drops the connection: 502 problem+json', async () => {
+  const dropping = await listen(createServer((req) => req.socket.destroy()));
+  const response = await login(await gatewayWithIdentityAt(`http://127.0.0.1:${dropping}`));
+  assert.equal(response.status, 502);
+  assert.match(response.type, /application\/problem\+json/);
+  assert.equal(response.body['code'], 'bad_gateway');
+});
