@@ -24,3 +24,21 @@ export function applyOutcome(state: WebhookHealth, outcome: DeliveryOutcome, max
   const failureCount = state.failureCount + 1;
   return { failureCount, active: state.active && failureCount < maxFailures, lastTriggeredAt: state.lastTriggeredAt };
 }
+
+/**
+ * Several outcomes of one webhook's event deliveries, in the order they finished, folded into one
+ * update: `reset` when any succeeded (failureCount back to 0 and lastTriggeredAt set, before the
+ * failures that follow), and `failures` = the failures after the last success (or all of them).
+ * Applying the fold to a state equals applying the outcomes one by one with applyOutcome, except that
+ * a success after the disabling failure within one batch still counts (the endpoint works again).
+ */
+export function foldOutcomes(outcomes: readonly DeliveryOutcome['kind'][]): { reset: boolean; failures: number } {
+  const lastSuccess = outcomes.lastIndexOf('succeeded');
+  return { reset: lastSuccess >= 0, failures: outcomes.length - 1 - lastSuccess };
+}
+
+/** What the store's batch update does with a fold (mirrors store/deliveries.ts applyHealth). */
+export function applyFolded(state: WebhookHealth, fold: { reset: boolean; failures: number }, at: Date, maxFailures = DEFAULT_MAX_CONSECUTIVE_FAILURES): WebhookHealth {
+  const failureCount = (fold.reset ? 0 : state.failureCount) + fold.failures;
+  return { failureCount, active: state.active && failureCount < maxFailures, lastTriggeredAt: fold.reset ? at : state.lastTriggeredAt };
+}

@@ -1,0 +1,230 @@
+/**
+ * Acceptance test of issue 6, end to end through the gateway: the real operations of the events and
+ * results-scoring services (create and publish a regatta, schedule a race, register two boats into a
+ * one-boat fleet, pay, cancel with waitlist promotion, submit results, publish them) produce each of
+ * the eleven public event types, and a local receiver verifies every delivery the way a subscriber
+ * would: both signatures (X-Service-Signature and the Standard Webhooks `webhook-signature`) recomputed
+ * here, independently of the service's code, and compared in constant time; the envelope
+ * {id, event, createdAt, data}; `data` against the OpenAPI document's `webhooks` section; and the
+ * values themselves (ids, statuses, points). A subscriber of another organization receives none of it.
+ */
+import assert from 'node:assert/strict';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { test } from 'node:test';
+import { WEBHOOK_EVENT_TYPES } from '@regatta/contracts';
+import { apiClient, createOrganization, newActor, uniqueSuffix, type Actor, type ApiClient } from '@regatta/testing';
+import { startReceiver, validateDelivery, type Received } from './helpers.js';
+
+const DAY = 86_400_000;
+
+async function ok<T = any>(promise: Promise<{ status: number; body: T; text: string }>, status = 200): Promise<T> {
+  const response = await promise;
+  assert.equal(response.status, status, response.text);
+  return response.body;
+}
+
+/** Constant-time equality of two strings (different lengths are unequal without comparing). */
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** What a subscriber does with each delivery: both signatures, replay window, header consistency. */
+function verifyAsReceiver(secret: string, entry: Received, nowSeconds: number): void {
+  const what = `${entry.json.event} ${entry.json.id}`;
+  const expectedService = 'sha256=' + createHmac('sha256', secret).update(entry.body).digest('hex');
+  assert.ok(safeEqual(expectedService, String(entry.headers['x-service-signature'] ?? '')), `X-Service-Signature of ${what}`);
+
+  const id = String(entry.headers['webhook-id'] ?? '');
+  const timestamp = String(entry.headers['webhook-timestamp'] ?? '');
+  assert.match(timestamp, /^\d+$/, `webhook-timestamp of ${what}`);
+  assert.ok(Math.abs(nowSeconds - Number(timestamp)) <= 300, `webhook-timestamp of ${what} within 5 minutes`);
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  assert.equal(key.length, 32, 'the secret is whsec_ + base64 of 32 bytes');
+  const expectedStandard = 'v1,' + createHmac('sha256', key).update(`${id}.${timestamp}.${entry.body}`).digest('base64');
+  const offered = String(entry.headers['webhook-signature'] ?? '').split(' ');
+  assert.ok(offered.some((candidate) => safeEqual(expectedStandard, candidate)), `webhook-signature of ${what}`);
+
+  assert.equal(entry.headers['content-type'], 'application/json');
+  assert.equal(id, entry.json.id, 'webhook-id is the envelope id');
+  assert.equal(entry.headers['x-service-event'], entry.json.event);
+  assert.match(String(entry.headers['x-service-delivery'] ?? ''), /^[0-9a-f-]{36}$/);
+  assert.deepEqual(Object.keys(entry.json).sort(), ['createdAt', 'data', 'event', 'id']);
+  assert.ok(!Number.isNaN(Date.parse(entry.json.createdAt)), `createdAt of ${what}`);
+  assert.deepEqual(validateDelivery(entry.json.event, entry.json), [], `${what} matches its OpenAPI schema`);
+}
+
+/** Creates a webhook for every event type; retries while the creator's admin role is on its way. */
+async function subscribe(api: ApiClient, actor: Actor, organizationId: string, url: string): Promise<{ id: string; secret: string }> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await api.post('/api/v1/webhooks', { url, events: [...WEBHOOK_EVENT_TYPES], organizationId }, { key: actor.key });
+    if (response.status === 201) return { id: response.body.data.id, secret: response.body.data.secret };
+    // 403 until identity has consumed organization.created and granted the creator the admin role.
+    assert.equal(response.status, 403, response.text);
+    if (Date.now() > deadline) assert.fail(`webhook creation still refused after 15 s: ${response.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test('the eleven event types from the real operations arrive signed at a local receiver; another organization gets none', async () => {
+  const api = apiClient();
+  const receiver = await startReceiver();
+  const foreignReceiver = await startReceiver();
+  try {
+    const organizer = await newActor(api);
+    const org = await createOrganization(api, organizer);
+    const stranger = await newActor(api);
+    const otherOrg = await createOrganization(api, stranger);
+    const hook = await subscribe(api, organizer, org.id, receiver.url);
+    const foreignHook = await subscribe(api, stranger, otherOrg.id, foreignReceiver.url);
+    const key = organizer.key;
+
+    // event.created
+    const start = new Date(Math.floor((Date.now() + 30 * DAY) / DAY) * DAY + 10 * 3_600_000);
+    const created = await api.post(
+      '/api/v1/events',
+      { organization: org.slug, name: `Webhook Regatta ${uniqueSuffix()}`, venue: 'Annapolis Harbor', startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * DAY).toISOString() },
+      { key },
+    );
+    assert.equal(created.status, 201, created.text);
+    const event = created.body.data as { id: string; slug: string; name: string };
+    const createRequestId = created.headers.get('x-request-id');
+    const slug = event.slug;
+    // fleet.created is internal (not a webhook event): one boat, so the second entry is waitlisted.
+    const fleet = (await ok(api.post(`/api/v1/events/${slug}/fleets`, { name: 'J/70', maxBoats: 1 }, { key }), 201)).data as { id: string };
+    // event.updated
+    await ok(api.put(`/api/v1/events/${slug}`, { status: 'published' }, { key }));
+    // race.scheduled
+    const race = (await ok(api.post(`/api/v1/events/${slug}/races`, { fleetId: fleet.id, raceNumber: 1, scheduledStart: start.toISOString() }, { key }), 201)).data as {
+      id: string;
+    };
+    // registration.created x2: A registered, B waitlisted.
+    const register = (name: string) =>
+      ok(
+        api.post(
+          `/api/v1/events/${slug}/register`,
+          { fleet: fleet.id, boat: { name: `Boat ${name}`, sailNumber: `USA ${name} ${uniqueSuffix()}` }, sailor: { name: `Skipper ${name}`, email: `skipper-${name.toLowerCase()}-${uniqueSuffix()}@example.org` } },
+          { key },
+        ),
+        201,
+      );
+    const a = (await register('A')).data as { id: string; boatId: string; status: string };
+    const b = (await register('B')).data as { id: string; boatId: string; status: string };
+    assert.deepEqual([a.status, b.status], ['registered', 'waitlisted']);
+    // registration.updated (payment), then registration.cancelled (A) + registration.updated (B promoted).
+    await ok(api.patch(`/api/v1/events/${slug}/registrations/${a.id}`, { paymentStatus: 'paid' }, { key }));
+    const cancelled = await ok(api.post(`/api/v1/events/${slug}/registrations/${a.id}/cancel`, undefined, { key }));
+    assert.equal(cancelled.promoted.id, b.id);
+    // race.started, race.completed, results.updated, standings.updated: B finishes 1 h 01 min 01 s after the start.
+    const finish = new Date(start.getTime() + 3661_000);
+    await ok(api.post(`/api/v1/events/${slug}/races/${race.id}/results`, { actualStart: start.toISOString(), status: 'finished', results: [{ boat: b.boatId, finishTime: finish.toISOString(), status: 'finished' }] }, { key }));
+    // results.published
+    const published = await ok(api.post(`/api/v1/events/${slug}/results/publish`, undefined, { key }));
+    assert.deepEqual(published.data.raceIds, [race.id]);
+
+    const all = await receiver.waitFor(
+      (entries) => WEBHOOK_EVENT_TYPES.every((type) => entries.some((entry) => entry.json.event === type)) && entries.filter((e) => e.json.event.startsWith('registration.')).length >= 5,
+      30_000,
+      'all eleven event types',
+    );
+    // Let any stragglers (duplicates, late facts) arrive before judging the whole set.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const now = Math.floor(Date.now() / 1000);
+    for (const entry of all) verifyAsReceiver(hook.secret, entry, now);
+
+    // One message per fact: count distinct ids (delivery is at least once).
+    const byType = new Map<string, Array<Received['json']>>();
+    const seen = new Set<string>();
+    for (const entry of all) {
+      if (seen.has(entry.json.id)) continue;
+      seen.add(entry.json.id);
+      byType.set(entry.json.event, [...(byType.get(entry.json.event) ?? []), entry.json]);
+    }
+    assert.deepEqual(
+      [...byType.keys()].filter((type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)),
+      [],
+      'only the eleven public types (no fleet.created, no ping)',
+    );
+    const only = (type: string) => {
+      const messages = byType.get(type) ?? [];
+      assert.equal(messages.length, 1, `exactly one ${type}: ${JSON.stringify(messages)}`);
+      return messages[0]!.data as any;
+    };
+    const last = (type: string) => (byType.get(type) ?? []).at(-1)!.data as any;
+    for (const entry of all) {
+      const data = entry.json.data as any;
+      const eventId = data.event?.id ?? data.race?.eventId ?? data.registration?.eventId ?? data.eventId;
+      assert.equal(eventId, event.id, `${entry.json.event} is about our regatta`);
+    }
+
+    const eventCreated = only('event.created');
+    assert.deepEqual(eventCreated.event.organization, { id: org.id, slug: org.slug, name: org.name });
+    assert.deepEqual([eventCreated.event.slug, eventCreated.event.status, eventCreated.event.venue], [slug, 'draft', 'Annapolis Harbor']);
+    assert.equal(eventCreated.event.startDate, start.toISOString().replace('.000Z', 'Z'));
+    const createdEntry = all.find((entry) => entry.json.event === 'event.created')!;
+    assert.ok(createRequestId, 'the gateway answers with X-Request-Id');
+    assert.equal(createdEntry.headers['x-request-id'], createRequestId, 'the delivery carries the request that caused it');
+
+    const eventUpdated = only('event.updated');
+    assert.deepEqual([eventUpdated.event.status, eventUpdated.previousStatus, eventUpdated.changedFields], ['published', 'draft', ['status']]);
+
+    const scheduled = only('race.scheduled');
+    assert.deepEqual([scheduled.race.id, scheduled.race.fleetId, scheduled.race.raceNumber, scheduled.race.status], [race.id, fleet.id, 1, 'scheduled']);
+
+    const registrations = byType.get('registration.created')!.map((message) => (message.data as any).registration);
+    assert.deepEqual(
+      registrations.map((r) => [r.id, r.status, r.paymentStatus, r.fleetId, r.fleetName, r.sailorName, r.boat.name]),
+      [
+        [a.id, 'registered', 'pending', fleet.id, 'J/70', 'Skipper A', 'Boat A'],
+        [b.id, 'waitlisted', 'pending', fleet.id, 'J/70', 'Skipper B', 'Boat B'],
+      ],
+    );
+    const updates = byType.get('registration.updated')!.map((message) => message.data as any);
+    assert.deepEqual(
+      updates.map((u) => [u.registration.id, u.registration.status, u.registration.paymentStatus, u.previousStatus, u.promotedFromWaitlist, u.changedFields]),
+      [
+        [a.id, 'registered', 'paid', 'registered', false, ['payment_status']],
+        [b.id, 'registered', 'pending', 'waitlisted', true, ['status']],
+      ],
+    );
+    const cancellation = only('registration.cancelled');
+    assert.deepEqual([cancellation.registration.id, cancellation.registration.status, cancellation.previousStatus], [a.id, 'cancelled', 'registered']);
+
+    const iso = (date: Date) => date.toISOString().replace('.000Z', 'Z');
+    assert.deepEqual(only('race.started'), { raceId: race.id, eventId: event.id, fleetId: fleet.id, raceNumber: 1, actualStart: iso(start), status: 'started' });
+    assert.deepEqual(only('race.completed'), { raceId: race.id, eventId: event.id, fleetId: fleet.id, raceNumber: 1, actualStart: iso(start), status: 'finished', finishedAt: iso(finish) });
+
+    // One boat, finished 3661 s after the start: position 1, 1 point (low point), no correction.
+    const results = last('results.updated');
+    assert.deepEqual([results.raceId, results.fleetId, results.raceNumber, results.raceStatus, results.actualStart], [race.id, fleet.id, 1, 'finished', iso(start)]);
+    assert.deepEqual(
+      results.results.map((r: any) => [r.boatId, r.boatName, r.sailorName, r.position, r.finishTime, r.elapsedSeconds, r.points, r.status]),
+      [[b.boatId, 'Boat B', 'Skipper B', 1, iso(finish), 3661, 1, 'finished']],
+    );
+    const standings = last('standings.updated');
+    assert.deepEqual([standings.fleetId, standings.fleetName, standings.scoringSystem, standings.boatsInFleet], [fleet.id, 'J/70', 'low_point', 1]);
+    assert.deepEqual(
+      standings.entries.map((e: any) => [e.position, e.boatId, e.totalPoints, e.netPoints, e.racesCompleted, e.raceResults]),
+      [[1, b.boatId, 1, 1, 1, [{ raceNumber: 1, points: 1, dropped: false }]]],
+    );
+    const publication = only('results.published');
+    assert.deepEqual([publication.raceIds, publication.fleetIds, publication.publishedAt], [[race.id], [fleet.id], published.data.publishedAt.replace('.000Z', 'Z')]);
+
+    // The foreign subscriber is live (its ping arrives) but got none of this organization's events.
+    await ok(api.post(`/api/v1/webhooks/${foreignHook.id}/ping`, undefined, { key: stranger.key }), 202);
+    const foreign = await foreignReceiver.waitFor((entries) => entries.some((entry) => entry.json.event === 'ping'), 10_000, 'the foreign ping');
+    verifyAsReceiver(foreignHook.secret, foreign.find((entry) => entry.json.event === 'ping')!, now);
+    assert.deepEqual(foreign.map((entry) => entry.json.event), ['ping']);
+
+    // The deliveries list of our webhook records the successful attempts.
+    const deliveries = await ok(api.get(`/api/v1/webhooks/${hook.id}/deliveries`, { query: { limit: 100 }, key }));
+    assert.ok(deliveries.data.length >= seen.size, `${deliveries.data.length} attempts recorded for ${seen.size} messages`);
+    assert.ok(deliveries.data.every((d: { success: boolean; statusCode: number }) => d.success && d.statusCode === 204));
+  } finally {
+    await receiver.close();
+    await foreignReceiver.close();
+  }
+});

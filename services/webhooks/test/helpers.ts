@@ -1,0 +1,233 @@
+/**
+ * Test helpers: a local receiver, a fact publisher onto the stack's Kafka topics (as the outbox does:
+ * key, message-id and fact-type headers), direct calls to the webhooks service with a signed identity
+ * assertion, and the OpenAPI schemas of delivered events.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { encodeFact, factHeaders, factKey, factTopic, newFact, type Fact, type FactType } from '@regatta/contracts';
+import { signAssertion, type Identity } from '@regatta/http';
+import { loadOpenApiDocument } from '@regatta/openapi';
+import { ApiClient } from '@regatta/testing';
+
+export const DEV_ASSERTION_SECRET = 'dev-only-identity-assertion-secret-0123456789abcdef';
+
+export interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json: { id: string; event: string; createdAt: string; data: Record<string, unknown> };
+  at: number;
+  path: string;
+}
+
+export type Behaviour = (request: Received) => { status: number; delayMs?: number } | 'hang';
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  setBehaviour(behaviour: Behaviour): void;
+  close(): Promise<void>;
+  waitFor(predicate: (all: Received[]) => boolean, timeoutMs?: number, what?: string): Promise<Received[]>;
+}
+
+export async function startReceiver(behaviour: Behaviour = () => ({ status: 204 })): Promise<Receiver> {
+  const received: Received[] = [];
+  let current = behaviour;
+  const sockets = new Set<import('node:net').Socket>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let json: Received['json'];
+      try {
+        json = JSON.parse(body) as Received['json'];
+      } catch {
+        json = { id: '', event: '', createdAt: '', data: {} };
+      }
+      const entry: Received = { headers: req.headers, body, json, at: Date.now(), path: req.url ?? '/' };
+      received.push(entry);
+      const answer = current(entry);
+      if (answer === 'hang') return;
+      setTimeout(() => res.writeHead(answer.status).end(), answer.delayMs ?? 0);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    setBehaviour(next) {
+      current = next;
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    async waitFor(predicate, timeoutMs = 10_000, what = 'deliveries') {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(received)) {
+        if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; got ${received.length}: ${received.map((r) => r.json.event).join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return received;
+    },
+  };
+}
+
+/** A port nothing listens on (connection refused). */
+export async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export class FactPublisher {
+  private readonly producer: Producer;
+  constructor(private readonly prefix: string, brokers = process.env['KAFKA_BROKERS'] ?? '127.0.0.1:59092') {
+    this.producer = new Kafka({ clientId: 'webhooks-test', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).producer({ idempotent: true, maxInFlightRequests: 1 });
+  }
+  connect() {
+    return this.producer.connect();
+  }
+  disconnect() {
+    return this.producer.disconnect();
+  }
+  async publish(...facts: Fact[]): Promise<void> {
+    const byTopic = new Map<string, Array<{ key: string; value: Buffer; headers: Record<string, string> }>>();
+    for (const fact of facts) {
+      const topic = this.prefix + factTopic(fact.type as FactType);
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), { key: factKey(fact), value: Buffer.from(encodeFact(fact)), headers: factHeaders(fact) }]);
+    }
+    await this.producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+  }
+}
+
+/** A client that talks to the webhooks service directly, as the gateway would for `identity`. */
+export function serviceClient(baseUrl: string, identity: Partial<Identity> & { roles: Identity['roles'] }): ApiClient {
+  const full: Identity = { scopes: ['read', 'write', 'admin'], via: 'key', userId: randomUUID(), keyId: randomUUID(), ...identity };
+  const client = new ApiClient(baseUrl);
+  const request = client.request.bind(client);
+  client.request = (method, path, options = {}) =>
+    request(method, path, { ...options, headers: { 'x-identity-assertion': signAssertion(full, DEV_ASSERTION_SECRET), ...options.headers } });
+  return client;
+}
+
+export function webhooksUrlFromEnv(): string {
+  const urls = JSON.parse(process.env['E2E_SERVICE_URLS'] ?? '{}') as Record<string, string>;
+  const url = urls['webhooks'];
+  if (!url) throw new Error('E2E_SERVICE_URLS is not set: run through scripts/with-stack.ts');
+  return url;
+}
+
+let ajv: Ajv2020 | undefined;
+const validators = new Map<string, ValidateFunction>();
+/** Validates a delivered envelope against the OpenAPI document's `webhooks.<event>` request body. */
+export function validateDelivery(event: string, envelope: unknown): string[] {
+  if (!ajv) {
+    ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ ...loadOpenApiDocument(), $id: 'https://regatta.dev/openapi.json' });
+  }
+  let validate = validators.get(event);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `https://regatta.dev/openapi.json#/webhooks/${event}/post/requestBody/content/application~1json/schema` });
+    validators.set(event, validate);
+  }
+  return validate(envelope) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
+}
+
+/** One realistic fact of each of the eleven public types for one regatta. */
+export function elevenFacts(organizationId: string, eventId: string, options: { withOrganization?: boolean } = {}): Fact[] {
+  const org = options.withOrganization === false ? {} : { organizationId };
+  const meta = { producer: 'test', eventId, ...org };
+  const ts = (iso: string) => ({ seconds: BigInt(Math.floor(Date.parse(iso) / 1000)), nanos: 0 });
+  const fleetId = randomUUID();
+  const raceId = randomUUID();
+  const userId = randomUUID();
+  const boatId = randomUUID();
+  const event = {
+    id: eventId,
+    organization: { id: organizationId, slug: 'test-yc', name: 'Test YC' },
+    name: 'Spring Regatta',
+    slug: `spring-${eventId.slice(0, 8)}`,
+    venue: 'Annapolis',
+    startDate: ts('2025-05-01T09:00:00Z'),
+    endDate: ts('2025-05-03T17:00:00Z'),
+    status: 'published',
+    currency: 'USD',
+    entryFee: '125.00',
+    maxParticipants: 40,
+    createdAt: ts('2025-01-01T00:00:00Z'),
+    updatedAt: ts('2025-01-01T00:00:00Z'),
+  };
+  const registration = {
+    id: randomUUID(),
+    eventId,
+    fleetId,
+    userId,
+    sailorName: 'Ann Sailor',
+    boat: { id: boatId, name: 'Blue Moon', sailNumber: 'USA 123', ratings: { phrf_tot: 132 } },
+    status: 'registered',
+    paymentStatus: 'pending',
+    crew: ['Bob'],
+    registrationTime: ts('2025-02-01T10:00:00Z'),
+    updatedAt: ts('2025-02-01T10:00:00Z'),
+    fleetName: 'PHRF A',
+  };
+  const entry = {
+    boatId,
+    userId,
+    sailorName: 'Ann Sailor',
+    boatName: 'Blue Moon',
+    sailNumber: 'USA 123',
+    position: 1,
+    finishTime: ts('2025-05-01T11:02:03Z'),
+    elapsedSeconds: 7323,
+    correctedSeconds: 7001.5,
+    points: 1,
+    status: 'finished',
+  };
+  return [
+    newFact('event.created', 'eventCreated', { event }, { ...meta, organizationId }),
+    newFact('event.updated', 'eventUpdated', { event: { ...event, status: 'ongoing' }, previousStatus: 'published', changedFields: ['status'] }, { ...meta, organizationId }),
+    newFact('race.scheduled', 'raceScheduled', { race: { id: raceId, eventId, fleetId, name: 'Race 1', raceNumber: 1, status: 'scheduled', weight: 1, scheduledStart: ts('2025-05-01T09:00:00Z') } }, meta),
+    newFact('registration.created', 'registrationCreated', { registration }, meta),
+    newFact('registration.updated', 'registrationUpdated', { registration: { ...registration, paymentStatus: 'paid' }, previousStatus: 'registered', changedFields: ['payment_status'] }, meta),
+    newFact('registration.cancelled', 'registrationCancelled', { registration: { ...registration, status: 'cancelled' }, previousStatus: 'registered' }, meta),
+    newFact('race.started', 'raceStarted', { raceId, eventId, fleetId, raceNumber: 1, actualStart: ts('2025-05-01T09:00:00Z'), status: 'started' }, meta),
+    newFact('results.updated', 'resultsUpdated', { eventId, raceId, fleetId, raceNumber: 1, raceName: 'Race 1', raceStatus: 'finished', actualStart: ts('2025-05-01T09:00:00Z'), published: false, results: [entry] }, meta),
+    newFact('race.completed', 'raceCompleted', { raceId, eventId, fleetId, raceNumber: 1, actualStart: ts('2025-05-01T09:00:00Z'), status: 'finished', finishedAt: ts('2025-05-01T11:30:00Z') }, meta),
+    newFact('standings.updated', 'standingsUpdated', {
+      eventId,
+      fleetId,
+      fleetName: 'PHRF A',
+      scoringSystem: 'low_point',
+      drops: 0,
+      appliedDrops: 0,
+      boatsInFleet: 1,
+      entries: [{ position: 1, boatId, userId, boatName: 'Blue Moon', totalPoints: 1, netPoints: 1, racesCompleted: 1, raceResults: [{ raceNumber: 1, points: 1, dropped: false }] }],
+    }, meta),
+    newFact('results.published', 'resultsPublished', { eventId, publishedAt: ts('2025-05-01T12:00:00Z'), raceIds: [raceId], fleetIds: [fleetId] }, meta),
+  ];
+}
+
+export function resultsFact(organizationId: string, eventId: string): Fact {
+  return newFact(
+    'results.updated',
+    'resultsUpdated',
+    { eventId, raceId: randomUUID(), fleetId: randomUUID(), raceNumber: 1, raceName: 'Race 1', raceStatus: 'finished', published: false, results: [] },
+    { producer: 'test', eventId, organizationId },
+  );
+}
