@@ -4,3 +4,4 @@ export * from './assertion.js';
 export * from './metrics.js';
 export * from './app.js';
 export * from './server.js';
+export * from './query.js';

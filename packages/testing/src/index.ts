@@ -2,3 +2,4 @@ export * from './stack.js';
 export * from './contract.js';
 export * from './api.js';
 export * from './fixtures.js';
+export * from './facts.js';

@@ -10,7 +10,7 @@ import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import { resolveSecret } from '@regatta/config';
 import { ASSERTION_HEADER, signAssertion } from '@regatta/http';
 import { ApiClient, apiClient, createOrganization, eventually, newActor, uniqueSuffix, type Actor } from '@regatta/testing';
-import { closePublisher, publishFacts, timed } from './kafka-facts.js';
+import { closePublisher, publishFacts, timed } from '@regatta/testing';
 
 const api = apiClient();
 const DAY = 86_400_000;

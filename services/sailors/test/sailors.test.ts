@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import { apiClient, eventually, newActor, uniqueSuffix, type Actor } from '@regatta/testing';
-import { closePublisher, publishFacts, timed } from './kafka-facts.js';
+import { closePublisher, publishFacts, timed } from '@regatta/testing';
 
 const api = apiClient();
 let reader: Actor;

@@ -1,26 +1,13 @@
 /** Request validation for the organization routes (every bad field is named in the 400 problem). */
 import { z } from 'zod';
-import { validationFailed, type FieldError } from '@regatta/http';
+import { queryInt, querySearch, validationFailed, type FieldError } from '@regatta/http';
 import { ORGANIZATION_TYPES } from '../domain/organization.js';
 
-/** An integer query parameter written in decimal digits. */
-function intParam(min: number, max: number) {
-  return z
-    .string()
-    .regex(/^-?\d{1,9}$/, 'must be an integer')
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-}
-
-/** Free-text search parameter: an empty value means "no filter". */
-const searchParam = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
-);
+const searchParam = querySearch(200);
 
 export const listQuery = z.object({
-  limit: intParam(1, 100).default(20),
-  offset: intParam(0, 1_000_000_000).default(0),
+  limit: queryInt(1, 100).default(20),
+  offset: queryInt(0, 1_000_000_000).default(0),
   q: searchParam,
   query: searchParam,
   location: searchParam,

@@ -7,6 +7,7 @@
  *   GET  /series/{slug}/standings                 multi-event series standings
  */
 import type { Request } from 'express';
+import type { z } from 'zod';
 import { withTransaction, type PoolClient } from '@regatta/db';
 import { HttpProblem, identityOf, notFound, parseInput, requestIdOf, type FieldError, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
@@ -53,6 +54,13 @@ import { boatRef, eventRef, guideResult, raceView, resultView, standingView } fr
 const SUBMIT_WAIT_MS = 3_000;
 const READ_WAIT_MS = 2_000;
 
+/** A path that cannot name anything (e.g. a 300-character slug) is the same 404 as an unknown one, not a 400. */
+function pathParams<S extends z.ZodType>(schema: S, req: Request, what: string): z.infer<S> {
+  const parsed = schema.safeParse(req.params);
+  if (!parsed.success) throw notFound(what);
+  return parsed.data;
+}
+
 const entryProblem = (code: string, detail: string, errors: FieldError[]) => new HttpProblem(400, code, detail, { errors });
 
 export function routes(context: ServiceContext): RouteDefinition[] {
@@ -68,7 +76,7 @@ export function routes(context: ServiceContext): RouteDefinition[] {
   }
 
   async function visibleEvent(req: Request, res: Parameters<typeof identityOf>[0], waitMs: number): Promise<EventProjection> {
-    const { slug } = parseInput(slugParams, req.params, 'params');
+    const { slug } = pathParams(slugParams, req, 'Event');
     const event = await eventBySlug(slug, waitMs);
     if (!event || !canSeeEvent(identityOf(res), event)) throw notFound('Event');
     return event;
@@ -81,7 +89,8 @@ export function routes(context: ServiceContext): RouteDefinition[] {
       const deadline = Date.now() + SUBMIT_WAIT_MS;
       const remaining = () => Math.max(0, deadline - Date.now());
       const identity = identityOf(res);
-      const params = parseInput(raceParams, req.params, 'params');
+      pathParams(slugParams, req, 'Event');
+      const params = pathParams(raceParams, req, 'Race');
       const body = parseInput(submitResultsBody, req.body, 'body');
 
       const event = await eventBySlug(params.slug, remaining());
@@ -339,7 +348,7 @@ export function routes(context: ServiceContext): RouteDefinition[] {
     path: '/api/v1/events/:slug/results/publish',
     handler: async (req, res) => {
       const identity = identityOf(res);
-      const { slug } = parseInput(slugParams, req.params, 'params');
+      const { slug } = pathParams(slugParams, req, 'Event');
       const event = await eventBySlug(slug, SUBMIT_WAIT_MS);
       if (!event) throw notFound('Event');
       assertMember(identity, event);
@@ -366,7 +375,7 @@ export function routes(context: ServiceContext): RouteDefinition[] {
     path: '/api/v1/series/:slug/standings',
     handler: async (req, res) => {
       const identity = identityOf(res);
-      const { slug } = parseInput(slugParams, req.params, 'params');
+      const { slug } = pathParams(slugParams, req, 'Series');
       const query = parseInput(standingsQuery, req.query, 'query');
       let series = await findSeriesBySlug(pool, slug);
       if (!series) await context.waitFor(async () => (series = await findSeriesBySlug(pool, slug)) !== undefined, READ_WAIT_MS);
