@@ -28,6 +28,12 @@ const child = spawn(command[0]!, command.slice(1), {
     E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks'].map((name) => [name, stack.urlOf(name as never)]))),
   },
 });
+// Stopping the runner stops the command and the stack, so no service outlives it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    child.kill(signal);
+  });
+}
 const code = await new Promise<number>((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 1)));
 await stack.stop();
 await deleteTopics(infraFromEnv().kafkaBrokers, stack.topicPrefix);

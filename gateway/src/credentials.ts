@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import jwt from 'jsonwebtoken';
+import { hmacKey } from '@regatta/http';
 
 export const SESSION_COOKIE = 'regatta_session';
 export const EMBED_HEADER = 'x-embed-token';
@@ -38,7 +39,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 export function verifySessionJwt(token: string, secret: string): { sessionId: string; userId: string } | undefined {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE });
+    const payload = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'], issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE });
     if (typeof payload !== 'object' || typeof payload['sid'] !== 'string' || typeof payload.sub !== 'string') return undefined;
     return { sessionId: payload['sid'], userId: payload.sub };
   } catch {

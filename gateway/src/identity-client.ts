@@ -5,7 +5,7 @@
  * keys and embed tokens are sent as their SHA-256, sessions as the id inside the verified cookie.
  */
 import jwt from 'jsonwebtoken';
-import { ASSERTION_HEADER, HttpProblem, signAssertion, type OrganizationRole, type Scope } from '@regatta/http';
+import { ASSERTION_HEADER, HttpProblem, signAssertion, type OrganizationRole, type Scope, hmacKey } from '@regatta/http';
 
 export const INTERNAL_TOKEN_HEADER = 'x-gateway-internal-token';
 
@@ -30,7 +30,7 @@ export function createIdentityClient(settings: { baseUrl: string; assertionSecre
         until: Date.now() + 30_000,
         value: {
           [ASSERTION_HEADER]: signAssertion({ scopes: [], roles: {}, via: 'anonymous' }, settings.assertionSecret),
-          [INTERNAL_TOKEN_HEADER]: jwt.sign({}, settings.assertionSecret, {
+          [INTERNAL_TOKEN_HEADER]: jwt.sign({}, hmacKey(settings.assertionSecret), {
             algorithm: 'HS256',
             issuer: 'regatta-gateway',
             audience: 'regatta-identity-internal',

@@ -3,6 +3,7 @@
  * see raw API keys or cookies.
  */
 import jwt from 'jsonwebtoken';
+import { hmacKey } from './hmac-key.js';
 
 export const ASSERTION_HEADER = 'x-identity-assertion';
 const ISSUER = 'regatta-gateway';
@@ -48,7 +49,7 @@ export function signAssertion(identity: Identity, secret: string): string {
   if (identity.sessionId) claims.sid = identity.sessionId;
   if (identity.embedTokenId) claims.etk = identity.embedTokenId;
   if (identity.embedOrganizationId) claims.org = identity.embedOrganizationId;
-  return jwt.sign(claims, secret, {
+  return jwt.sign(claims, hmacKey(secret), {
     algorithm: ALGORITHM,
     issuer: ISSUER,
     audience: AUDIENCE,
@@ -61,7 +62,7 @@ export function signAssertion(identity: Identity, secret: string): string {
 export function verifyAssertion(token: string | undefined, secret: string): Identity | undefined {
   if (!token) return undefined;
   try {
-    const claims = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE }) as jwt.JwtPayload &
+    const claims = jwt.verify(token, hmacKey(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE }) as jwt.JwtPayload &
       Partial<AssertionClaims>;
     if (!Array.isArray(claims.scopes) || typeof claims.roles !== 'object' || claims.roles === null || !claims.via) return undefined;
     const identity: Identity = { scopes: claims.scopes, roles: claims.roles, via: claims.via };

@@ -5,3 +5,4 @@ export * from './metrics.js';
 export * from './app.js';
 export * from './server.js';
 export * from './query.js';
+export * from './hmac-key.js';

@@ -87,6 +87,19 @@ export async function createFreshDatabase(baseUrl: string, name: string): Promis
 }
 
 export async function createTopics(brokers: string, prefix: string, topics: string[] = TOPIC_NAMES): Promise<void> {
+  // The broker may be busy (or just restarted): retry a few times before giving up.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await createTopicsOnce(brokers, prefix, topics);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+async function createTopicsOnce(brokers: string, prefix: string, topics: string[]): Promise<void> {
   const kafka = new Kafka({ clientId: 'test-setup', brokers: brokers.split(','), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();

@@ -4,6 +4,7 @@
  * dropped at once, so a stolen cookie dies with its session even before the JWT expires.
  */
 import jwt from 'jsonwebtoken';
+import { hmacKey } from '@regatta/http';
 
 export const SESSION_COOKIE = 'regatta_session';
 export const SESSION_ISSUER = 'regatta-identity';
@@ -16,7 +17,7 @@ export interface SessionClaims {
 }
 
 export function signSessionToken(claims: SessionClaims, secret: string, lifetimeSeconds: number): string {
-  return jwt.sign({ sid: claims.sessionId }, secret, {
+  return jwt.sign({ sid: claims.sessionId }, hmacKey(secret), {
     algorithm: ALGORITHM,
     issuer: SESSION_ISSUER,
     audience: SESSION_AUDIENCE,
@@ -27,7 +28,7 @@ export function signSessionToken(claims: SessionClaims, secret: string, lifetime
 
 export function verifySessionToken(token: string, secret: string): SessionClaims | undefined {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE });
+    const payload = jwt.verify(token, hmacKey(secret), { algorithms: [ALGORITHM], issuer: SESSION_ISSUER, audience: SESSION_AUDIENCE });
     if (typeof payload !== 'object' || typeof payload['sid'] !== 'string' || typeof payload.sub !== 'string') return undefined;
     return { sessionId: payload['sid'], userId: payload.sub };
   } catch {

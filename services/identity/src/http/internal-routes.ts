@@ -6,6 +6,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
+import { hmacKey } from '@regatta/http';
 import { findActiveEmbedTokenByHash, touchEmbedTokens } from '../store/embed-tokens.js';
 import { findKeyByHash, touchKeys } from '../store/keys.js';
 import { roleIn, rolesOf } from '../store/organizations.js';
@@ -29,7 +30,7 @@ export function internalRoutes(context: IdentityContext): RouteDefinition[] {
   const { pool, config } = context;
   const guard = (req: Request, _res: Response, next: NextFunction) => {
     try {
-      jwt.verify(req.header(INTERNAL_TOKEN_HEADER) ?? '', config.assertionSecret, {
+      jwt.verify(req.header(INTERNAL_TOKEN_HEADER) ?? '', hmacKey(config.assertionSecret), {
         algorithms: ['HS256'],
         issuer: 'regatta-gateway',
         audience: INTERNAL_AUDIENCE,
