@@ -28,9 +28,11 @@ interface Reply {
   cookie?: string | undefined;
 }
 
-let apiKey = '';
+// The demo user's web session does the seeding: sessions are not counted against a key's hourly
+// limit, so restarting `npm start` never uses up the demo key printed for the developer.
+let sessionCookie = '';
 
-async function call(method: string, path: string, body?: unknown, auth: { key?: string; cookie?: string } = { key: apiKey }): Promise<Reply> {
+async function call(method: string, path: string, body?: unknown, auth: { key?: string; cookie?: string } = { cookie: sessionCookie }): Promise<Reply> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (auth.key) headers['authorization'] = `Bearer ${auth.key}`;
@@ -360,7 +362,7 @@ async function main(): Promise<void> {
   log(`seeding through ${GATEWAY}`);
   const { cookie } = await signIn();
   const { key, keyId } = await ensureKey(cookie);
-  apiKey = key;
+  sessionCookie = cookie;
   writeCredentials(key, keyId);
 
   const now = Date.now();
