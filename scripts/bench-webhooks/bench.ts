@@ -5,15 +5,16 @@
  * subscribers (10 webhooks of the organization on one receiver).
  *
  * Starts the whole stack (all services and the gateway, fresh database and topics) in BENCH_SLOT
- * (default 7), sets up one published regatta through the API (BENCH_FLEETS fleets, each with 6 boats
- * and 6 races), then submits the results of one race BENCH_RATE times per second (round robin over all
- * races, every boat with a new random finish time) for BENCH_SECONDS seconds. Every delivery's two
+ * (default 17: gateway on 35080, clear of the test (0), load (7) and other bench slots), sets up one
+ * published regatta through the API (BENCH_FLEETS fleets, default 4, each with 6 boats and 6 races),
+ * then submits the results of one race BENCH_RATE times per second (round robin over all races, every
+ * boat with a new random finish time) for BENCH_SECONDS seconds. Every delivery's two
  * signatures are verified. Each delivery is matched to the submission that caused it by X-Request-Id
  * (the gateway's request id, carried by the fact and the delivery) and the race id.
  *
  * Prints: submissions and their API latency; deliveries per second; p50/p99 from the API call to the
- * signed delivery at the receiver; and where the time goes (from the webhooks database: fact created →
- * consumed, consumed → first attempt sent).
+ * signed delivery at the receiver; and where the time goes (from the database: fact created → relayed
+ * to Kafka by results-scoring's outbox, → consumed by webhooks, → first delivery attempt sent).
  *
  *   npm run bench:webhooks                       # 20 submissions/s for 20 s (4000 deliveries)
  *   BENCH_RATE=40 BENCH_SECONDS=30 npm run bench:webhooks
@@ -24,7 +25,7 @@ import { ApiClient, createOrganization, deleteTopics, infraFromEnv, newActor, st
 import { verifyServiceSignature, verifyStandardSignature } from '../../services/webhooks/src/domain/signature.js';
 import { startReceiver } from '../../services/webhooks/test/helpers.js';
 
-const SLOT = Number(process.env['BENCH_SLOT'] ?? 7);
+const SLOT = Number(process.env['BENCH_SLOT'] ?? 17);
 const RATE = Number(process.env['BENCH_RATE'] ?? 20);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20);
 const FLEETS = Number(process.env['BENCH_FLEETS'] ?? 4);
@@ -111,19 +112,31 @@ try {
   const races = fleets.flatMap((fleet) => fleet.races.map((raceId, index) => ({ fleet, raceId, raceStart: new Date(start.getTime() + index * 3_600_000) })));
   const sent = new Map<string, { startedAt: number; answeredAt: number; raceId: string }>();
   let failures = 0;
+  const failureStatuses = new Map<number, number>();
   const submit = async (n: number) => {
     const { fleet, raceId, raceStart } = races[n % races.length]!;
     const results = fleet.boats.map((boat) => ({ boat, finishTime: new Date(raceStart.getTime() + (1800 + Math.floor(Math.random() * 1800)) * 1000).toISOString(), status: 'finished' }));
     const startedAt = Date.now();
-    const response = await fetch(`${stack.gatewayUrl}/api/v1/events/${slug}/races/${raceId}/results`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ actualStart: raceStart.toISOString(), status: 'finished', results }),
-    });
-    await response.arrayBuffer();
-    const requestId = response.headers.get('x-request-id');
-    if (response.status !== 200 || !requestId) failures += 1;
-    else sent.set(requestId, { startedAt, answeredAt: Date.now(), raceId });
+    let status = 0;
+    let requestId: string | null = null;
+    try {
+      const response = await fetch(`${stack.gatewayUrl}/api/v1/events/${slug}/races/${raceId}/results`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ actualStart: raceStart.toISOString(), status: 'finished', results }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      await response.arrayBuffer();
+      status = response.status;
+      requestId = response.headers.get('x-request-id');
+    } catch {
+      // status 0: no answer (timeout, connection error)
+    }
+    if (status === 200 && requestId) sent.set(requestId, { startedAt, answeredAt: Date.now(), raceId });
+    else {
+      failures += 1;
+      failureStatuses.set(status, (failureStatuses.get(status) ?? 0) + 1);
+    }
   };
   const matched = (entry: { headers: Record<string, unknown>; json: { data: Record<string, unknown> } }) => {
     const origin = sent.get(String(entry.headers['x-request-id']));
@@ -175,20 +188,25 @@ try {
   const api50 = [...sent.values()].map((s) => s.answeredAt - s.startedAt);
 
   // Where the time goes, from the webhooks service's own tables (same clock: one host).
-  const stages = await db.query<{ consumed: number; dispatched: number }>(
-    `SELECT EXTRACT(EPOCH FROM (m.received_at - m.created_at)) * 1000 AS consumed,
+  // (results-scoring's outbox row: published_at is when its relay picked the fact up for Kafka.)
+  const stages = await db.query<{ relayed: number; consumed: number; dispatched: number }>(
+    `SELECT EXTRACT(EPOCH FROM (o.published_at - m.created_at)) * 1000 AS relayed,
+            EXTRACT(EPOCH FROM (m.received_at - o.published_at)) * 1000 AS consumed,
             EXTRACT(EPOCH FROM (a.attempted_at - m.received_at)) * 1000 AS dispatched
-       FROM webhooks.messages m JOIN webhooks.delivery_attempts a ON a.message_id = m.id AND a.attempt = 1
+       FROM webhooks.messages m
+       JOIN webhooks.delivery_attempts a ON a.message_id = m.id AND a.attempt = 1
+       JOIN results_scoring.outbox o ON o.message_id::text = m.id
       WHERE m.event_type = 'results.updated' AND m.request_id = ANY($1::text[])`,
     [[...sent.keys()]],
   );
 
   console.log(`webhooks bench (slot ${SLOT}): ${SUBSCRIBERS} subscribers of results.updated; ${FLEETS} fleets × ${RACES} races × ${BOATS} boats`);
-  console.log(`  submissions: ${sent.size} accepted (${failures} failed) at ${RATE}/s in ${submittedIn.toFixed(1)} s; API answer ${summary(api50)}`);
+  console.log(`  submissions: ${sent.size} accepted (${failures} failed${failures > 0 ? `: ${[...failureStatuses].map(([status, n]) => `${n} × HTTP ${status}`).join(', ')}` : ''}) at ${RATE}/s in ${submittedIn.toFixed(1)} s; API answer ${summary(api50)}`);
   console.log(`  deliveries: ${deliveries.length} of ${expected} in ${span.toFixed(2)} s = ${(deliveries.length / span).toFixed(0)} deliveries/s; bad signatures: ${bad}`);
   console.log(`  results API call -> signed delivery at receiver: ${summary(latencies)}`);
-  console.log(`    fact created -> consumed by webhooks: ${summary(stages.rows.map((row) => Number(row.consumed)))}`);
-  console.log(`    consumed -> first attempt sent:       ${summary(stages.rows.map((row) => Number(row.dispatched)))}`);
+  console.log(`    fact created -> relayed to Kafka (results-scoring): ${summary(stages.rows.map((row) => Number(row.relayed)))}`);
+  console.log(`    relayed -> consumed by webhooks:                   ${summary(stages.rows.map((row) => Number(row.consumed)))}`);
+  console.log(`    consumed -> first attempt sent (dispatcher):       ${summary(stages.rows.map((row) => Number(row.dispatched)))}`);
   console.log(`  wall time ${((Date.now() - wall) / 1000).toFixed(0)} s`);
   if (deliveries.length < expected || bad > 0 || failures > 0) process.exitCode = 1;
 } finally {

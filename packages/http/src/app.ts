@@ -163,6 +163,23 @@ export function finishApp(app: Express, logger: Logger): void {
   });
 }
 
+/**
+ * Overload and outages are not bugs: a pool that cannot hand out a connection in time, a refused or
+ * dropped database connection, or PostgreSQL shutting down / out of connections answer 503 with
+ * Retry-After instead of 500, so clients back off and retry.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: string }).code;
+  return (
+    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/.test(error.message) ||
+    code === 'ECONNREFUSED' ||
+    code === '57P01' || // admin_shutdown
+    code === '57P03' || // cannot_connect_now
+    code === '53300' // too_many_connections
+  );
+}
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -177,6 +194,12 @@ function toProblem(error: unknown, req: Request, logger: Logger): HttpProblem {
     if (parserError.type === 'entity.parse.failed') return new HttpProblem(400, 'malformed_json', 'The request body is not valid JSON.');
     if (parserError.status && parserError.status >= 400 && parserError.status < 500)
       return new HttpProblem(parserError.status, 'bad_request', 'The request could not be read.');
+  }
+  if (isDatabaseUnavailable(error)) {
+    (req.log ?? logger).warn({ err: error }, 'database unavailable or pool exhausted');
+    return new HttpProblem(503, 'service_unavailable', 'The service is overloaded or its database is unreachable; try again shortly.', {
+      headers: { 'Retry-After': '2' },
+    });
   }
   (req.log ?? logger).error({ err: error }, 'unhandled error');
   return new HttpProblem(500, 'internal_error', 'Something went wrong on our side; the request id identifies it in our logs.');

@@ -202,6 +202,12 @@ export async function pruneOutbox(pool: Pool, olderThanDays = 7): Promise<number
   return result.rowCount ?? 0;
 }
 
+/** Forgets processed message ids past the dedupe window (far beyond Kafka's redelivery horizon). */
+export async function pruneInbox(pool: Pool, olderThanDays = 30): Promise<number> {
+  const result = await pool.query(`DELETE FROM inbox WHERE processed_at < now() - make_interval(days => $1)`, [olderThanDays]);
+  return result.rowCount ?? 0;
+}
+
 function hashToInt(text: string): number {
   let hash = 0;
   for (let index = 0; index < text.length; index += 1) hash = (Math.imul(31, hash) + text.charCodeAt(index)) | 0;

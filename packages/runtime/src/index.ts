@@ -17,6 +17,7 @@ import {
   enqueue,
   messagingMigrationsDir,
   pingKafka,
+  pruneInbox,
   pruneOutbox,
   waitForProjection,
   type ConsumedMessage,
@@ -174,7 +175,10 @@ export async function runService<Extra extends z.ZodRawShape>(definition: Servic
     }
   };
   void startMessaging();
-  const pruneTimer = setInterval(() => void pruneOutbox(pool).catch(() => undefined), 3_600_000);
+  const pruneTimer = setInterval(() => {
+    void pruneOutbox(pool).catch((error: unknown) => logger.warn({ err: error }, 'outbox prune failed'));
+    void pruneInbox(pool).catch((error: unknown) => logger.warn({ err: error }, 'inbox prune failed'));
+  }, 3_600_000);
   pruneTimer.unref();
 
   await serve({

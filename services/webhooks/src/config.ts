@@ -20,6 +20,10 @@ export const webhooksEnv = {
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
   /** Consecutive failures that disable a webhook (the contract: 10). */
   WEBHOOK_MAX_CONSECUTIVE_FAILURES: z.coerce.number().int().min(1).max(1_000).default(10),
+  /** Messages, delivery tasks and attempts older than this many days are deleted (pending retries are kept). */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().min(0.001).max(3_650).default(30),
+  /** How often the retention pass runs (the first one a minute after start). */
+  WEBHOOK_PRUNE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(7 * 86_400_000).default(3_600_000),
 };
 
 export function resolveSecretKey(value: string | undefined, env: 'development' | 'test' | 'production'): string {

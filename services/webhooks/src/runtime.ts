@@ -6,6 +6,7 @@ import { resolveSecretKey, webhooksEnv } from './config.js';
 import { SecretBox } from './domain/secret-box.js';
 import type { RuntimeEnv } from './domain/url-rules.js';
 import { Dispatcher } from './delivery/dispatcher.js';
+import { Pruner } from './delivery/pruner.js';
 
 export type WebhooksContext = ServiceContext<typeof webhooksEnv>;
 
@@ -14,6 +15,7 @@ export interface WebhooksRuntime {
   env: RuntimeEnv;
   secrets: SecretBox;
   dispatcher: Dispatcher;
+  pruner: Pruner;
 }
 
 const runtimes = new WeakMap<object, WebhooksRuntime>();
@@ -37,6 +39,12 @@ export function runtimeOf(context: WebhooksContext): WebhooksRuntime {
         concurrency: config.WEBHOOK_CONCURRENCY,
         maxConsecutiveFailures: config.WEBHOOK_MAX_CONSECUTIVE_FAILURES,
         policy: config.NODE_ENV === 'production' ? 'production' : 'development',
+      }),
+      pruner: new Pruner({
+        pool: context.pool,
+        logger: context.logger.child({ component: 'retention' }),
+        retentionDays: config.WEBHOOK_RETENTION_DAYS,
+        intervalMs: config.WEBHOOK_PRUNE_INTERVAL_MS,
       }),
     };
     runtimes.set(context, runtime);

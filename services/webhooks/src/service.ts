@@ -13,6 +13,6 @@ export const definition: ServiceDefinition<typeof webhooksEnv> = {
   env: webhooksEnv,
   routes: (context) => routes(runtimeOf(context)),
   consumers: () => consumers(),
-  // The dispatcher runs for the life of the process (not tied to any request).
-  background: (context) => [runtimeOf(context).dispatcher],
+  // The dispatcher and the retention pass run for the life of the process (not tied to any request).
+  background: (context) => [runtimeOf(context).dispatcher, runtimeOf(context).pruner],
 };

@@ -107,12 +107,9 @@ export class Dispatcher {
           for (const task of tasks) this.launch(task);
           failures = 0;
           if (tasks.length === capacity) continue;
-          // Nothing claimed: sleep until the next retry is due (or a NOTIFY / a finished attempt wakes
-          // us). With attempts in flight, their completion wakes the loop anyway.
-          if (tasks.length === 0 && this.inFlight === 0) {
-            const due = await nextDueInMs(this.settings.pool);
-            if (due !== undefined) waitMs = Math.max(0, Math.min(waitMs, Math.ceil(due)));
-          }
+          // Sleep until the next retry is due, unless a NOTIFY or a finished attempt wakes us first.
+          const due = await nextDueInMs(this.settings.pool);
+          if (due !== undefined) waitMs = Math.max(0, Math.min(waitMs, Math.ceil(due)));
         }
       } catch (error) {
         failures += 1;

@@ -18,9 +18,8 @@ import {
   createWebhookBody,
   deliveriesQuery,
   deliveryRecord,
-  idParams,
+  isUuid,
   listQuery,
-  redeliverParams,
   updateWebhookBody,
   webhookRecord,
 } from './schemas.js';
@@ -41,8 +40,9 @@ function adminOrganizations(res: Response): { identity: Identity; organizations:
 }
 
 /** The webhook if the caller administers its organization: 403 for a mere member, 404 otherwise. */
-async function ownedWebhook(runtime: WebhooksRuntime, res: Response, id: string): Promise<WebhookRow> {
+async function ownedWebhook(runtime: WebhooksRuntime, res: Response, id: unknown): Promise<WebhookRow> {
   const { identity, organizations } = adminOrganizations(res);
+  if (!isUuid(id)) throw notFound('The webhook');
   const row = await findWebhook(runtime.pool, id);
   if (!row) throw notFound('The webhook');
   if (organizations.includes(row.organization_id)) return row;
@@ -112,8 +112,7 @@ export function routes(runtime: WebhooksRuntime): RouteDefinition[] {
       method: 'get',
       path: '/api/v1/webhooks/:id',
       handler: async (req, res) => {
-        const { id } = parseInput(idParams, req.params, 'params');
-        const row = await ownedWebhook(runtime, res, id);
+        const row = await ownedWebhook(runtime, res, req.params['id']);
         res.json({ data: webhookRecord(row) });
       },
     },
@@ -121,7 +120,7 @@ export function routes(runtime: WebhooksRuntime): RouteDefinition[] {
       method: 'patch',
       path: '/api/v1/webhooks/:id',
       handler: async (req, res) => {
-        const { id } = parseInput(idParams, req.params, 'params');
+        const id = String(req.params['id']);
         const body = parseInput(updateWebhookBody, req.body ?? {}, 'body');
         await ownedWebhook(runtime, res, id);
         const url = body.url === undefined ? undefined : checkedUrl(runtime, body.url);
@@ -141,7 +140,7 @@ export function routes(runtime: WebhooksRuntime): RouteDefinition[] {
       method: 'delete',
       path: '/api/v1/webhooks/:id',
       handler: async (req, res) => {
-        const { id } = parseInput(idParams, req.params, 'params');
+        const id = String(req.params['id']);
         await ownedWebhook(runtime, res, id);
         if (!(await deleteWebhook(pool, id))) throw notFound('The webhook');
         res.json({ message: 'Webhook deleted.' });
@@ -151,7 +150,7 @@ export function routes(runtime: WebhooksRuntime): RouteDefinition[] {
       method: 'get',
       path: '/api/v1/webhooks/:id/deliveries',
       handler: async (req, res) => {
-        const { id } = parseInput(idParams, req.params, 'params');
+        const id = String(req.params['id']);
         const query = parseInput(deliveriesQuery, req.query, 'query');
         await ownedWebhook(runtime, res, id);
         const rows = await listAttempts(pool, id, query.limit + 1, query.offset);
@@ -165,9 +164,10 @@ export function routes(runtime: WebhooksRuntime): RouteDefinition[] {
       method: 'post',
       path: '/api/v1/webhooks/:id/deliveries/:deliveryId/redeliver',
       handler: async (req, res) => {
-        const { id, deliveryId } = parseInput(redeliverParams, req.params, 'params');
+        const id = String(req.params['id']);
+        const deliveryId = req.params['deliveryId'];
         const webhook = await ownedWebhook(runtime, res, id);
-        const attempt = await findAttempt(pool, id, deliveryId);
+        const attempt = isUuid(deliveryId) ? await findAttempt(pool, id, deliveryId) : undefined;
         if (!attempt) throw notFound('The delivery');
         if (!webhook.active) throw new HttpProblem(409, 'webhook_inactive', 'The webhook is inactive; resume it (PATCH active true) first.');
         await insertManualTask(pool, id, attempt.message_id, 'redeliver');
@@ -181,7 +181,7 @@ export function routes(runtime: WebhooksRuntime): RouteDefinition[] {
       method: 'post',
       path: '/api/v1/webhooks/:id/ping',
       handler: async (req, res) => {
-        const { id } = parseInput(idParams, req.params, 'params');
+        const id = String(req.params['id']);
         const webhook = await ownedWebhook(runtime, res, id);
         if (!webhook.active) throw new HttpProblem(409, 'webhook_inactive', 'The webhook is inactive; resume it (PATCH active true) first.');
         const messageId = randomUUID();

@@ -26,11 +26,11 @@ export const updateWebhookBody = z.strictObject({
   active: z.boolean().optional(),
 });
 
-export const idParams = z.object({ id: z.uuid({ error: 'must be a webhook id (uuid)' }) });
-export const redeliverParams = z.object({
-  id: z.uuid({ error: 'must be a webhook id (uuid)' }),
-  deliveryId: z.uuid({ error: 'must be a delivery id (uuid)' }),
-});
+const uuid = z.uuid();
+/** Path ids: one that is not a uuid cannot name anything, so it is the same 404 as an unknown one. */
+export function isUuid(value: unknown): value is string {
+  return uuid.safeParse(value).success;
+}
 
 export const listQuery = z.strictObject({ organizationId: z.uuid().optional() });
 

@@ -7,7 +7,7 @@ import { TOPICS, type Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import type { ConsumerDefinition } from '@regatta/runtime';
 import { messageForFact, organizationIdOf, regattaIdOf } from '../domain/catalogue.js';
-import { insertMessageWithTasks, organizationOfEvent, routeWaitingMessages, upsertEventOrganization } from '../store/messages.js';
+import { insertMessageWithTasks, lockRegatta, organizationOfEvent, routeWaitingMessages, upsertEventOrganization } from '../store/messages.js';
 
 export async function handleFact(client: PoolClient, fact: Fact): Promise<void> {
   const eventId = regattaIdOf(fact) ?? null;
@@ -15,13 +15,17 @@ export async function handleFact(client: PoolClient, fact: Fact): Promise<void> 
 
   // Keep regatta -> organization for facts that do not carry the organization themselves.
   if ((fact.type === 'event.created' || fact.type === 'event.updated') && eventId && organizationId) {
+    await lockRegatta(client, eventId);
     await upsertEventOrganization(client, eventId, organizationId);
     await routeWaitingMessages(client, eventId, organizationId);
   }
 
   const message = messageForFact(fact);
   if (!message) return;
-  if (!organizationId && eventId) organizationId = (await organizationOfEvent(client, eventId)) ?? null;
+  if (!organizationId && eventId) {
+    await lockRegatta(client, eventId);
+    organizationId = (await organizationOfEvent(client, eventId)) ?? null;
+  }
   // One statement: the message, its tasks (none while the organization is unknown) and the NOTIFY.
   await insertMessageWithTasks(client, {
     id: message.id,

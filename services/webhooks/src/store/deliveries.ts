@@ -29,7 +29,7 @@ export async function claimDueTasks(db: Queryable, limit: number, leaseMs: numbe
         WHERE status = 'pending' AND next_attempt_at <= now()
         ORDER BY next_attempt_at
         LIMIT $1
-        FOR UPDATE SKIP LOCKED
+        FOR NO KEY UPDATE SKIP LOCKED
      ), leased AS (
        UPDATE delivery_tasks t SET next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
          FROM due WHERE t.id = due.id
@@ -107,7 +107,7 @@ export async function recordAttempts(db: Queryable, attempts: ReadonlyArray<Atte
     `WITH v AS (
        SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::float8[]) AS v(id, attempt, status, delay_ms)
      ), locked AS (
-       SELECT t.id FROM delivery_tasks t JOIN v ON v.id = t.id WHERE t.status = 'pending' ORDER BY t.id FOR UPDATE OF t
+       SELECT t.id FROM delivery_tasks t JOIN v ON v.id = t.id WHERE t.status = 'pending' ORDER BY t.id FOR NO KEY UPDATE OF t
      )
      UPDATE delivery_tasks t SET
          attempts = v.attempt,
@@ -139,7 +139,7 @@ export async function applyHealth(
        SELECT * FROM unnest($1::uuid[], $2::bool[], $3::int[]) AS v(id, reset, failures)
      ), old AS (
        SELECT w.id, w.active, (CASE WHEN v.reset THEN 0 ELSE w.failure_count END) + v.failures AS count
-         FROM webhooks w JOIN v ON v.id = w.id ORDER BY w.id FOR UPDATE OF w
+         FROM webhooks w JOIN v ON v.id = w.id ORDER BY w.id FOR NO KEY UPDATE OF w
      )
      UPDATE webhooks w SET
          failure_count = old.count,

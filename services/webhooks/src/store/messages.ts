@@ -9,6 +9,16 @@ export async function notifyDispatchers(db: Queryable): Promise<void> {
   await db.query(`SELECT pg_notify('webhook_tasks_' || current_schema(), '')`);
 }
 
+/**
+ * Serializes, per regatta, learning its organization (event.created/updated) with parking a fact that
+ * lacks it: partitions and topics are consumed side by side, so without the lock a fact could look
+ * the organization up before event.created commits and be parked after its routing pass had run.
+ * Held until the consumer's transaction commits.
+ */
+export async function lockRegatta(db: Queryable, eventId: string): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('webhooks.regatta:' || $1, 0))`, [eventId]);
+}
+
 export async function upsertEventOrganization(db: Queryable, eventId: string, organizationId: string): Promise<void> {
   await db.query(
     `INSERT INTO event_organizations (event_id, organization_id) VALUES ($1, $2)
@@ -51,8 +61,8 @@ export async function insertMessage(db: Queryable, message: NewMessage): Promise
 export async function insertMessageWithTasks(db: Queryable, message: NewMessage): Promise<{ inserted: boolean; tasks: number }> {
   const result = await db.query<{ inserted: number; tasks: number }>(
     `WITH message AS (
-       INSERT INTO messages (id, event_type, organization_id, event_id, body, request_id, created_at, routed)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $3::uuid IS NOT NULL) ON CONFLICT (id) DO NOTHING
+       INSERT INTO messages (id, event_type, organization_id, event_id, body, request_id, created_at, routed, received_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $3::uuid IS NOT NULL, clock_timestamp()) ON CONFLICT (id) DO NOTHING
        RETURNING id, organization_id
      ), tasks AS (
        INSERT INTO delivery_tasks (id, webhook_id, message_id, kind)

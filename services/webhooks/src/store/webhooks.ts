@@ -36,7 +36,7 @@ export async function listWebhooks(db: Queryable, organizationIds: string[]): Pr
 }
 
 export async function findWebhook(db: Queryable, id: string, forUpdate = false): Promise<WebhookRow | undefined> {
-  const result = await db.query<WebhookRow>(`SELECT * FROM webhooks WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const result = await db.query<WebhookRow>(`SELECT * FROM webhooks WHERE id = $1${forUpdate ? ' FOR NO KEY UPDATE' : ''}`, [id]);
   return result.rows[0];
 }
 
