@@ -45,16 +45,6 @@ export interface Authenticator {
   close?(): Promise<void>;
 }
 
-/** Placeholder without identity: every credential is rejected. */
-export class NoAuthenticator implements Authenticator {
-  async authenticate(req: Request): Promise<AuthOutcome> {
-    if (req.header('authorization') || req.header('cookie')) {
-      return { kind: 'rejected', code: 'invalid_credentials', detail: 'Credentials are not accepted.' };
-    }
-    return { kind: 'none' };
-  }
-}
-
 export interface IdentityAuthenticatorSettings {
   client: IdentityClient;
   sessionSecret: string;

@@ -9,10 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import { createLogger } from '@regatta/logging';
 import { createGatewayApp } from './app.js';
-import { NoAuthenticator } from './auth.js';
+import type { Authenticator } from './auth.js';
 import type { ServiceName } from './config.js';
 
 const servers: Server[] = [];
+/** The proxied route is public: no credentials are involved. */
+const anonymous: Authenticator = { authenticate: async () => ({ kind: 'none' }) };
 const TIMEOUT_MS = 400;
 
 function listen(server: Server): Promise<number> {
@@ -34,7 +36,7 @@ async function gatewayWithIdentityAt(identityUrl: string): Promise<string> {
   ) as Record<ServiceName, string>;
   const app = createGatewayApp({
     logger: createLogger({ service: 'gateway-test', version: 'test', level: 'silent' }),
-    authenticator: new NoAuthenticator(),
+    authenticator: anonymous,
     assertionSecret: 'x'.repeat(48),
     upstreams,
     upstreamTimeoutMs: TIMEOUT_MS,

@@ -26,6 +26,7 @@ import {
   registrationsOf,
   resultsOf,
   updateEvent,
+  EVENT_COLUMNS,
 } from '../store/store.js';
 import { requireMember, actingUser, viewerOf, type OrgAccess } from './access.js';
 import { parse } from './parse.js';
@@ -78,21 +79,6 @@ export async function resolveOrganization(context: ServiceContext, ref: string):
   return org;
 }
 
-const CHANGED_FIELD_NAMES: Record<string, string> = {
-  name: 'name',
-  description: 'description',
-  venue: 'venue',
-  address: 'address',
-  startDate: 'start_date',
-  endDate: 'end_date',
-  registrationOpen: 'registration_open',
-  registrationClose: 'registration_close',
-  maxParticipants: 'max_participants',
-  entryFee: 'entry_fee',
-  nor: 'nor',
-  sailingInstructions: 'sailing_instructions',
-  status: 'status',
-};
 
 function sameValue(current: unknown, next: unknown): boolean {
   if (current instanceof Date && next instanceof Date) return current.getTime() === next.getTime();
@@ -250,7 +236,7 @@ export function eventRoutes(context: ServiceContext): RouteDefinition[] {
           }
           if (Object.keys(changes).length === 0) return { row: current, changed: [] as string[] };
           const row = await updateEvent(client, current.id, changes);
-          const changed = Object.keys(changes).map((field) => CHANGED_FIELD_NAMES[field]!);
+          const changed = Object.keys(changes).map((field) => EVENT_COLUMNS[field]!);
           await context.publish(client, eventUpdatedFact(row, orgRef(existing), current.status, changed, requestIdOf(req)));
           // More places: admit waitlisted entries (earliest first) while they fit.
           if (changes['maxParticipants'] !== undefined && (current.max_participants === null || row.max_participants! > current.max_participants))

@@ -149,7 +149,8 @@ export async function insertEvent(db: Queryable, event: NewEvent): Promise<Event
   return result.rows[0]!;
 }
 
-const EVENT_COLUMNS: Record<string, string> = {
+/** Updatable event fields and their columns; `changed_fields` of event.updated uses the column names. */
+export const EVENT_COLUMNS: Record<string, string> = {
   name: 'name',
   description: 'description',
   venue: 'venue',
