@@ -18,23 +18,8 @@ import { resolveSecret } from '@regatta/config';
 import { decodeFact, encodeFact, factHeaders, factKey, factTopic, newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import { ASSERTION_HEADER, signAssertion } from '@regatta/http';
 import { deleteTopics, infraFromEnv, startStack } from '@regatta/testing';
+import { arg, rng } from './bench-support.js';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 

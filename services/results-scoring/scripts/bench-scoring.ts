@@ -6,24 +6,8 @@
  *   npm run bench:scoring [-- --boats 500 --races 30 --runs 7]
  */
 import { scoreSeries, type RaceEntry, type ResultCode, type SeriesInput, type SeriesRace } from '../src/domain/index.js';
+import { arg, rng } from './bench-support.js';
 
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(v) && v > 0 ? v : dflt;
-}
-
-/** Small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function buildBenchInput(boatCount: number, raceCount: number): SeriesInput {
   const rand = rng(20250601);

@@ -46,10 +46,9 @@ function toOrganization(row: OrganizationRow): Organization {
   };
 }
 
-function values(org: Organization): unknown[] {
+/** The editable profile, in the column order name .. instagram shared by INSERT and UPDATE. */
+function profileValues(org: Organization): unknown[] {
   return [
-    org.id,
-    org.slug,
     org.name,
     org.description,
     org.type,
@@ -64,7 +63,6 @@ function values(org: Organization): unknown[] {
     org.contact.website,
     org.socialMedia.facebook,
     org.socialMedia.instagram,
-    org.createdBy,
   ];
 }
 
@@ -85,7 +83,7 @@ export async function insertOrganization(client: Queryable, org: Omit<Organizati
        website, facebook, instagram, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      RETURNING ${COLUMNS}`,
-    values({ ...org, slug, createdAt: new Date(), updatedAt: new Date() }),
+    [org.id, slug, ...profileValues({ ...org, slug, createdAt: new Date(), updatedAt: new Date() }), org.createdBy],
   );
   return toOrganization(result.rows[0]!);
 }
@@ -96,23 +94,7 @@ export async function updateOrganization(client: Queryable, org: Organization): 
        postal_code = $9, country = $10, email = $11, phone = $12, website = $13, facebook = $14, instagram = $15, updated_at = now()
      WHERE id = $1
      RETURNING ${COLUMNS}`,
-    [
-      org.id,
-      org.name,
-      org.description,
-      org.type,
-      org.founded,
-      org.address.street,
-      org.address.city,
-      org.address.state,
-      org.address.postalCode,
-      org.address.country,
-      org.contact.email,
-      org.contact.phone,
-      org.contact.website,
-      org.socialMedia.facebook,
-      org.socialMedia.instagram,
-    ],
+    [org.id, ...profileValues(org)],
   );
   return toOrganization(result.rows[0]!);
 }
