@@ -16,7 +16,7 @@ const slot = Number(process.env['STACK_SLOT'] ?? 0);
 const stack = await startStack({
   slot,
   databaseName: slot === 0 ? 'regatta_test' : `regatta_test_${slot}`,
-  env: { RATE_LIMIT_DEFAULT: process.env['RATE_LIMIT_DEFAULT'] ?? '100000' },
+  env: { RATE_LIMIT_DEFAULT: process.env['RATE_LIMIT_DEFAULT'] ?? '100000', PUBLIC_RATE_LIMIT_PER_MINUTE: process.env['PUBLIC_RATE_LIMIT_PER_MINUTE'] ?? '1000000' },
 });
 const child = spawn(command[0]!, command.slice(1), {
   stdio: 'inherit',
@@ -25,7 +25,7 @@ const child = spawn(command[0]!, command.slice(1), {
     E2E_GATEWAY_URL: stack.gatewayUrl,
     E2E_DATABASE_URL: stack.databaseUrl,
     E2E_TOPIC_PREFIX: stack.topicPrefix,
-    E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks'].map((name) => [name, stack.urlOf(name as never)]))),
+    E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results'].map((name) => [name, stack.urlOf(name as never)]))),
   },
 });
 // Stopping the runner stops the command and the stack, so no service outlives it.

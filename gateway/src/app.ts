@@ -22,6 +22,8 @@ import { EMBED_HEADER, EMBED_QUERY } from './credentials.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
 import { createProxies, type ResponseInterceptor } from './proxy.js';
 import { matchRoute, type RouteRule } from './routes.js';
+import { PUBLIC_PREFIXES, publicDoor } from './public-door.js';
+import type { AddressRateLimiter } from './public-limit.js';
 
 /** Applies the per-key hourly limit; sets its headers; throws a 429 HttpProblem when exceeded. */
 export interface KeyRateLimiter {
@@ -40,6 +42,8 @@ export interface GatewayDependencies {
   openapiDocument: () => unknown;
   docsPage: () => string;
   readiness?: Record<string, () => Promise<void>>;
+  /** Per-address limit of the public pages; absent = unlimited. */
+  publicLimiter?: AddressRateLimiter;
 }
 
 /** Identity's response header naming cached credentials to drop ("key:<id>,user:<id>"); never relayed. */
@@ -79,6 +83,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
   };
   const afterHandlers = new Map<string, RequestHandler>();
   const handlerFor = (rule: RouteRule & { service: ServiceName }): RequestHandler => {
+    if (rule.stream) return proxies.streaming[rule.service];
     if (!rule.after) return proxies.plain[rule.service];
     const cacheKey = `${rule.after}:${rule.service}`;
     let handler = afterHandlers.get(cacheKey);
@@ -96,9 +101,22 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
     res.type('html').send(deps.docsPage());
   });
 
+  app.use(
+    [...PUBLIC_PREFIXES, '/regattas.json'],
+    publicDoor({
+      limiter: deps.publicLimiter,
+      assertionSecret: deps.assertionSecret,
+      proxy: proxies.plain['public-results'],
+      streamProxy: proxies.streaming['public-results'],
+    }),
+  );
+
   app.use('/api', async (request: Request, res: Response, next: NextFunction) => {
     const req = request as GatewayRequest;
     try {
+      // An embed token in the query (EventSource cannot send headers) moves to its header at once, so
+      // no log line, refusal or upstream ever sees it in a URL.
+      moveEmbedQueryToHeader(req);
       const path = req.originalUrl.split('?')[0] ?? '/';
       if (req.method === 'OPTIONS' && req.header('access-control-request-method')) {
         answerPreflight(req, res, path);
@@ -122,7 +140,6 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
       delete req.headers.cookie;
       delete req.headers[EMBED_HEADER];
       delete req.headers[INTERNAL_TOKEN_HEADER];
-      stripEmbedQuery(req);
       // Mounted under /api, express trimmed req.url; the proxy forwards req.url, so restore it.
       req.url = req.originalUrl;
       req.proxyStartedAt = Date.now();
@@ -130,6 +147,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
       handlerFor(rule as RouteRule & { service: ServiceName })(req, res, next);
     } catch (error) {
       if (error instanceof HttpProblem) {
+        if (error.status === 401 || error.status === 403) letWidgetReadRefusal(req, res);
         sendProblem(req, res, error);
         return;
       }
@@ -222,14 +240,31 @@ function answerPreflight(req: Request, res: Response, path: string): void {
   res.status(204).end();
 }
 
-function stripEmbedQuery(req: Request): void {
+function moveEmbedQueryToHeader(req: Request): void {
   const query = req.originalUrl.indexOf('?');
   if (query < 0 || !req.originalUrl.includes(EMBED_QUERY)) return;
   const params = new URLSearchParams(req.originalUrl.slice(query + 1));
-  if (!params.has(EMBED_QUERY)) return;
+  const token = params.get(EMBED_QUERY);
+  if (token === null) return;
   params.delete(EMBED_QUERY);
+  if (req.headers[EMBED_HEADER] === undefined) req.headers[EMBED_HEADER] = token;
   const rest = params.toString();
   req.originalUrl = req.originalUrl.slice(0, query) + (rest ? `?${rest}` : '');
+  req.url = req.originalUrl;
+}
+
+/**
+ * A widget on another site must be able to say why it shows nothing: a refusal of an embed token
+ * (unknown token, origin not allowed) on a route widgets read is readable cross-origin. It carries
+ * no data, only the problem.
+ */
+function letWidgetReadRefusal(req: Request, res: Response): void {
+  const origin = req.header('origin');
+  if (!origin || req.header(EMBED_HEADER) === undefined || res.getHeader('Access-Control-Allow-Origin')) return;
+  const match = matchRoute(req.method, req.originalUrl.split('?')[0] ?? '/');
+  if (match.kind !== 'matched' || match.rule.access.kind !== 'credential' || !match.rule.access.embed) return;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Vary', 'Origin');
 }
 
 /**

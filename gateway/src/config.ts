@@ -14,6 +14,10 @@ const schema = z.object({
   RESULTS_SCORING_URL: upstream(4104),
   SAILORS_URL: upstream(4105),
   WEBHOOKS_URL: upstream(4106),
+  PUBLIC_RESULTS_URL: upstream(4107),
+  /** Requests per client address per minute on the public pages, feeds and widget (0 = no limit). */
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  PUBLIC_RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('gateway:addr-minute'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   BODY_LIMIT: z.string().default('1mb'),
   /** Comma-separated origins allowed to send cookie-authenticated state changes (besides same-origin). */
@@ -51,8 +55,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       'results-scoring': raw.RESULTS_SCORING_URL,
       sailors: raw.SAILORS_URL,
       webhooks: raw.WEBHOOKS_URL,
+      'public-results': raw.PUBLIC_RESULTS_URL,
     } satisfies Record<ServiceName, string>,
   };
 }
 
-export type ServiceName = 'identity' | 'organizations' | 'events' | 'results-scoring' | 'sailors' | 'webhooks';
+export type ServiceName = 'identity' | 'organizations' | 'events' | 'results-scoring' | 'sailors' | 'webhooks' | 'public-results';

@@ -8,6 +8,7 @@ import { readConfig } from './config.js';
 import { createIdentityClient } from './identity-client.js';
 import { LastUsedRecorder } from './last-used.js';
 import { RedisKeyRateLimiter } from './rate-limit.js';
+import { RedisAddressRateLimiter } from './public-limit.js';
 
 const VERSION = process.env['npm_package_version'] ?? '0.1.0';
 const config = readConfig();
@@ -61,6 +62,9 @@ const app = createGatewayApp({
   trustedOrigins: config.trustedOrigins,
   openapiDocument: () => loadOpenApiDocument(),
   docsPage: () => docsPage(),
+  ...(config.PUBLIC_RATE_LIMIT_PER_MINUTE > 0
+    ? { publicLimiter: new RedisAddressRateLimiter({ redis, keyPrefix: config.PUBLIC_RATE_LIMIT_KEY_PREFIX, perMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE, logger }) }
+    : {}),
   readiness: {
     redis: async () => {
       if (redis.status !== 'ready') throw new Error(`redis ${redis.status}`);

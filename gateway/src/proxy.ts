@@ -24,6 +24,8 @@ export type ResponseInterceptor = (body: Buffer, proxyRes: IncomingMessage, req:
 
 export interface Proxies {
   plain: Record<ServiceName, RequestHandler>;
+  /** For long-lived responses (Server-Sent Events): no response timeout, no socket pool limit. */
+  streaming: Record<ServiceName, RequestHandler>;
   intercepting(service: ServiceName, interceptor: ResponseInterceptor): RequestHandler;
 }
 
@@ -65,8 +67,20 @@ export function createProxies(settings: ProxySettings): Proxies {
     });
   }
 
+  const streamAgent = new http.Agent({ keepAlive: false });
+  const streaming = {} as Record<ServiceName, RequestHandler>;
+  for (const service of Object.keys(settings.upstreams) as ServiceName[]) {
+    const { proxyTimeout: _none, ...options } = base(service);
+    streaming[service] = createProxyMiddleware<Request, Response>({
+      ...options,
+      agent: streamAgent,
+      on: { error: onError(service) },
+    });
+  }
+
   return {
     plain,
+    streaming,
     /** A new buffering proxy to `service`; create it once and reuse it. */
     intercepting(service, interceptor) {
       const intercept = responseInterceptor<Request, Response>(interceptor);

@@ -23,6 +23,8 @@ export interface RouteRule {
   path: string;
   service: ServiceName | 'gateway';
   access: Access;
+  /** A long-lived response (Server-Sent Events): proxied without a response timeout. */
+  stream?: boolean;
   /**
    * Work the gateway does before relaying a successful response. 'organization-created': on a 201 it
    * waits (<= 3 s, in identity) until the creator's admin membership is projected and drops the
@@ -87,6 +89,9 @@ export const ROUTES: RouteRule[] = [
   rule('POST', '/api/v1/events/:slug/races/:raceId/results', 'results-scoring', scope('results')),
   rule('POST', '/api/v1/events/:slug/results/publish', 'results-scoring', scope('results')),
   rule('GET', '/api/v1/series/:slug/standings', 'results-scoring', publicRead),
+
+  // public-results: the live feed of one regatta (Server-Sent Events)
+  { ...rule('GET', '/api/v1/events/:slug/live', 'public-results', publicRead), stream: true },
 
   // sailors
   rule('GET', '/api/v1/sailors/:id', 'sailors', scope('read')),

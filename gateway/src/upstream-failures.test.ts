@@ -32,7 +32,7 @@ async function unusedPort(): Promise<number> {
 /** A gateway whose identity upstream is `identityUrl`; returns its base URL. */
 async function gatewayWithIdentityAt(identityUrl: string): Promise<string> {
   const upstreams = Object.fromEntries(
-    (['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks'] as ServiceName[]).map((name) => [name, identityUrl]),
+    (['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results'] as ServiceName[]).map((name) => [name, identityUrl]),
   ) as Record<ServiceName, string>;
   const app = createGatewayApp({
     logger: createLogger({ service: 'gateway-test', version: 'test', level: 'silent' }),

@@ -17,6 +17,7 @@ import {
   factToJson,
   factToWebhookEnvelope,
   isFactType,
+  isWebhookEventType,
   newFact,
   payloadToJson,
   timestampDate,
@@ -211,6 +212,45 @@ describe("facts round-trip", () => {
     assert.deepEqual((payloadToJson(back)?.["organization"] as { address: unknown }).address, { city: "Belvedere", postalCode: "94920" });
   });
 
+  it("series.standings.updated is an internal results.v1 fact keyed by the organization", () => {
+    const fact = newFact(
+      "series.standings.updated",
+      "seriesStandingsUpdated",
+      {
+        seriesId: "s-1",
+        organizationId: ORG_ID,
+        slug: "bay-series",
+        name: "Bay Series",
+        year: 2025,
+        scoringRule: "event_places",
+        bestOf: 1,
+        events: [{ id: EVENT_ID, slug: "spring-regatta", name: "Spring Regatta", startDate: at("2025-05-02T00:00:00Z") }],
+        entries: [
+          {
+            position: 1, fleet: "J/70", boatId: "b-1", boatName: "Analytical", sailNumber: "USA 42", totalPoints: 3, netPoints: 1, eventsSailed: 1,
+            cells: [
+              { eventId: EVENT_ID, eventSlug: "spring-regatta", points: 1, place: 1 },
+              { eventId: "e-2", eventSlug: "autumn", points: 2, dropped: true, absent: true },
+            ],
+          },
+        ],
+      },
+      { producer: "results-scoring", organizationId: ORG_ID },
+    );
+    const back = decodeFact(encodeFact(fact));
+    assert.equal(factKey(back), ORG_ID);
+    assert.equal(back.eventId, undefined);
+    assert.equal(FACT_TOPIC["series.standings.updated"], TOPICS.results);
+    assert.equal(isWebhookEventType(back.type), false);
+    const payload = factPayload(back, "seriesStandingsUpdated");
+    assert.equal(payload?.bestOf, 1);
+    assert.equal(payload?.entries[0]?.cells[1]?.place, undefined);
+    assert.deepEqual((payloadToJson(back)?.["entries"] as { cells: unknown }[])[0]?.cells, [
+      { eventId: EVENT_ID, eventSlug: "spring-regatta", points: 1, place: 1, dropped: false, absent: false },
+      { eventId: "e-2", eventSlug: "autumn", points: 2, dropped: true, absent: true },
+    ]);
+  });
+
   it("accepts a created payload message as well as an init object", () => {
     const registration = create(RegistrationSchema, { id: "r-2", eventId: EVENT_ID, status: "cancelled" });
     const fact = newFact("registration.cancelled", "registrationCancelled", { registration, previousStatus: "registered" }, { producer: "events", eventId: EVENT_ID });
@@ -220,7 +260,7 @@ describe("facts round-trip", () => {
 
 describe("fact catalogue and guards", () => {
   it("maps every fact type to a topic and a distinct payload case", () => {
-    assert.equal(FACT_TYPES.length, 19);
+    assert.equal(FACT_TYPES.length, 20);
     assert.equal(new Set(Object.values(FACT_PAYLOAD_CASE)).size, FACT_TYPES.length);
     const oneofCases = FactSchema.oneofs[0]!.fields.map((f) => f.localName).sort();
     assert.deepEqual([...Object.values(FACT_PAYLOAD_CASE)].sort(), oneofCases);

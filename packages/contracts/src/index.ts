@@ -60,6 +60,7 @@ export const FACT_PAYLOAD_CASE = {
   "race.started": "raceStarted",
   "race.completed": "raceCompleted",
   "standings.updated": "standingsUpdated",
+  "series.standings.updated": "seriesStandingsUpdated",
 } as const satisfies Record<string, FactPayloadCase>;
 
 /** A known fact type, e.g. "registration.created". */
@@ -93,6 +94,7 @@ export const FACT_TOPIC = {
   "race.started": TOPICS.results,
   "race.completed": TOPICS.results,
   "standings.updated": TOPICS.results,
+  "series.standings.updated": TOPICS.results,
 } as const satisfies Record<FactType, TopicName>;
 
 /** All known fact types. */

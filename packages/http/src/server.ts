@@ -9,6 +9,8 @@ export interface ServeOptions {
   logger: Logger;
   /** Called on SIGTERM/SIGINT after the server stopped accepting connections, in order. */
   onShutdown?: Array<() => Promise<void>>;
+  /** Called on SIGTERM/SIGINT before the server waits for open connections (end long-lived streams here). */
+  beforeClose?: Array<() => void>;
   shutdownTimeoutMs?: number;
 }
 
@@ -34,6 +36,13 @@ export async function serve(options: ServeOptions): Promise<Server> {
       process.exit(1);
     }, options.shutdownTimeoutMs ?? 20_000);
     timer.unref();
+    for (const hook of options.beforeClose ?? []) {
+      try {
+        hook();
+      } catch (error) {
+        options.logger.error({ err: error }, 'shutdown hook failed');
+      }
+    }
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

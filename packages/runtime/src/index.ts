@@ -35,6 +35,8 @@ export interface ConsumerDefinition {
 export interface BackgroundTask {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** On shutdown, before the HTTP server waits for its connections: end long-lived responses (streams). */
+  beforeClose?(): void;
 }
 
 export interface ServiceContext<Extra extends z.ZodRawShape = z.ZodRawShape> {
@@ -186,6 +188,7 @@ export async function runService<Extra extends z.ZodRawShape>(definition: Servic
     port: config.PORT,
     host: config.HOST,
     logger,
+    beforeClose: tasks.flatMap((task) => (task.beforeClose ? [() => task.beforeClose!()] : [])),
     onShutdown: [
       async () => {
         for (const task of tasks) await task.stop();

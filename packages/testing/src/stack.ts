@@ -12,7 +12,7 @@ import { Kafka, logLevel } from 'kafkajs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks'] as const;
+export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results'] as const;
 export type ProcessName = (typeof SERVICE_NAMES)[number] | 'gateway';
 export const TOPIC_NAMES = ['identity.v1', 'organizations.v1', 'events.v1', 'registrations.v1', 'results.v1'];
 
@@ -24,6 +24,7 @@ const BASE_PORTS: Record<ProcessName, number> = {
   'results-scoring': 14104,
   sailors: 14105,
   webhooks: 14106,
+  'public-results': 14107,
 };
 
 export interface InfraAddresses {
@@ -177,6 +178,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     RESULTS_SCORING_URL: url('results-scoring'),
     SAILORS_URL: url('sailors'),
     WEBHOOKS_URL: url('webhooks'),
+    PUBLIC_RESULTS_URL: url('public-results'),
     ...options.env,
   };
   const children = new Map<ProcessName, ChildProcess>();

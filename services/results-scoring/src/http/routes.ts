@@ -13,6 +13,7 @@ import { HttpProblem, identityOf, notFound, parseInput, requestIdOf, type FieldE
 import type { ServiceContext } from '@regatta/runtime';
 import { raceCompletedFact, raceStartedFact, resultsPublishedFact } from '../messaging/facts.js';
 import { recomputeFleet } from '../messaging/recompute.js';
+import { lockSeriesOfEvent, seriesEventInputs, seriesEvents } from '../messaging/series-standings.js';
 import {
   HandicapError,
   RaceInputError,
@@ -27,14 +28,12 @@ import {
   ratingFor,
   scoringSystemOf,
   seriesRuleOf,
-  type SeriesEventInput,
 } from '../scoring-adapter.js';
 import {
   boatsRegisteredElsewhere,
   eventBoats,
   fleetBoats,
   findEventBySlug,
-  findEventsByIds,
   findFleet,
   findRace,
   findSeriesBySlug,
@@ -132,7 +131,8 @@ export function routes(context: ServiceContext): RouteDefinition[] {
       const now = new Date();
 
       const record = async (client: PoolClient) => {
-        // recomputeFleet takes the same lock; taking it first keeps "read progress, write" atomic.
+        // recomputeFleet takes the same locks (series, then fleet); taking them first keeps "read progress, write" atomic.
+        await lockSeriesOfEvent(client, event.id);
         await lockFleet(client, theFleet.id);
         const before = await getProgress(client, theRace.id);
         const previousStart = before?.actualStart ?? null;
@@ -380,34 +380,8 @@ export function routes(context: ServiceContext): RouteDefinition[] {
       let series = await findSeriesBySlug(pool, slug);
       if (!series) await context.waitFor(async () => (series = await findSeriesBySlug(pool, slug)) !== undefined, READ_WAIT_MS);
       if (!series || !canSeeOrganization(identity, series.organizationId)) throw notFound('Series');
-      const order = new Map(series.eventIds.map((id, i) => [id, i] as const));
-      const events = (await findEventsByIds(pool, series.eventIds))
-        .filter((event) => canSeeEvent(identity, event))
-        .sort((a, b) => (a.startDate?.getTime() ?? 0) - (b.startDate?.getTime() ?? 0) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-      const stored = await eventStandings(pool, events.map((e) => e.id));
-      const inputs: SeriesEventInput[] = [];
-      for (const event of events) {
-        const fleets = await listFleets(pool, event.id);
-        inputs.push({
-          eventId: event.id,
-          slug: event.slug,
-          name: event.name,
-          fleets: fleets.flatMap((fleet) => {
-            const snapshot = stored.find((s) => s.fleetId === fleet.id);
-            if (!snapshot) return [];
-            return [
-              {
-                fleetName: fleet.name,
-                scoringSystem: snapshot.scoringSystem,
-                boatsInFleet: snapshot.entries.length,
-                racesCompleted: snapshot.racesCompleted,
-                appliedDrops: snapshot.appliedDrops,
-                entries: snapshot.entries,
-              },
-            ];
-          }),
-        });
-      }
+      const events = await seriesEvents(pool, series, (event) => canSeeEvent(identity, event));
+      const inputs = await seriesEventInputs(pool, events);
       const rule = seriesRuleOf(series.scoringRule);
       const wanted = query.fleet?.toLowerCase();
       const standings = combineSeries(rule, series.bestOf, inputs)

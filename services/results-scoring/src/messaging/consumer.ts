@@ -2,6 +2,8 @@
  * Projections of the events service's facts: events, fleets (scoring set-up), races (schedule),
  * series, and registrations (boats, ratings, sailors). A registration change in a fleet that already
  * has results re-scores the fleet (entries count and ratings feed the scores) in the same transaction.
+ * A new series, and an event change that alters the public series view (status, name, slug, start
+ * date of an event that is or was not a draft), queue series.standings.updated for the series concerned.
  */
 import { TOPICS, factPayload, isFactType, timestampDate, type Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
@@ -12,13 +14,16 @@ import {
   fleetHasResults,
   findEventsByIds,
   findFleet,
+  findSeriesById,
   upsertEvent,
   upsertFleet,
   upsertRace,
   upsertRegistration,
   upsertSeries,
+  type EventProjection,
 } from '../store/projections.js';
 import { recomputeFleet } from './recompute.js';
+import { isPublicEvent, lockSeries, lockSeriesOfEvent, publishSeriesStandings } from './series-standings.js';
 
 const date = (value: Parameters<typeof timestampDate>[0] | undefined): Date | null => (value ? timestampDate(value) : null);
 
@@ -40,6 +45,7 @@ export async function applyFact(client: PoolClient, fact: Fact, deps: Projection
   const occurredAt = date(fact.occurredAt) ?? new Date();
   const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event;
   if (event) {
+    const [before] = await findEventsByIds(client, [event.id]);
     await upsertEvent(
       client,
       {
@@ -55,6 +61,11 @@ export async function applyFact(client: PoolClient, fact: Fact, deps: Projection
       },
       occurredAt,
     );
+    const [now] = await findEventsByIds(client, [event.id]);
+    if (publicSeriesViewChanged(before, now)) {
+      const series = await lockSeriesOfEvent(client, event.id);
+      await publishSeriesStandings(client, series, { publish: deps.publish, requestId: fact.requestId });
+    }
     return;
   }
   const fleet = factPayload(fact, 'fleetCreated')?.fleet;
@@ -115,6 +126,9 @@ export async function applyFact(client: PoolClient, fact: Fact, deps: Projection
       },
       occurredAt,
     );
+    await lockSeries(client, [series.id]);
+    const stored = await findSeriesById(client, series.id);
+    if (stored) await publishSeriesStandings(client, [stored], { publish: deps.publish, requestId: fact.requestId });
     return;
   }
   const registration =
@@ -124,6 +138,14 @@ export async function applyFact(client: PoolClient, fact: Fact, deps: Projection
   if (registration) {
     await applyRegistration(client, registration, fact, occurredAt, deps);
   }
+}
+
+/** True when the event's change can alter the public series standings (it lists non-draft events only). */
+function publicSeriesViewChanged(before: EventProjection | undefined, now: EventProjection | undefined): boolean {
+  const visible = (e: EventProjection | undefined) => !!e && isPublicEvent(e);
+  if (!visible(before) && !visible(now)) return false;
+  if (!before || !now) return true;
+  return before.status !== now.status || before.name !== now.name || before.slug !== now.slug || before.startDate?.getTime() !== now.startDate?.getTime();
 }
 
 async function applyRegistration(client: PoolClient, registration: Registration, fact: Fact, occurredAt: Date, deps: ProjectionDeps): Promise<void> {

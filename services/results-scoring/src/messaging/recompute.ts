@@ -1,7 +1,8 @@
 /**
  * Re-scores one fleet inside the caller's transaction: loads its races, stored results and boats, runs
  * the engine, writes the numbers and the standings snapshot, and queues the facts (results.updated for
- * every race whose numbers changed or that the caller names, standings.updated for the fleet).
+ * every race whose numbers changed or that the caller names, standings.updated for the fleet, and with
+ * it series.standings.updated for every series containing the event).
  */
 import type { Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
@@ -9,13 +10,14 @@ import { scoreFleet, type BoatInfo, type FleetScore } from '../scoring-adapter.j
 import { fleetBoats, listFleetRaces, type EventProjection, type FleetProjection } from '../store/projections.js';
 import { applyComputed, eventStandings, fleetEntries, lockFleet, raceResults, saveStandings } from '../store/results.js';
 import { resultsUpdatedFact, standingsUpdatedFact } from './facts.js';
+import { lockSeriesOfEvent, publishSeriesStandings } from './series-standings.js';
 
 export interface RecomputeOptions {
   publish(client: PoolClient, fact: Fact): Promise<void>;
   requestId?: string | undefined;
   /** Races whose results.updated is published even if no number changed (the submitted race). */
   alwaysPublishRaces?: string[];
-  /** Publish standings.updated only when the standings changed (consumer-driven recomputes). */
+  /** Publish standings.updated (and the series facts) only when the standings changed (consumer-driven recomputes). */
   onlyIfChanged?: boolean;
   /** Runs after the results.updated facts and before standings.updated (e.g. to queue race.completed). */
   beforeStandings?: () => Promise<void>;
@@ -29,6 +31,8 @@ export interface RecomputeOutcome {
 }
 
 export async function recomputeFleet(client: PoolClient, event: EventProjection, fleet: FleetProjection, options: RecomputeOptions): Promise<RecomputeOutcome> {
+  // Series locks before the fleet lock: the order every path takes (see series-standings.ts).
+  const series = await lockSeriesOfEvent(client, event.id);
   await lockFleet(client, fleet.id);
   const [races, entries, boatList, previous] = await Promise.all([
     listFleetRaces(client, fleet.id),
@@ -55,7 +59,10 @@ export async function recomputeFleet(client: PoolClient, event: EventProjection,
     await options.publish(client, resultsUpdatedFact(meta, race, await raceResults(client, race.id), boats));
   }
   await options.beforeStandings?.();
-  if (standingsChanged || !options.onlyIfChanged) await options.publish(client, standingsUpdatedFact(meta, fleet, score));
+  if (standingsChanged || !options.onlyIfChanged) {
+    await options.publish(client, standingsUpdatedFact(meta, fleet, score));
+    await publishSeriesStandings(client, series, { publish: options.publish, requestId: options.requestId });
+  }
   return { score, changedRaces, standingsChanged, boats };
 }
 

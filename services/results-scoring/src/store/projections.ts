@@ -419,19 +419,30 @@ interface SeriesRow {
   created_at: Date | null;
 }
 
+const seriesOf = (row: SeriesRow): SeriesProjection => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  slug: row.slug,
+  name: row.name,
+  year: row.year,
+  eventIds: row.event_ids ?? [],
+  scoringRule: row.scoring_rule,
+  bestOf: row.best_of,
+  createdAt: row.created_at,
+});
+
 export async function findSeriesBySlug(q: Queryable, slug: string): Promise<SeriesProjection | undefined> {
   const { rows } = await q.query<SeriesRow>(`SELECT * FROM series WHERE slug = $1 ORDER BY occurred_at DESC LIMIT 1`, [slug]);
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    slug: row.slug,
-    name: row.name,
-    year: row.year,
-    eventIds: row.event_ids ?? [],
-    scoringRule: row.scoring_rule,
-    bestOf: row.best_of,
-    createdAt: row.created_at,
-  };
+  return rows[0] ? seriesOf(rows[0]) : undefined;
+}
+
+export async function findSeriesById(q: Queryable, id: string): Promise<SeriesProjection | undefined> {
+  const { rows } = await q.query<SeriesRow>(`SELECT * FROM series WHERE id = $1`, [id]);
+  return rows[0] ? seriesOf(rows[0]) : undefined;
+}
+
+/** Every series that lists the event, ordered by id. */
+export async function findSeriesContainingEvent(q: Queryable, eventId: string): Promise<SeriesProjection[]> {
+  const { rows } = await q.query<SeriesRow>(`SELECT * FROM series WHERE event_ids @> ARRAY[$1::text] ORDER BY id`, [eventId]);
+  return rows.map(seriesOf);
 }

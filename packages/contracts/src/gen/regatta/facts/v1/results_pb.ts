@@ -3,7 +3,7 @@
 /* eslint-disable */
 
 // Facts owned by the results-scoring service, published on topic `results.v1`
-// (key: event id). Each message is a full snapshot of its subject.
+// (key: event id; organization id for series facts). Each message is a full snapshot of its subject.
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/results.proto.
  */
 export const file_regatta_facts_v1_results: GenFile = /*@__PURE__*/
-  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL3Jlc3VsdHMucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEisQMKD1JhY2VSZXN1bHRFbnRyeRIPCgdib2F0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGAoLc2FpbG9yX25hbWUYAyABKAlIAIgBARIRCglib2F0X25hbWUYBCABKAkSGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIVCghwb3NpdGlvbhgGIAEoBUgCiAEBEi8KC2ZpbmlzaF90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIcCg9lbGFwc2VkX3NlY29uZHMYCCABKAFIA4gBARIeChFjb3JyZWN0ZWRfc2Vjb25kcxgJIAEoAUgEiAEBEg4KBnBvaW50cxgKIAEoARIOCgZzdGF0dXMYCyABKAkSEQoEY29kZRgMIAEoCUgFiAEBEhIKBW5vdGVzGA0gASgJSAaIAQFCDgoMX3NhaWxvcl9uYW1lQg4KDF9zYWlsX251bWJlckILCglfcG9zaXRpb25CEgoQX2VsYXBzZWRfc2Vjb25kc0IUChJfY29ycmVjdGVkX3NlY29uZHNCBwoFX2NvZGVCCAoGX25vdGVzIvsBCg5SZXN1bHRzVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEhAKCGZsZWV0X2lkGAMgASgJEhMKC3JhY2VfbnVtYmVyGAQgASgFEhEKCXJhY2VfbmFtZRgFIAEoCRITCgtyYWNlX3N0YXR1cxgGIAEoCRIwCgxhY3R1YWxfc3RhcnQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXB1Ymxpc2hlZBgIIAEoCBIyCgdyZXN1bHRzGAkgAygLMiEucmVnYXR0YS5mYWN0cy52MS5SYWNlUmVzdWx0RW50cnkiewoQUmVzdWx0c1B1Ymxpc2hlZBIQCghldmVudF9pZBgBIAEoCRIwCgxwdWJsaXNoZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHJhY2VfaWRzGAMgAygJEhEKCWZsZWV0X2lkcxgEIAMoCSLKAQoLUmFjZVN0YXJ0ZWQSDwoHcmFjZV9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIQCghmbGVldF9pZBgDIAEoCRITCgtyYWNlX251bWJlchgEIAEoBRIwCgxhY3R1YWxfc3RhcnQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgGIAEoCRIvCgtmaW5pc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizAEKDVJhY2VDb21wbGV0ZWQSDwoHcmFjZV9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIQCghmbGVldF9pZBgDIAEoCRITCgtyYWNlX251bWJlchgEIAEoBRIwCgxhY3R1YWxfc3RhcnQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgGIAEoCRIvCgtmaW5pc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZgoSU3RhbmRpbmdSYWNlUmVzdWx0EhMKC3JhY2VfbnVtYmVyGAEgASgFEg4KBnBvaW50cxgCIAEoARIPCgdkcm9wcGVkGAMgASgIEhEKBGNvZGUYBCABKAlIAIgBAUIHCgVfY29kZSKpAgoNU3RhbmRpbmdFbnRyeRIQCghwb3NpdGlvbhgBIAEoBRIPCgdib2F0X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSGAoLc2FpbG9yX25hbWUYBCABKAlIAIgBARIRCglib2F0X25hbWUYBSABKAkSGAoLc2FpbF9udW1iZXIYBiABKAlIAYgBARIUCgx0b3RhbF9wb2ludHMYByABKAESEgoKbmV0X3BvaW50cxgIIAEoARIXCg9yYWNlc19jb21wbGV0ZWQYCSABKAUSOgoMcmFjZV9yZXN1bHRzGAogAygLMiQucmVnYXR0YS5mYWN0cy52MS5TdGFuZGluZ1JhY2VSZXN1bHRCDgoMX3NhaWxvcl9uYW1lQg4KDF9zYWlsX251bWJlciLSAQoQU3RhbmRpbmdzVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIQCghmbGVldF9pZBgCIAEoCRISCgpmbGVldF9uYW1lGAMgASgJEhYKDnNjb3Jpbmdfc3lzdGVtGAQgASgJEg0KBWRyb3BzGAUgASgFEhUKDWFwcGxpZWRfZHJvcHMYBiABKAUSMAoHZW50cmllcxgHIAMoCzIfLnJlZ2F0dGEuZmFjdHMudjEuU3RhbmRpbmdFbnRyeRIWCg5ib2F0c19pbl9mbGVldBgIIAEoBWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL3Jlc3VsdHMucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEisQMKD1JhY2VSZXN1bHRFbnRyeRIPCgdib2F0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGAoLc2FpbG9yX25hbWUYAyABKAlIAIgBARIRCglib2F0X25hbWUYBCABKAkSGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIVCghwb3NpdGlvbhgGIAEoBUgCiAEBEi8KC2ZpbmlzaF90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIcCg9lbGFwc2VkX3NlY29uZHMYCCABKAFIA4gBARIeChFjb3JyZWN0ZWRfc2Vjb25kcxgJIAEoAUgEiAEBEg4KBnBvaW50cxgKIAEoARIOCgZzdGF0dXMYCyABKAkSEQoEY29kZRgMIAEoCUgFiAEBEhIKBW5vdGVzGA0gASgJSAaIAQFCDgoMX3NhaWxvcl9uYW1lQg4KDF9zYWlsX251bWJlckILCglfcG9zaXRpb25CEgoQX2VsYXBzZWRfc2Vjb25kc0IUChJfY29ycmVjdGVkX3NlY29uZHNCBwoFX2NvZGVCCAoGX25vdGVzIvsBCg5SZXN1bHRzVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEhAKCGZsZWV0X2lkGAMgASgJEhMKC3JhY2VfbnVtYmVyGAQgASgFEhEKCXJhY2VfbmFtZRgFIAEoCRITCgtyYWNlX3N0YXR1cxgGIAEoCRIwCgxhY3R1YWxfc3RhcnQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXB1Ymxpc2hlZBgIIAEoCBIyCgdyZXN1bHRzGAkgAygLMiEucmVnYXR0YS5mYWN0cy52MS5SYWNlUmVzdWx0RW50cnkiewoQUmVzdWx0c1B1Ymxpc2hlZBIQCghldmVudF9pZBgBIAEoCRIwCgxwdWJsaXNoZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHJhY2VfaWRzGAMgAygJEhEKCWZsZWV0X2lkcxgEIAMoCSLKAQoLUmFjZVN0YXJ0ZWQSDwoHcmFjZV9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIQCghmbGVldF9pZBgDIAEoCRITCgtyYWNlX251bWJlchgEIAEoBRIwCgxhY3R1YWxfc3RhcnQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgGIAEoCRIvCgtmaW5pc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizAEKDVJhY2VDb21wbGV0ZWQSDwoHcmFjZV9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIQCghmbGVldF9pZBgDIAEoCRITCgtyYWNlX251bWJlchgEIAEoBRIwCgxhY3R1YWxfc3RhcnQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgGIAEoCRIvCgtmaW5pc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZgoSU3RhbmRpbmdSYWNlUmVzdWx0EhMKC3JhY2VfbnVtYmVyGAEgASgFEg4KBnBvaW50cxgCIAEoARIPCgdkcm9wcGVkGAMgASgIEhEKBGNvZGUYBCABKAlIAIgBAUIHCgVfY29kZSKpAgoNU3RhbmRpbmdFbnRyeRIQCghwb3NpdGlvbhgBIAEoBRIPCgdib2F0X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSGAoLc2FpbG9yX25hbWUYBCABKAlIAIgBARIRCglib2F0X25hbWUYBSABKAkSGAoLc2FpbF9udW1iZXIYBiABKAlIAYgBARIUCgx0b3RhbF9wb2ludHMYByABKAESEgoKbmV0X3BvaW50cxgIIAEoARIXCg9yYWNlc19jb21wbGV0ZWQYCSABKAUSOgoMcmFjZV9yZXN1bHRzGAogAygLMiQucmVnYXR0YS5mYWN0cy52MS5TdGFuZGluZ1JhY2VSZXN1bHRCDgoMX3NhaWxvcl9uYW1lQg4KDF9zYWlsX251bWJlciLSAQoQU3RhbmRpbmdzVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIQCghmbGVldF9pZBgCIAEoCRISCgpmbGVldF9uYW1lGAMgASgJEhYKDnNjb3Jpbmdfc3lzdGVtGAQgASgJEg0KBWRyb3BzGAUgASgFEhUKDWFwcGxpZWRfZHJvcHMYBiABKAUSMAoHZW50cmllcxgHIAMoCzIfLnJlZ2F0dGEuZmFjdHMudjEuU3RhbmRpbmdFbnRyeRIWCg5ib2F0c19pbl9mbGVldBgIIAEoBSJuChRTZXJpZXNTdGFuZGluZ3NFdmVudBIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEgwKBG5hbWUYAyABKAkSLgoKc3RhcnRfZGF0ZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAihgEKD1Nlcmllc0V2ZW50Q2VsbBIQCghldmVudF9pZBgBIAEoCRISCgpldmVudF9zbHVnGAIgASgJEg4KBnBvaW50cxgDIAEoARISCgVwbGFjZRgEIAEoBUgAiAEBEg8KB2Ryb3BwZWQYBSABKAgSDgoGYWJzZW50GAYgASgIQggKBl9wbGFjZSKhAgoTU2VyaWVzU3RhbmRpbmdFbnRyeRIQCghwb3NpdGlvbhgBIAEoBRINCgVmbGVldBgCIAEoCRIPCgdib2F0X2lkGAMgASgJEhEKCWJvYXRfbmFtZRgEIAEoCRIYCgtzYWlsX251bWJlchgFIAEoCUgAiAEBEhgKC3NhaWxvcl9uYW1lGAYgASgJSAGIAQESFAoMdG90YWxfcG9pbnRzGAcgASgBEhIKCm5ldF9wb2ludHMYCCABKAESFQoNZXZlbnRzX3NhaWxlZBgJIAEoBRIwCgVjZWxscxgKIAMoCzIhLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzRXZlbnRDZWxsQg4KDF9zYWlsX251bWJlckIOCgxfc2FpbG9yX25hbWUilgIKFlNlcmllc1N0YW5kaW5nc1VwZGF0ZWQSEQoJc2VyaWVzX2lkGAEgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgCIAEoCRIMCgRzbHVnGAMgASgJEgwKBG5hbWUYBCABKAkSDAoEeWVhchgFIAEoBRIUCgxzY29yaW5nX3J1bGUYBiABKAkSFAoHYmVzdF9vZhgHIAEoBUgAiAEBEjYKBmV2ZW50cxgIIAMoCzImLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzU3RhbmRpbmdzRXZlbnQSNgoHZW50cmllcxgJIAMoCzIlLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzU3RhbmRpbmdFbnRyeUIKCghfYmVzdF9vZmIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * One boat's result in one race.
@@ -458,4 +458,224 @@ export type StandingsUpdated = Message<"regatta.facts.v1.StandingsUpdated"> & {
  */
 export const StandingsUpdatedSchema: GenMessage<StandingsUpdated> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_results, 7);
+
+/**
+ * One event of a series, as listed in the series standings.
+ *
+ * @generated from message regatta.facts.v1.SeriesStandingsEvent
+ */
+export type SeriesStandingsEvent = Message<"regatta.facts.v1.SeriesStandingsEvent"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string slug = 2;
+   */
+  slug: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp start_date = 4;
+   */
+  startDate?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.SeriesStandingsEvent.
+ * Use `create(SeriesStandingsEventSchema)` to create a new message.
+ */
+export const SeriesStandingsEventSchema: GenMessage<SeriesStandingsEvent> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 8);
+
+/**
+ * One event's score in a series standings entry.
+ *
+ * @generated from message regatta.facts.v1.SeriesEventCell
+ */
+export type SeriesEventCell = Message<"regatta.facts.v1.SeriesEventCell"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string event_slug = 2;
+   */
+  eventSlug: string;
+
+  /**
+   * Net points ("sum_of_net") or final place ("event_places") in the event; for an absent boat, the
+   * score the series rule gives her.
+   *
+   * @generated from field: double points = 3;
+   */
+  points: number;
+
+  /**
+   * Final place in the event's fleet; absent when the boat did not sail the event.
+   *
+   * @generated from field: optional int32 place = 4;
+   */
+  place?: number | undefined;
+
+  /**
+   * Not counted (outside the best N events).
+   *
+   * @generated from field: bool dropped = 5;
+   */
+  dropped: boolean;
+
+  /**
+   * The boat did not sail the event.
+   *
+   * @generated from field: bool absent = 6;
+   */
+  absent: boolean;
+};
+
+/**
+ * Describes the message regatta.facts.v1.SeriesEventCell.
+ * Use `create(SeriesEventCellSchema)` to create a new message.
+ */
+export const SeriesEventCellSchema: GenMessage<SeriesEventCell> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 9);
+
+/**
+ * One boat's line in the series standings (fleets are matched across events by name).
+ *
+ * @generated from message regatta.facts.v1.SeriesStandingEntry
+ */
+export type SeriesStandingEntry = Message<"regatta.facts.v1.SeriesStandingEntry"> & {
+  /**
+   * @generated from field: int32 position = 1;
+   */
+  position: number;
+
+  /**
+   * @generated from field: string fleet = 2;
+   */
+  fleet: string;
+
+  /**
+   * @generated from field: string boat_id = 3;
+   */
+  boatId: string;
+
+  /**
+   * @generated from field: string boat_name = 4;
+   */
+  boatName: string;
+
+  /**
+   * @generated from field: optional string sail_number = 5;
+   */
+  sailNumber?: string | undefined;
+
+  /**
+   * @generated from field: optional string sailor_name = 6;
+   */
+  sailorName?: string | undefined;
+
+  /**
+   * @generated from field: double total_points = 7;
+   */
+  totalPoints: number;
+
+  /**
+   * @generated from field: double net_points = 8;
+   */
+  netPoints: number;
+
+  /**
+   * @generated from field: int32 events_sailed = 9;
+   */
+  eventsSailed: number;
+
+  /**
+   * One cell per event with standings in the boat's fleet, in event order; dropped cells included.
+   *
+   * @generated from field: repeated regatta.facts.v1.SeriesEventCell cells = 10;
+   */
+  cells: SeriesEventCell[];
+};
+
+/**
+ * Describes the message regatta.facts.v1.SeriesStandingEntry.
+ * Use `create(SeriesStandingEntrySchema)` to create a new message.
+ */
+export const SeriesStandingEntrySchema: GenMessage<SeriesStandingEntry> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 10);
+
+/**
+ * series.standings.updated: complete public standings of one multi-event series (events in status
+ * "draft" left out), published whenever they may have changed. Internal (not a webhook event type);
+ * key: the series' organization id.
+ *
+ * @generated from message regatta.facts.v1.SeriesStandingsUpdated
+ */
+export type SeriesStandingsUpdated = Message<"regatta.facts.v1.SeriesStandingsUpdated"> & {
+  /**
+   * @generated from field: string series_id = 1;
+   */
+  seriesId: string;
+
+  /**
+   * @generated from field: string organization_id = 2;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: string slug = 3;
+   */
+  slug: string;
+
+  /**
+   * @generated from field: string name = 4;
+   */
+  name: string;
+
+  /**
+   * @generated from field: int32 year = 5;
+   */
+  year: number;
+
+  /**
+   * "sum_of_net" | "event_places"
+   *
+   * @generated from field: string scoring_rule = 6;
+   */
+  scoringRule: string;
+
+  /**
+   * Count only the best N events; absent when all count.
+   *
+   * @generated from field: optional int32 best_of = 7;
+   */
+  bestOf?: number | undefined;
+
+  /**
+   * The non-draft events of the series, in chronological order.
+   *
+   * @generated from field: repeated regatta.facts.v1.SeriesStandingsEvent events = 8;
+   */
+  events: SeriesStandingsEvent[];
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.SeriesStandingEntry entries = 9;
+   */
+  entries: SeriesStandingEntry[];
+};
+
+/**
+ * Describes the message regatta.facts.v1.SeriesStandingsUpdated.
+ * Use `create(SeriesStandingsUpdatedSchema)` to create a new message.
+ */
+export const SeriesStandingsUpdatedSchema: GenMessage<SeriesStandingsUpdated> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 11);
 

@@ -1,0 +1,130 @@
+/**
+ * Applies one fact to the public read model (in the consumer's transaction) and, for the changes
+ * spectators follow, appends the live-feed message in the same transaction: a message is never sent
+ * for a change that did not commit, and never lost for one that did.
+ */
+import { factPayload, timestampDate, type Fact } from '@regatta/contracts';
+import type { PoolClient } from '@regatta/db';
+import { publicDocument, publicEntry, publicEvent, publicFleet, publicOrganization, publicRace, publicRaceResults, publicStandings, iso } from '../domain/snapshots.js';
+import {
+  appendLive,
+  markPublished,
+  recordRaceProgress,
+  upsertDocument,
+  upsertEntry,
+  upsertEvent,
+  upsertFleet,
+  upsertOrganization,
+  upsertRace,
+  upsertRaceResults,
+  upsertSeries,
+  upsertStandings,
+  saveSeriesStandings,
+} from '../store/projection.js';
+
+const occurredAt = (fact: Fact) => (fact.occurredAt ? timestampDate(fact.occurredAt) : new Date());
+
+export async function projectFact(client: PoolClient, fact: Fact): Promise<void> {
+  const at = occurredAt(fact);
+  const meta = { occurredAt: at.toISOString() };
+  const payload = fact.payload;
+  switch (payload.case) {
+    case 'organizationCreated':
+    case 'organizationUpdated':
+      if (payload.value.organization) await upsertOrganization(client, publicOrganization(payload.value.organization));
+      return;
+    case 'eventCreated':
+    case 'eventUpdated': {
+      const event = payload.value.event;
+      if (!event?.id) return;
+      await upsertEvent(client, publicEvent(event), event.updatedAt ? timestampDate(event.updatedAt) : null);
+      return;
+    }
+    case 'fleetCreated':
+      if (payload.value.fleet) await upsertFleet(client, payload.value.fleet.eventId, publicFleet(payload.value.fleet));
+      return;
+    case 'raceScheduled':
+      if (payload.value.race) await upsertRace(client, payload.value.race.eventId, publicRace(payload.value.race));
+      return;
+    case 'documentAdded':
+      if (payload.value.document) await upsertDocument(client, payload.value.document.eventId, publicDocument(payload.value.document));
+      return;
+    case 'seriesCreated': {
+      const series = payload.value.series;
+      if (!series) return;
+      const data = { id: series.id, slug: series.slug, name: series.name, year: series.year, eventIds: [...series.eventIds], scoringRule: series.scoringRule, bestOf: series.bestOf ?? null };
+      await upsertSeries(client, { id: series.id, organizationId: series.organizationId, slug: series.slug, data });
+      return;
+    }
+    case 'seriesStandingsUpdated': {
+      const series = payload.value;
+      const data = { id: series.seriesId, slug: series.slug, name: series.name, year: series.year, eventIds: series.events.map((e) => e.id), scoringRule: series.scoringRule, bestOf: series.bestOf ?? null };
+      const standings = series.entries.map((entry) => ({
+        position: entry.position,
+        fleet: entry.fleet,
+        boatId: entry.boatId,
+        boatName: entry.boatName,
+        sailNumber: entry.sailNumber ?? null,
+        sailorName: entry.sailorName ?? null,
+        totalPoints: entry.totalPoints,
+        netPoints: entry.netPoints,
+        eventsSailed: entry.eventsSailed,
+        cells: entry.cells.map((cell) => ({ eventId: cell.eventId, eventSlug: cell.eventSlug, points: cell.points, place: cell.place ?? null, dropped: cell.dropped, absent: cell.absent })),
+      }));
+      await saveSeriesStandings(client, { id: series.seriesId, organizationId: series.organizationId, slug: series.slug, data, standings });
+      return;
+    }
+    case 'registrationCreated':
+    case 'registrationUpdated':
+    case 'registrationCancelled': {
+      const registration = payload.value.registration;
+      if (!registration) return;
+      const entry = publicEntry(registration);
+      const updatedAt = registration.updatedAt ? timestampDate(registration.updatedAt) : at;
+      if (await upsertEntry(client, registration.eventId, entry, updatedAt)) {
+        await appendLive(client, registration.eventId, fact.type as 'registration.created', { ...meta, entry });
+      }
+      return;
+    }
+    case 'resultsUpdated': {
+      const results = publicRaceResults(payload.value);
+      await upsertRaceResults(client, payload.value.eventId, results, at);
+      await appendLive(client, payload.value.eventId, 'results.updated', { ...meta, ...results });
+      return;
+    }
+    case 'resultsPublished': {
+      await markPublished(client, [...payload.value.raceIds], at);
+      await appendLive(client, payload.value.eventId, 'results.published', {
+        ...meta,
+        publishedAt: iso(payload.value.publishedAt),
+        raceIds: [...payload.value.raceIds],
+        fleetIds: [...payload.value.fleetIds],
+      });
+      return;
+    }
+    case 'raceStarted':
+    case 'raceCompleted': {
+      const race = payload.value;
+      const progress = {
+        raceId: race.raceId,
+        fleetId: race.fleetId,
+        raceNumber: race.raceNumber,
+        status: race.status || (payload.case === 'raceStarted' ? 'started' : 'finished'),
+        actualStart: iso(race.actualStart),
+        finishedAt: iso(race.finishedAt),
+      };
+      await recordRaceProgress(client, race.eventId, progress);
+      await appendLive(client, race.eventId, payload.case === 'raceStarted' ? 'race.started' : 'race.completed', { ...meta, ...progress });
+      return;
+    }
+    case 'standingsUpdated': {
+      const standings = publicStandings(payload.value);
+      await upsertStandings(client, payload.value.eventId, standings, at);
+      await appendLive(client, payload.value.eventId, 'standings.updated', { ...meta, ...standings });
+      return;
+    }
+    default:
+      // identity facts, and fact types newer than this build: nothing public in them.
+      return;
+  }
+}

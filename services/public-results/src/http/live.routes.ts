@@ -1,0 +1,67 @@
+/**
+ * The live feed (Server-Sent Events) of one regatta:
+ *   GET /api/v1/events/{slug}/live   bearer key (read) or embed token (query `embed_token`, taken off by
+ *                                    the gateway); members also follow their own drafts
+ *   GET /regattas/{slug}/live        the public twin, for public regattas, no credentials
+ * Each message has an `id` (the regatta's message number); `Last-Event-ID` (header, or `lastEventId`
+ * query for clients that cannot set headers) resumes after it, or gets a `reload` message when the
+ * bounded history no longer covers the gap. Comments every LIVE_HEARTBEAT_MS keep proxies from
+ * closing idle streams.
+ */
+import type { Request, Response } from 'express';
+import { param } from './params.js';
+import { identityOf, notFound, type Identity, type RouteDefinition } from '@regatta/http';
+import type { Pool } from '@regatta/db';
+import { openLiveStream } from '../app/open-live-stream.js';
+import { parseLastEventId } from '../domain/live-messages.js';
+import { isPublicStatus } from '../domain/visibility.js';
+import type { LiveHub } from '../live/hub.js';
+import { eventHeadBySlug, type EventHead } from '../store/queries.js';
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
+
+function canFollow(identity: Identity, head: EventHead): boolean {
+  if (identity.via === 'embed') return !!head.organizationId && head.organizationId === identity.embedOrganizationId && isPublicStatus(head.status);
+  if (isPublicStatus(head.status)) return true;
+  if (head.status !== 'draft' || !head.organizationId || identity.via === 'anonymous') return false;
+  const role = identity.roles[head.organizationId];
+  return role === 'member' || role === 'admin';
+}
+
+export interface LiveRoutesOptions {
+  pool: Pool;
+  hub: LiveHub;
+  retryMs: number;
+}
+
+export function liveRoutes({ pool, hub, retryMs }: LiveRoutesOptions): RouteDefinition[] {
+  async function stream(req: Request, res: Response, visible: (head: EventHead) => boolean): Promise<void> {
+    const slug = param(req, 'slug');
+    const head = SLUG.test(slug) ? await eventHeadBySlug(pool, slug) : undefined;
+    if (!head || !visible(head)) throw notFound('Event');
+    const lastEventId = parseLastEventId(req.header('last-event-id') ?? req.query['lastEventId']);
+    const start = await openLiveStream(pool, head, lastEventId);
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+    req.socket.setTimeout(0);
+    req.socket.setNoDelay(true);
+    res.write(`retry: ${retryMs}\n\n${start.frames}`);
+    hub.add(head.id, res, start.seq);
+  }
+
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/events/:slug/live',
+      handler: (req, res) => stream(req, res, (head) => canFollow(identityOf(res), head)),
+    },
+    {
+      method: 'get',
+      path: '/regattas/:slug/live',
+      handler: (req, res) => stream(req, res, (head) => isPublicStatus(head.status)),
+    },
+  ];
+}

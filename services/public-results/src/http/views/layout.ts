@@ -1,0 +1,75 @@
+/** The page frame: accessible landmarks, a phone-first stylesheet and a print stylesheet (one fleet per page). */
+import { Html, html } from './html.js';
+
+const STYLE = `
+:root{--fg:#1a1a1a;--muted:#555;--bg:#fff;--accent:#0b5394;--line:#d0d7de;--band:#f3f6f9;--warn:#7a4a00;--warnbg:#fff4d6;--ok:#1e6b34;--okbg:#e3f4e8}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+a{color:var(--accent)}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px}
+header.site{background:var(--accent);color:#fff;padding:.5rem 1rem}header.site a{color:#fff;text-decoration:none;font-weight:600}
+main{max-width:72rem;margin:0 auto;padding:1rem}
+h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}h3{font-size:1.05rem}
+nav.tabs ul{list-style:none;padding:0;margin:.5rem 0 1rem;display:flex;flex-wrap:wrap;gap:.25rem}
+nav.tabs a{display:inline-block;padding:.35rem .75rem;border:1px solid var(--line);border-radius:999px;text-decoration:none}
+nav.tabs a[aria-current=page]{background:var(--accent);color:#fff;border-color:var(--accent)}
+.meta{color:var(--muted)}
+.badge{display:inline-block;font-size:.8rem;font-weight:600;padding:.1rem .5rem;border-radius:4px}
+.provisional{background:var(--warnbg);color:var(--warn)}.official{background:var(--okbg);color:var(--ok)}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums;margin:.5rem 0 1rem}
+caption{text-align:left;font-weight:600;padding:.25rem 0}
+th,td{padding:.35rem .5rem;border-bottom:1px solid var(--line);text-align:left;white-space:nowrap}
+th{background:var(--band)}td.num,th.num{text-align:right}
+.dropped{color:var(--muted)}
+ul.cards{list-style:none;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr))}
+ul.cards li{border:1px solid var(--line);border-radius:8px;padding:.75rem}
+form.search{display:flex;gap:.5rem;flex-wrap:wrap}form.search input{flex:1;min-width:12rem;padding:.4rem;font:inherit}
+form.search button{padding:.4rem .9rem;font:inherit;background:var(--accent);color:#fff;border:0;border-radius:4px}
+footer{max-width:72rem;margin:2rem auto;padding:0 1rem;color:var(--muted);font-size:.875rem}
+.live{font-size:.875rem;color:var(--muted)}
+@media (max-width:40rem){th,td{padding:.3rem .35rem;font-size:.9rem}h1{font-size:1.35rem}}
+@media print{
+  header.site,nav.tabs,form.search,footer,.live,.skip{display:none}
+  body{font-size:11pt}main{max-width:none;padding:0}
+  section.fleet{break-before:page}section.fleet:first-of-type{break-before:auto}
+  table{break-inside:auto}tr{break-inside:avoid}a{color:inherit;text-decoration:none}
+  .scroll{overflow:visible}
+}`;
+
+export interface LayoutOptions {
+  title: string;
+  body: Html;
+  /** Canonical path of the page; its JSON twin is the same path with ".json". */
+  path: string;
+  /** When set, the page refreshes itself from the public live feed of this regatta. */
+  liveSlug?: string;
+}
+
+/** A few lines that reload the page when the public live feed says results changed (no dependencies). */
+const liveScript = (slug: string) =>
+  html`<p class="live" aria-live="polite" id="live-status">Live: this page updates when results are posted.</p>
+<script>(function(){if(!window.EventSource)return;var es=new EventSource('/regattas/${slug}/live');var t;
+function go(){clearTimeout(t);t=setTimeout(function(){fetch(location.href,{headers:{accept:'text/html'}}).then(function(r){return r.text()}).then(function(h){var d=new DOMParser().parseFromString(h,'text/html');var m=d.querySelector('main');if(m){document.querySelector('main').replaceWith(m);}})},300)}
+['results.updated','results.published','standings.updated','race.started','race.completed','registration.created','registration.updated','registration.cancelled','reload'].forEach(function(n){es.addEventListener(n,go)});})();</script>`;
+
+export function layout(options: LayoutOptions): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title}</title>
+<link rel="alternate" type="application/json" href="${options.path}.json">
+<style>${new Html(STYLE)}</style>
+</head>
+<body>
+<a class="skip" href="#content">Skip to content</a>
+<header class="site"><a href="/regattas">Regatta results</a></header>
+<main id="content">
+${options.body}
+</main>
+<footer><p>Data as JSON: <a href="${options.path}.json">${options.path}.json</a></p>${options.liveSlug ? liveScript(options.liveSlug) : ''}</footer>
+</body>
+</html>`.value;
+}
