@@ -201,6 +201,18 @@ Environment of a component (also used by its hook jobs). Call with (dict "root" 
   value: {{ printf "http://%s:%v" (include "regatta.componentName" (dict "root" $root "name" $svcName)) $svc.port | quote }}
 {{- end }}
 {{- end }}
+- name: PUBLIC_RATE_LIMIT_PER_MINUTE
+  value: {{ $c.publicRateLimit.perMinute | quote }}
+- name: PUBLIC_RATE_LIMIT_KEY_PREFIX
+  value: {{ $c.publicRateLimit.keyPrefix | quote }}
+{{- end }}
+{{- if eq .name "public-results" }}
+- name: PUBLIC_MAX_AGE_SECONDS
+  value: {{ $c.publicMaxAgeSeconds | quote }}
+- name: LIVE_HEARTBEAT_MS
+  value: {{ $c.liveHeartbeatMs | quote }}
+- name: LIVE_RETRY_MS
+  value: {{ $c.liveRetryMs | quote }}
 {{- end }}
 {{- with $v.extraEnv }}
 {{ toYaml . }}

@@ -341,7 +341,9 @@ abbr{text-decoration:none}`;
     async _get(url, signal) {
       const headers = { Accept: 'application/json' };
       const token = this._token;
-      if (token) headers['X-Embed-Token'] = token;
+      // The public entry list needs no token; sending one would cost a CORS preflight the public pages
+      // do not answer (they allow any origin for plain GETs only).
+      if (token && this._view !== 'entries') headers['X-Embed-Token'] = token;
       let response;
       try {
         response = await fetch(url, { headers, mode: 'cors', credentials: 'omit', cache: 'no-cache', signal });
@@ -367,6 +369,8 @@ abbr{text-decoration:none}`;
       } catch (_) {
         return new WidgetError('network_error', message, 30);
       }
+      // The public entry list is open to every origin, so a refusal there is an error answer (most likely 404).
+      if (this._view === 'entries') return new WidgetError('not_found', 'Regatta ' + this._slug + ' was not found or is not public.', 60);
       return new WidgetError('network_error', message + ' It is online but refused this page: check that ' +
         location.origin + ' is one of the embed token\'s allowed origins and that the token is active.', 60);
     }

@@ -47,7 +47,7 @@ export function pageRoutes({ pool, cache, policy }: PageRoutesOptions): RouteDef
   async function serve<T>(
     req: Request,
     res: Response,
-    options: { key: string; tag: string; json: boolean; ttlMs: number; what: string; load: () => Promise<T | undefined>; render: (view: T) => string },
+    options: { key: string; tag: string; json: boolean; ttlMs: number; what: string; load: () => Promise<T | undefined>; render: (view: T) => string; toJson?: (view: T) => unknown },
   ): Promise<void> {
     const key = `${options.json ? 'j' : 'h'}|${options.key}`;
     const cached = cache.get(key);
@@ -60,7 +60,7 @@ export function pageRoutes({ pool, cache, policy }: PageRoutesOptions): RouteDef
       res.type(HTML).send(notFoundPage(options.what));
       return;
     }
-    const body = options.json ? JSON.stringify({ data: view }) : options.render(view);
+    const body = options.json ? JSON.stringify({ data: options.toJson ? options.toJson(view) : view }) : options.render(view);
     sendPage(req, res, cache.put(key, options.tag, body, options.json ? JSON_TYPE : HTML, options.ttlMs, generation), policy);
   }
 
@@ -98,6 +98,7 @@ export function pageRoutes({ pool, cache, policy }: PageRoutesOptions): RouteDef
       ttlMs: PAGE_TTL_MS,
       what: 'Regatta',
       load: async () => (head ? await regattaTab(pool, head, tab) : undefined),
+      toJson: (page) => page.view,
       render: (page) => {
         switch (page.tab) {
           case 'overview':

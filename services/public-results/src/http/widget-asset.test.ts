@@ -298,7 +298,7 @@ describe('<regatta-results> in a fake DOM', () => {
     element.disconnect();
   });
 
-  test('entries come from /regattas/{slug}/entries.json, with the waitlist; api attribute sets the base', async () => {
+  test('entries come from /regattas/{slug}/entries.json (a plain GET, no token header), with the waitlist; api attribute sets the base', async () => {
     calls.length = 0;
     responder = () => json({
       data: {
@@ -315,6 +315,7 @@ describe('<regatta-results> in a fake DOM', () => {
     element.connect();
     await updated;
     assert.equal(calls[0]!.url, 'https://other.example.test/regattas/spring-cup/entries.json');
+    assert.equal((calls[0]!.init.headers as Record<string, string>)['X-Embed-Token'], undefined, 'no preflight for the public list');
     assert.match(element.shadowRoot.text, /J\/70: 1 entry/);
     assert.match(element.shadowRoot.text, /J\/70: waitlist/);
     element.disconnect();
