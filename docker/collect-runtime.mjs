@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Copies what the components need at run time out of a built tree (used by docker/Dockerfile):
-// for every workspace, its package.json `files` entries plus dist/ and migrations/; and the
+// for every workspace, its package.json `files` entries plus dist/, migrations/ and assets/ (files a
+// service reads at run time next to dist/, such as public-results' widget and demo page); and the
 // topic-creation script with its topic list.
 //
 //   node docker/collect-runtime.mjs <out dir>      (run at the repository root after `npm run build`)
@@ -20,7 +21,7 @@ const workspaces = ['packages', 'services']
 
 for (const dir of workspaces) {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const entries = new Set([...(Array.isArray(manifest.files) ? manifest.files : []), 'dist', 'migrations']);
+  const entries = new Set([...(Array.isArray(manifest.files) ? manifest.files : []), 'dist', 'migrations', 'assets']);
   for (const entry of entries) {
     if (entry.includes('*') || entry.startsWith('!')) {
       console.error(`collect-runtime: ${dir}/package.json "files" entry ${entry}: globs are not supported`);

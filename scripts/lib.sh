@@ -28,3 +28,9 @@ infra_up() {
   eval "$(bash "$ROOT/scripts/infra.sh" env)"
   export DATABASE_URL REDIS_URL KAFKA_BROKERS
 }
+
+# Debian's chromium for the browser tests and benchmarks (installed with apt when missing).
+ensure_chromium() {
+  CHROMIUM_PATH="$(bash "$ROOT/scripts/infra/chromium.sh")" || die "could not install chromium (see .local/logs/apt.log)"
+  export CHROMIUM_PATH
+}

@@ -8,6 +8,7 @@ set -e
 ensure_node_modules
 build_all
 infra_up
+ensure_chromium
 set +e
 
 TOTAL_PASS=0

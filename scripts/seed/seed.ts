@@ -88,7 +88,12 @@ interface SavedCredentials {
   password: string;
   apiKey: string;
   keyId?: string;
+  /** The demo club's embed token for the widget (shown once by the API, so kept here). */
+  embedToken?: string;
 }
+
+/** The demo regatta the printed public URL and widget snippet point at (completed, with results). */
+const DEMO_REGATTA = { slug: 'annapolis-spring-regatta', club: 'Annapolis Harbor Yacht Club' };
 
 function readSaved(): SavedCredentials | undefined {
   try {
@@ -116,9 +121,9 @@ async function ensureKey(cookie: string): Promise<{ key: string; keyId?: string 
   return { key: created.body.data.apiKey, keyId: created.body.data.id };
 }
 
-function writeCredentials(key: string, keyId: string | undefined): void {
+function writeCredentials(key: string, keyId: string | undefined, embedToken?: string): void {
   mkdirSync(dirname(CREDENTIALS_JSON), { recursive: true });
-  const json: SavedCredentials = { email: DEMO.email, password: DEMO.password, apiKey: key, ...(keyId ? { keyId } : {}) };
+  const json: SavedCredentials = { email: DEMO.email, password: DEMO.password, apiKey: key, ...(keyId ? { keyId } : {}), ...(embedToken ? { embedToken } : {}) };
   writeFileSync(CREDENTIALS_JSON, `${JSON.stringify(json, null, 2)}\n`, { mode: 0o600 });
   writeFileSync(
     CREDENTIALS_TXT,
@@ -129,6 +134,19 @@ function writeCredentials(key: string, keyId: string | undefined): void {
       `    Log in:         curl -i -X POST ${GATEWAY}/api/v1/auth/login -H 'content-type: application/json' -d '{"email":"${DEMO.email}","password":"${DEMO.password}"}'`,
       `    API key:        ${key}`,
       `    Try it:         curl -H 'Authorization: Bearer ${key}' ${GATEWAY}/api/v1/events`,
+      '',
+      '  Public results (no sign-in):',
+      `    Regattas:       ${GATEWAY}/regattas`,
+      `    Demo regatta:   ${GATEWAY}/regattas/${DEMO_REGATTA.slug}/standings`,
+      `    Live feed:      curl -N ${GATEWAY}/regattas/${DEMO_REGATTA.slug}/live`,
+      ...(embedToken
+        ? [
+            `    Widget demo:    ${GATEWAY}/embed/v1/demo?event=${DEMO_REGATTA.slug}&token=${embedToken}`,
+            '    Widget snippet (paste into a page served from an allowed origin of the token):',
+            `      <script src="${GATEWAY}/embed/v1/regatta-widget.js" async></script>`,
+            `      <regatta-results event="${DEMO_REGATTA.slug}" token="${embedToken}" view="standings"></regatta-results>`,
+          ]
+        : []),
       '',
     ].join('\n'),
     { mode: 0o600 },
@@ -356,6 +374,24 @@ async function ensureSeries(org: { id: string; slug: string }, name: string, yea
   log(`created series ${name}`);
 }
 
+// ------------------------------------------------------------------------------------------ widget
+
+/** The demo club's embed token, allowed on the gateway's own origin (where the widget demo page lives). */
+async function ensureEmbedToken(org: { id: string }): Promise<string> {
+  const saved = readSaved();
+  if (saved?.embedToken) {
+    const probe = await fetch(`${GATEWAY}/api/v1/events/${DEMO_REGATTA.slug}/standings`, { headers: { 'x-embed-token': saved.embedToken } });
+    await probe.text();
+    if (probe.status === 200) return saved.embedToken;
+    warn(`the saved embed token no longer works (${probe.status}); creating a new one`);
+  }
+  const origin = new URL(GATEWAY).origin;
+  const origins = [...new Set([origin, origin.replace('127.0.0.1', 'localhost'), origin.replace('localhost', '127.0.0.1')])];
+  const created = expect(await call('POST', '/api/v1/embed-tokens', { organizationId: org.id, name: 'Demo widget (seed)', allowedOrigins: origins }), [201], 'create the demo embed token');
+  log(`created the demo club's embed token for ${origins.join(', ')}`);
+  return created.body.data.token as string;
+}
+
 // ------------------------------------------------------------------------------------------ main
 
 async function main(): Promise<void> {
@@ -368,8 +404,10 @@ async function main(): Promise<void> {
   const now = Date.now();
   const federation = await ensureOrganization(FEDERATION.club);
   const seriesEvents: string[] = [];
+  let demoClub: { id: string } | undefined;
   for (const plan of [FEDERATION, ...CLUBS]) {
     const org = plan === FEDERATION ? federation : await ensureOrganization(plan.club);
+    if (plan.club.name === DEMO_REGATTA.club) demoClub = org;
     for (const event of plan.events) {
       await eventually(async () => {
         try {
@@ -385,6 +423,8 @@ async function main(): Promise<void> {
     }
   }
   await ensureSeries(federation, 'Chesapeake Bay Championship', new Date(now).getUTCFullYear(), seriesEvents);
+
+  if (demoClub) writeCredentials(key, keyId, await ensureEmbedToken(demoClub));
 
   const list = expect(await call('GET', '/api/v1/events?limit=100'), [200], 'list events');
   log(`done: ${list.body.data.length} public regattas; credentials in .local/demo-credentials.txt`);

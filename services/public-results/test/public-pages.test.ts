@@ -129,17 +129,22 @@ describe('public regatta pages', () => {
     const feed = await openSse(`${base}/regattas/${regatta.slug}/live`);
     streams.push(feed);
     await feed.next((m) => m.event === 'ready');
-    // R2: 3, 1, 2; R3: 1, 3, 2 (boats 1, 2, 3) -> with R1 2, 1, 3 and one discard:
-    // boat 1: 2 + 3 + 1 = 6, discard 3 -> 3; boat 2: 1 + 1 + 3 = 5, discard 3 -> 2; boat 3: 3 + 2 + 2 = 7, discard 3 -> 4.
-    await regatta.submit(2, [[2, 1700], [3, 1710], [1, 1720]]);
-    await regatta.submit(3, [[1, 1700], [3, 1710], [2, 1720]]);
+    // R1 (above): boat 2, boat 1, boat 3. R2: boat 1, boat 2, boat 3. R3: boat 3, boat 1, boat 2.
+    // boat 1: 2 + 1 + 2 = 5, one discard (2) -> 3; boat 2: 1 + 2 + 3 = 6, discard (3) -> 3;
+    // boat 3: 3 + 3 + 1 = 7, discard (3) -> 4. Boats 1 and 2 tie on 3: A8.1 compares kept scores
+    // 1,2 v 1,2 (equal), so A8.2 decides on the last race: boat 1 2nd beats boat 2 3rd.
+    await regatta.submit(2, [[1, 1700], [2, 1710], [3, 1720]]);
+    await regatta.submit(3, [[3, 1700], [1, 1710], [2, 1720]]);
     await feed.next((m) => m.event === 'standings.updated' && m.data.entries[0]?.racesCompleted === 3);
     const json = (await (await get(`/regattas/${regatta.slug}/standings.json`)).json()) as any;
     const fleet = json.data.fleets[0];
-    assert.deepEqual(fleet.entries.map((e: any) => [e.sailNumber, e.netPoints]), [['ITA 102', 2], ['ITA 101', 3], ['ITA 103', 4]]);
+    assert.deepEqual(fleet.entries.map((e: any) => [e.sailNumber, e.netPoints]), [['ITA 101', 3], ['ITA 102', 3], ['ITA 103', 4]]);
+    assert.deepEqual(fleet.entries.map((e: any) => e.tie?.rule ?? null), ['A8.2', 'A8.2', null]);
+    assert.deepEqual(fleet.entries[0].tie.tiedWith, ['ITA 102']);
     assert.equal(fleet.status, 'provisional', 'new races after publication are provisional');
     const html = await (await get(`/regattas/${regatta.slug}/standings`)).text();
     assert.match(html, /<td class="num dropped">\(3\)<\/td>/);
+    assert.match(html, /tied with ITA 102; broken by A8.2/);
   });
 
   test('a client reconnecting with Last-Event-ID gets exactly what it missed', async () => {
@@ -159,8 +164,8 @@ describe('public regatta pages', () => {
     const missed = await resumed.next((m) => m.event === 'standings.updated');
     assert.equal(Number(resumed.messages[0]!.id), Number(ready.id) + 1, 'replay starts right after the last seen id');
     assert.ok(resumed.messages.every((m, i, all) => i === 0 || Number(m.id) === Number(all[i - 1]!.id) + 1), 'no gap, no duplicate');
-    // R3 now 1, 2, 3: boat 1 2+3+1 = 6 - 3 = 3; boat 2 1+1+2 = 4 - 2 = 2; boat 3 3+2+3 = 8 - 3 = 5.
-    assert.deepEqual(missed.data.entries.map((e: any) => [e.sailNumber, e.netPoints]), [['ITA 102', 2], ['ITA 101', 3], ['ITA 103', 5]]);
+    // R3 now 1, 2, 3: boat 1 2+1+1 = 4 - 2 = 2; boat 2 1+2+2 = 5 - 2 = 3; boat 3 3+3+3 = 9 - 3 = 6.
+    assert.deepEqual(missed.data.entries.map((e: any) => [e.sailNumber, e.netPoints]), [['ITA 101', 2], ['ITA 102', 3], ['ITA 103', 6]]);
     const tooOld = await openSse(`${base}/regattas/${regatta.slug}/live`, { 'last-event-id': '999999' });
     streams.push(tooOld);
     await tooOld.next((m) => m.event === 'reload');

@@ -73,7 +73,7 @@ export function regattaPage(view: RegattaView): string {
     body: html`<h1>${event.name}</h1>${regattaHeader(event, 'overview')}
 ${event.description ? html`<p>${event.description}</p>` : ''}
 <h2>Fleets</h2>
-<div class="scroll"><table><caption>Fleets and their results</caption>
+<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>Fleets and their results</caption>
 <thead><tr><th scope="col">Fleet</th><th scope="col">Scoring</th><th scope="col">Handicap</th><th scope="col" class="num">Entries</th><th scope="col" class="num">Waitlist</th><th scope="col">Results</th></tr></thead>
 <tbody>${view.fleets.map(
       (fleet) =>
@@ -92,7 +92,7 @@ ${
 ${
   view.schedule.length === 0
     ? html`<p class="meta">No races scheduled yet.</p>`
-    : html`<div class="scroll"><table><caption>Races</caption><thead><tr><th scope="col" class="num">Race</th><th scope="col">Fleet</th><th scope="col">Scheduled start</th><th scope="col">Status</th><th scope="col">Course</th></tr></thead>
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>Races</caption><thead><tr><th scope="col" class="num">Race</th><th scope="col">Fleet</th><th scope="col">Scheduled start</th><th scope="col">Status</th><th scope="col">Course</th></tr></thead>
 <tbody>${view.schedule.map(
         (race) =>
           html`<tr><td class="num">${race.raceNumber}</td><td>${race.fleetName}</td><td>${formatDateTime(race.scheduledStart)}</td><td>${humanize(race.status)}${race.actualStart ? html` <span class="meta">(started ${formatDateTime(race.actualStart)})</span>` : ''}</td><td>${race.courseDescription ?? ''}${race.courseDistanceNm ? ` (${race.courseDistanceNm} nm)` : ''}</td></tr>`,
@@ -121,8 +121,8 @@ export function entriesPage(view: EntriesView): string {
 ${view.fleets.length === 0 ? html`<p class="meta">No fleets yet.</p>` : ''}
 ${view.fleets.map(
   (fleet) => html`<section class="fleet" aria-labelledby="f-${fleet.id}"><h2 id="f-${fleet.id}">${fleet.name}</h2>
-<div class="scroll"><table><caption>${fleet.name}: ${fleet.entries.length} entr${fleet.entries.length === 1 ? 'y' : 'ies'}</caption>${entryHead}<tbody>${entryRows(fleet.entries)}</tbody></table></div>
-${fleet.waitlist.length > 0 ? html`<div class="scroll"><table><caption>${fleet.name}: waitlist (${fleet.waitlist.length}, in order of places offered)</caption>${entryHead}<tbody>${entryRows(fleet.waitlist)}</tbody></table></div>` : ''}
+<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${fleet.name}: ${fleet.entries.length} entr${fleet.entries.length === 1 ? 'y' : 'ies'}</caption>${entryHead}<tbody>${entryRows(fleet.entries)}</tbody></table></div>
+${fleet.waitlist.length > 0 ? html`<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${fleet.name}: waitlist (${fleet.waitlist.length}, in order of places offered)</caption>${entryHead}<tbody>${entryRows(fleet.waitlist)}</tbody></table></div>` : ''}
 </section>`,
 )}`,
   });
@@ -139,7 +139,7 @@ ${view.fleets.map(
   (fleet) => html`<section class="fleet" aria-labelledby="r-${fleet.id}"><h2 id="r-${fleet.id}">${fleet.name}</h2><p>${statusBadge(fleet)}</p>
 ${fleet.races.length === 0 ? html`<p class="meta">No results yet.</p>` : ''}
 ${fleet.races.map(
-  (race) => html`<div class="scroll"><table><caption>${fleet.name}, race ${race.raceNumber}${race.raceName && race.raceName !== `Race ${race.raceNumber}` ? ` (${race.raceName})` : ''}: ${race.published ? 'official' : 'provisional'}${race.actualStart ? `, started ${formatDateTime(race.actualStart)}` : ''}</caption>
+  (race) => html`<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${fleet.name}, race ${race.raceNumber}${race.raceName && race.raceName !== `Race ${race.raceNumber}` ? ` (${race.raceName})` : ''}: ${race.published ? 'official' : 'provisional'}${race.actualStart ? `, started ${formatDateTime(race.actualStart)}` : ''}</caption>
 <thead><tr><th scope="col" class="num">Place</th><th scope="col">Sail number</th><th scope="col">Boat</th><th scope="col">Skipper</th><th scope="col" class="num">Elapsed</th><th scope="col" class="num">Corrected</th><th scope="col" class="num">Points</th><th scope="col">Code</th></tr></thead>
 <tbody>${race.results.map(
     (r) =>
@@ -164,7 +164,7 @@ ${view.fleets.map((fleet) => {
 ${
   fleet.entries.length === 0
     ? html`<p class="meta">No standings yet.</p>`
-    : html`<div class="scroll"><table><caption>${fleet.name} standings: ${fleet.status === 'official' ? 'official' : 'provisional'}</caption>
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${fleet.name} standings: ${fleet.status === 'official' ? 'official' : 'provisional'}</caption>
 <thead><tr><th scope="col" class="num">Rank</th><th scope="col">Sail number</th><th scope="col">Boat</th><th scope="col">Skipper</th>${fleet.raceNumbers.map((n) => html`<th scope="col" class="num"><abbr title="Race ${n}">R${n}</abbr></th>`)}<th scope="col" class="num">Total</th><th scope="col" class="num">Net</th>${hasTies ? html`<th scope="col">Tie-break</th>` : ''}</tr></thead>
 <tbody>${fleet.entries.map((entry) => {
         const byRace = new Map(entry.raceResults.map((r) => [r.raceNumber, r] as const));
@@ -195,7 +195,7 @@ export function seriesPage(view: SeriesView): string {
 ${view.standings.length === 0 ? html`<p class="meta">No series standings yet.</p>` : ''}
 ${fleets.map((fleet) => {
   const rows = view.standings.filter((s) => s.fleet === fleet);
-  return html`<section class="fleet"><h2>${fleet}</h2><div class="scroll"><table><caption>${view.series.name}: ${fleet}</caption>
+  return html`<section class="fleet"><h2>${fleet}</h2><div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${view.series.name}: ${fleet}</caption>
 <thead><tr><th scope="col" class="num">Rank</th><th scope="col">Sail number</th><th scope="col">Boat</th><th scope="col">Skipper</th>${view.events.map((e) => html`<th scope="col" class="num">${e.name}</th>`)}<th scope="col" class="num">Total</th><th scope="col" class="num">Net</th></tr></thead>
 <tbody>${rows.map((row) => {
     const cells = new Map(row.cells.map((c) => [c.eventId, c] as const));

@@ -1,0 +1,149 @@
+/**
+ * In a real headless Chromium: the widget on a club's site (another origin) shows the standings with
+ * the club's embed token and follows results posted through the API without a reload; a site the
+ * token does not allow sees a clear refusal; every public page passes an axe-core audit (no serious
+ * or critical violation), works at phone width, and a draft regatta's page is 404.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'puppeteer-core';
+import { apiClient, eventually, gatewayUrl } from '@regatta/testing';
+import { hostSite, launchBrowser, seriousViolations, widgetHostPage, widgetState } from './browser.js';
+import { buildRegatta, ok, type TestRegatta } from './regatta.js';
+
+const api = apiClient();
+const gateway = gatewayUrl();
+
+describe('in a real browser', () => {
+  let browser: Browser;
+  let regatta: TestRegatta;
+  let draft: TestRegatta;
+  let allowed: Awaited<ReturnType<typeof hostSite>>;
+  let refused: Awaited<ReturnType<typeof hostSite>>;
+  let token: string;
+
+  before(async () => {
+    browser = await launchBrowser();
+    regatta = await buildRegatta(api, { places: 4, boats: 4, races: 3 });
+    draft = await buildRegatta(api, { status: 'draft', organizer: regatta.organizer, org: regatta.org, boats: 0, races: 1 });
+    await regatta.submit(1, [[1, 1800], [2, 1815], [3, 1830], [4, 1845]]);
+    // Two club sites on their own origins; the token allows only the first.
+    allowed = await hostSite({});
+    refused = await hostSite({});
+    const created = await ok(api.post('/api/v1/embed-tokens', { organizationId: regatta.org.id, name: 'club site', allowedOrigins: [allowed.origin] }, { cookie: regatta.organizer.cookie }), 201);
+    token = created.data.token;
+    const page = widgetHostPage(gateway, { event: regatta.slug, token, view: 'standings' });
+    allowed.server.removeAllListeners('request');
+    allowed.server.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
+    refused.server.removeAllListeners('request');
+    refused.server.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
+    // The public read model follows the facts: wait until race 1 is in the standings.
+    await eventually(async () => {
+      const response = await fetch(`${gateway}/regattas/${regatta.slug}/standings.json`);
+      if (response.status !== 200) return undefined;
+      const body = (await response.json()) as any;
+      return body.data.fleets[0]?.entries.length === 4 ? true : undefined;
+    }, 15_000, 'standings projected');
+  });
+
+  after(async () => {
+    await browser?.close();
+    await allowed?.close();
+    await refused?.close();
+  });
+
+  test('the widget on an allowed club site shows the standings, then follows new results without a reload', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${allowed.origin}/`, { waitUntil: 'load' });
+      await page.waitForFunction(() => (document.querySelector('regatta-results') as HTMLElement | null)?.dataset['state'] === 'ready', { timeout: 15_000 });
+      const first = await widgetState(page);
+      assert.ok(first.text.includes('ITA 101'), first.text);
+      assert.ok(first.text.indexOf('ITA 101') < first.text.indexOf('ITA 104'), 'ITA 101 leads after race 1');
+      assert.match(first.text, /Provisional/);
+      const navigations: string[] = [];
+      page.on('framenavigated', (frame) => navigations.push(frame.url()));
+
+      // Race 2 reverses the order: 104, 103, 102, 101. Totals 1+4, 2+3, 3+2, 4+1 = 5 each; discards
+      // apply from the fleet's set-up; whatever the order, boat 4's race 2 win must appear.
+      await regatta.submit(2, [[4, 1700], [3, 1710], [2, 1720], [1, 1730]]);
+      await page.waitForFunction(
+        (before: string | undefined) => {
+          const el = document.querySelector('regatta-results') as HTMLElement | null;
+          return !!el && el.dataset['updatedAt'] !== before && (el.shadowRoot?.textContent ?? '').includes('R2');
+        },
+        { timeout: 15_000 },
+        first.updatedAt,
+      );
+      const second = await widgetState(page);
+      assert.match(second.text, /R2/);
+      assert.deepEqual(navigations, [], 'no reload');
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a club site the token does not allow shows the refusal', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${refused.origin}/`, { waitUntil: 'load' });
+      await page.waitForFunction(() => (document.querySelector('regatta-results') as HTMLElement | null)?.dataset['state'] === 'error', { timeout: 15_000 });
+      const state = await widgetState(page);
+      assert.equal(state.alertCode, 'origin_not_allowed');
+      assert.ok(state.text.includes(refused.origin), state.text);
+      assert.equal(state.text.includes(token), false, 'the token is never shown');
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('every public page passes axe-core with no serious or critical violation, on desktop and phone widths', async () => {
+    const paths = ['/regattas', `/clubs/${regatta.org.slug}`, `/regattas/${regatta.slug}`, `/regattas/${regatta.slug}/entries`, `/regattas/${regatta.slug}/results`, `/regattas/${regatta.slug}/standings`, '/embed/v1/demo'];
+    const page = await browser.newPage();
+    try {
+      for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740, isMobile: true }]) {
+        await page.setViewport(viewport);
+        for (const path of paths) {
+          const response = await page.goto(`${gateway}${path}`, { waitUntil: 'load' });
+          assert.equal(response?.status(), 200, path);
+          const violations = await seriousViolations(page);
+          assert.deepEqual(violations, [], `${path} at ${viewport.width}px: ${JSON.stringify(violations)}`);
+          // Nothing wider than the phone's screen but the scrollable tables.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 1, `${path} overflows by ${overflow}px at ${viewport.width}px`);
+        }
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('the print stylesheet puts each fleet on its own page and hides navigation', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${gateway}/regattas/${regatta.slug}/standings`, { waitUntil: 'load' });
+      await page.emulateMediaType('print');
+      const printed = await page.evaluate(() => ({
+        nav: getComputedStyle(document.querySelector('nav.tabs')!).display,
+        breakBefore: [...document.querySelectorAll('section.fleet')].map((s) => getComputedStyle(s).breakBefore),
+      }));
+      assert.equal(printed.nav, 'none');
+      assert.equal(printed.breakBefore.length, 1);
+      const pdf = await page.pdf({ format: 'A4' });
+      assert.ok(pdf.length > 1000);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test("a draft regatta's page is 404 in the browser too", async () => {
+    const page = await browser.newPage();
+    try {
+      const response = await page.goto(`${gateway}/regattas/${draft.slug}/standings`);
+      assert.equal(response?.status(), 404);
+      assert.match(await page.content(), /not found or is not public/);
+    } finally {
+      await page.close();
+    }
+  });
+});
