@@ -3,10 +3,12 @@
 #
 #   npm run load                       every scenario, then the summary table
 #   LOAD_SCENARIOS="smoke race-day" npm run load    only these (rate-limit runs on its own stack)
+#   LOAD_SCENARIOS=spectators npm run load          public pages, live feeds and a results committee
 #
 # Builds k6 when missing (scripts/tools.sh), starts a webhook receiver on 127.0.0.1, starts a stack
-# (all services and the gateway, own ports/database/topics: STACK_SLOT, default 7) unless one already
-# answers at GATEWAY_URL, runs each scenario with k6 (--summary-export into .local/load/), runs the
+# (all services and the gateway, own ports/database/topics: STACK_SLOT, default 7; anonymous
+# per-address limit PUBLIC_RATE_LIMIT_PER_MINUTE=LOAD_PUBLIC_RATE_LIMIT, default 1000000) unless one
+# already answers at GATEWAY_URL, runs each scenario with k6 (--summary-export into .local/load/), runs the
 # rate-limit scenario on a second stack whose keys get RATE_LIMIT_DEFAULT=LOAD_RATE_LIMIT (default 50)
 # requests per hour, and prints requests/s, p50/p95/p99, error rate and thresholds per scenario and the
 # gateway/direct throughput ratio. Exit status 0 only when every threshold of every scenario held.
@@ -16,7 +18,10 @@ source "$(dirname "$0")/lib.sh"
 SLOT="${STACK_SLOT:-7}"
 OUT="${LOAD_OUT:-$ROOT/.local/load}"
 RATE_LIMIT="${LOAD_RATE_LIMIT:-50}"
-ALL_MAIN=(smoke race-day results-storm registration-burst gateway-vs-direct)
+ALL_MAIN=(smoke race-day results-storm registration-burst gateway-vs-direct spectators)
+# Every k6 request comes from 127.0.0.1: the gateway's anonymous per-address limit (public pages, live
+# feeds) must not be what the load meets.
+PUBLIC_LIMIT="${LOAD_PUBLIC_RATE_LIMIT:-1000000}"
 NODE_TS=(node --conditions=@regatta/source --import tsx)
 export OUT RATE_LIMIT
 
@@ -80,7 +85,8 @@ with_stack() { # rate-limit-default scenarios...
   local attempt scenario ran
   for attempt in 1 2; do
     log "starting a stack (slot $SLOT, RATE_LIMIT_DEFAULT=$limit) for: $*"
-    if (cd "$ROOT" && STACK_SLOT="$SLOT" RATE_LIMIT_DEFAULT="$limit" TEST_LOG_LEVEL="${LOAD_LOG_LEVEL:-warn}" \
+    if (cd "$ROOT" && STACK_SLOT="$SLOT" RATE_LIMIT_DEFAULT="$limit" PUBLIC_RATE_LIMIT_PER_MINUTE="$PUBLIC_LIMIT" \
+      TEST_LOG_LEVEL="${LOAD_LOG_LEVEL:-warn}" \
       "${NODE_TS[@]}" scripts/with-stack.ts bash scripts/load.sh __inside "$@"); then
       return 0
     fi
@@ -127,6 +133,15 @@ GATEWAY_URL="${GATEWAY_URL:-http://127.0.0.1:$((18080 + 1000 * SLOT))}"
 if [ "${#MAIN[@]}" -gt 0 ]; then
   if answers "$GATEWAY_URL"; then
     log "using the stack answering at $GATEWAY_URL"
+    if [[ " ${MAIN[*]} " == *" spectators "* ]]; then
+      # The public door announces its per-address limit; a stack started with the default (600 per
+      # minute) would answer most of the spectators' requests 429.
+      public_limit="$(curl -sS -m 2 -o /dev/null -D - "$GATEWAY_URL/regattas.json" 2>/dev/null | tr -d '\r' |
+        awk -F': ' 'tolower($1) == "ratelimit-limit" { print $2 }')" || true
+      if [ -n "${public_limit:-}" ] && [ "$public_limit" -lt 100000 ]; then
+        log "warning: that gateway allows $public_limit public requests per address and minute; start it with PUBLIC_RATE_LIMIT_PER_MINUTE=$PUBLIC_LIMIT (or 0) for the spectators scenario"
+      fi
+    fi
     EVENTS_DIRECT_URL="${EVENTS_DIRECT_URL:-${EVENTS_URL:-http://127.0.0.1:$((14103 + 1000 * SLOT))}}"
     export GATEWAY_URL EVENTS_DIRECT_URL
     bash "$ROOT/scripts/load.sh" __inside "${MAIN[@]}"

@@ -2,7 +2,7 @@
  * The only public door: match the route table, authenticate, limit, authorize, then proxy with a
  * signed identity assertion. Every refusal is problem+json.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   ASSERTION_HEADER,
@@ -22,7 +22,7 @@ import { EMBED_HEADER, EMBED_QUERY } from './credentials.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
 import { createProxies, type ResponseInterceptor } from './proxy.js';
 import { matchRoute, type RouteRule } from './routes.js';
-import { PUBLIC_PREFIXES, publicDoor } from './public-door.js';
+import { isPublicPath, publicDoor } from './public-door.js';
 import type { AddressRateLimiter } from './public-limit.js';
 
 /** Applies the per-key hourly limit; sets its headers; throws a 429 HttpProblem when exceeded. */
@@ -54,7 +54,23 @@ const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="regatta"' };
 
 type GatewayRequest = Request & { id: string; principal?: Principal; proxyStartedAt?: number };
 
+/**
+ * The gateway's request listener: the public door (plain node:http) for the public pages, feeds and
+ * widget, express for everything else.
+ */
+export function createGatewayListener(deps: GatewayDependencies): RequestListener {
+  const { app, door } = buildGateway(deps);
+  return (req, res) => (isPublicPath(req.url ?? '/') ? door(req, res) : app(req, res));
+}
+
 export function createGatewayApp(deps: GatewayDependencies): Express {
+  const { app, door } = buildGateway(deps);
+  // Tests that drive the express app directly reach the public door through it too.
+  app.use((req, res, next) => (isPublicPath(req.originalUrl) ? door(req, res) : next()));
+  return app;
+}
+
+function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestListener } {
   const app = createApp({ logger: deps.logger, parseJson: false, ...(deps.readiness ? { readiness: deps.readiness } : {}) });
   app.set('trust proxy', 'loopback');
   const proxies = createProxies({
@@ -101,16 +117,6 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
     res.type('html').send(deps.docsPage());
   });
 
-  app.use(
-    [...PUBLIC_PREFIXES, '/regattas.json'],
-    publicDoor({
-      limiter: deps.publicLimiter,
-      assertionSecret: deps.assertionSecret,
-      proxy: proxies.plain['public-results'],
-      streamProxy: proxies.streaming['public-results'],
-    }),
-  );
-
   app.use('/api', async (request: Request, res: Response, next: NextFunction) => {
     const req = request as GatewayRequest;
     try {
@@ -155,8 +161,17 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
     }
   });
 
+  const door = publicDoor({
+    logger: deps.logger,
+    limiter: deps.publicLimiter,
+    assertionSecret: deps.assertionSecret,
+    proxy: proxies.plain['public-results'],
+    streamProxy: proxies.streaming['public-results'],
+  });
+  // A public path reaching express (createGatewayApp) goes to the door before the 404 handler.
+  app.use((req, res, next) => (isPublicPath(req.originalUrl) ? door(req, res) : next()));
   finishApp(app, deps.logger);
-  return app;
+  return { app, door };
 }
 
 function createdOrganizationId(body: Buffer): string | undefined {

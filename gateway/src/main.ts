@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { createLogger } from '@regatta/logging';
 import { serve } from '@regatta/http';
 import { docsPage, loadOpenApiDocument } from '@regatta/openapi';
-import { createGatewayApp } from './app.js';
+import { createGatewayListener } from './app.js';
 import { IdentityAuthenticator } from './auth.js';
 import { readConfig } from './config.js';
 import { createIdentityClient } from './identity-client.js';
@@ -52,7 +52,7 @@ const authenticator = new IdentityAuthenticator({
 });
 const rateLimiter = new RedisKeyRateLimiter({ redis, keyPrefix: config.RATE_LIMIT_KEY_PREFIX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, logger });
 
-const app = createGatewayApp({
+const app = createGatewayListener({
   logger,
   authenticator,
   rateLimiter,

@@ -1,82 +1,116 @@
 /**
  * The public door: regatta pages, their JSON twins, the public live feeds and the widget, for anyone
- * without credentials. Each request is counted against its client address's per-minute limit
- * (429 as problem+json, or a small HTML page for browsers, with Retry-After), stripped of any
- * credentials, and proxied to public-results with an anonymous identity assertion (signed once and
- * reused while young, since it says nothing about the caller).
+ * without credentials. Served on plain node:http before express (a CPU profile of the gateway on the
+ * standings page showed the express router, per-request logging and header handling as the gateway's
+ * own cost; this path has none of that). Each request is counted against its client address's
+ * per-minute limit (429 as problem+json, or a small HTML page for browsers, with Retry-After),
+ * stripped of any credentials, and proxied to public-results with an anonymous identity assertion
+ * (signed once and reused while young, since it says nothing about the caller).
  */
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ASSERTION_HEADER, HttpProblem, sendProblem, signAssertion } from '@regatta/http';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import { ASSERTION_HEADER, HttpProblem, accessLog, httpRequestDuration, signAssertion, writeProblem } from '@regatta/http';
+import type { Logger } from '@regatta/logging';
 import { EMBED_HEADER } from './credentials.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
 import type { AddressRateLimiter } from './public-limit.js';
 
-export const PUBLIC_PREFIXES = ['/regattas', '/clubs', '/series', '/embed'];
+const PUBLIC_PATH = /^\/(?:regattas(?:\.json)?(?:\/|$|\?)|clubs\/|series\/|embed\/)/;
+const LIVE_PATH = /^\/regattas\/[^/?]+\/live(?:\?|$)/;
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const ASSERTION_REUSE_MS = 30_000;
+
+/** True for the paths this door serves (everything else goes to express). */
+export function isPublicPath(url: string): boolean {
+  return PUBLIC_PATH.test(url);
+}
 
 export interface PublicDoorOptions {
+  logger: Logger;
   limiter: AddressRateLimiter | undefined;
   assertionSecret: string;
   proxy: RequestHandler;
   streamProxy: RequestHandler;
 }
 
-const ASSERTION_REUSE_MS = 30_000;
+const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
 
-function prefersHtml(req: Request): boolean {
-  const accept = req.header('accept') ?? '';
-  return accept.includes('text/html') && !req.path.endsWith('.json');
+/** The client's address: the peer, or behind a local proxy the nearest non-loopback X-Forwarded-For hop. */
+export function clientAddress(req: IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  const forwarded = req.headers['x-forwarded-for'];
+  if (!LOOPBACK.test(peer) || typeof forwarded !== 'string') return peer;
+  const hops = forwarded.split(',').map((hop) => hop.trim()).filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i -= 1) if (!LOOPBACK.test(hops[i]!)) return hops[i]!;
+  return peer;
 }
 
-function tooManyPage(retryAfter: number): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>This address sent too many requests. Please try again in ${retryAfter} seconds.</p></main></body></html>`;
+function prefersHtml(req: IncomingMessage, path: string): boolean {
+  return (req.headers.accept ?? '').includes('text/html') && !path.endsWith('.json');
 }
 
-export function publicDoor(options: PublicDoorOptions): RequestHandler {
+const tooManyPage = (retryAfter: number) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>This address sent too many requests. Please try again in ${retryAfter} seconds.</p></main></body></html>`;
+
+export function publicDoor(options: PublicDoorOptions): RequestListener {
   let assertion = { token: '', madeAt: 0 };
   const anonymousAssertion = () => {
     const now = Date.now();
     if (now - assertion.madeAt > ASSERTION_REUSE_MS) assertion = { token: signAssertion({ scopes: [], roles: {}, via: 'anonymous' }, options.assertionSecret), madeAt: now };
     return assertion.token;
   };
+  const log = accessLog(options.logger);
 
-  return async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        throw new HttpProblem(405, 'method_not_allowed', `${req.method} is not allowed here; use GET.`, { headers: { Allow: 'GET, HEAD' } });
-      }
-      if (options.limiter) {
-        const outcome = await options.limiter.consume(req.ip ?? req.socket.remoteAddress ?? 'unknown');
-        res.setHeader('RateLimit-Limit', String(outcome.limit));
-        res.setHeader('RateLimit-Remaining', String(Math.max(0, outcome.remaining)));
-        res.setHeader('RateLimit-Reset', String(outcome.resetSeconds));
-        if (!outcome.allowed) {
-          res.setHeader('Retry-After', String(outcome.resetSeconds));
-          if (prefersHtml(req)) {
-            res.status(429).type('html').setHeader('Cache-Control', 'no-store').send(tooManyPage(outcome.resetSeconds));
-            return;
-          }
-          throw new HttpProblem(429, 'rate_limit_exceeded', `Too many requests from this address; retry in ${outcome.resetSeconds} s.`, {
-            headers: { 'Retry-After': String(outcome.resetSeconds) },
-            extensions: { limit: outcome.limit, retryAfter: outcome.resetSeconds },
-          });
-        }
-      }
-      req.headers[ASSERTION_HEADER] = anonymousAssertion();
-      req.headers['x-request-id'] = (req as Request & { id: string }).id;
-      delete req.headers.authorization;
-      delete req.headers.cookie;
-      delete req.headers[EMBED_HEADER];
-      delete req.headers[INTERNAL_TOKEN_HEADER];
-      req.url = req.originalUrl;
-      (req as Request & { proxyStartedAt?: number }).proxyStartedAt = Date.now();
-      const path = req.originalUrl.split('?')[0] ?? '';
-      (/^\/regattas\/[^/]+\/live$/.test(path) ? options.streamProxy : options.proxy)(req, res, next);
-    } catch (error) {
-      if (error instanceof HttpProblem) {
-        sendProblem(req, res, error);
-        return;
-      }
-      next(error);
+  const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string, path: string) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      throw new HttpProblem(405, 'method_not_allowed', `${req.method} is not allowed here; use GET.`, { headers: { Allow: 'GET, HEAD' } });
     }
+    if (options.limiter) {
+      const outcome = await options.limiter.consume(clientAddress(req));
+      res.setHeader('RateLimit-Limit', String(outcome.limit));
+      res.setHeader('RateLimit-Remaining', String(Math.max(0, outcome.remaining)));
+      res.setHeader('RateLimit-Reset', String(outcome.resetSeconds));
+      if (!outcome.allowed) {
+        const retryAfter = String(outcome.resetSeconds);
+        if (prefersHtml(req, path)) {
+          const body = tooManyPage(outcome.resetSeconds);
+          res.writeHead(429, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': retryAfter, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+          res.end(body);
+          return;
+        }
+        throw new HttpProblem(429, 'rate_limit_exceeded', `Too many requests from this address; retry in ${retryAfter} s.`, {
+          headers: { 'Retry-After': retryAfter },
+          extensions: { limit: outcome.limit, retryAfter: outcome.resetSeconds },
+        });
+      }
+    }
+    req.headers[ASSERTION_HEADER] = anonymousAssertion();
+    req.headers['x-request-id'] = requestId;
+    delete req.headers.authorization;
+    delete req.headers.cookie;
+    delete req.headers[EMBED_HEADER];
+    delete req.headers[INTERNAL_TOKEN_HEADER];
+    (req as IncomingMessage & { proxyStartedAt?: number }).proxyStartedAt = Date.now();
+    const proxy = LIVE_PATH.test(req.url ?? '') ? options.streamProxy : options.proxy;
+    proxy(req as never, res as never, () => {
+      writeProblem(res, new HttpProblem(404, 'route_not_found', `No route matches ${req.method} ${path}.`), path, requestId);
+    });
+  };
+
+  return (req, res) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    log(req, res, requestId);
+    const stop = httpRequestDuration.startTimer({ method: req.method ?? 'GET' });
+    res.on('finish', () => stop({ route: 'public', status: String(res.statusCode) }));
+    handle(req, res, requestId, path).catch((error: unknown) => {
+      const problem = error instanceof HttpProblem ? error : new HttpProblem(500, 'internal_error', 'Something went wrong on our side; the request id identifies it in our logs.');
+      if (!(error instanceof HttpProblem)) options.logger.error({ err: error, requestId }, 'public door failed');
+      if (res.headersSent) res.destroy();
+      else writeProblem(res, problem, path, requestId);
+    });
   };
 }

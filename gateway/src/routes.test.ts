@@ -6,22 +6,73 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadOpenApiDocument } from '@regatta/openapi';
+import { isPublicPath } from './public-door.js';
 import { ROUTES, matchRoute } from './routes.js';
 
-type Operation = { 'x-required-scopes'?: string[]; security?: Array<Record<string, unknown>> };
+type Operation = {
+  'x-required-scopes'?: string[];
+  security?: Array<Record<string, unknown>>;
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+  'x-live-messages'?: Record<string, unknown>;
+};
 const document = loadOpenApiDocument() as { paths: Record<string, Record<string, Operation>>; security?: Array<Record<string, unknown>> };
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const template = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+const concreteOf = (path: string) => path.replace(/\{[^}]+\}/g, 'x');
 
-test('every documented operation has a route in the gateway table', () => {
+/** Paths the public door serves (public-door.ts isPublicPath), outside the route table. */
+const behindPublicDoor = (path: string) => isPublicPath(path);
+/** The public door streams (no response timeout) exactly these paths; see public-door.ts. */
+const PUBLIC_STREAM = /^\/regattas\/[^/]+\/live$/;
+
+test('every documented operation has a route in the gateway table (or is behind the public door)', () => {
   const missing: string[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS.filter((name) => name in item)) {
-      const concrete = path.replace(/\{[^}]+\}/g, 'x');
+      const concrete = concreteOf(path);
+      if (behindPublicDoor(concrete)) continue; // checked below
       if (matchRoute(method.toUpperCase(), concrete).kind !== 'matched') missing.push(`${method.toUpperCase()} ${path}`);
     }
   }
   assert.deepEqual(missing, []);
+});
+
+test('operations behind the public door are GETs without credentials, and the route table does not claim their paths', () => {
+  const problems: string[] = [];
+  const documented = Object.entries(document.paths).filter(([path]) => behindPublicDoor(concreteOf(path)));
+  assert.ok(documented.length > 0, 'the public pages are documented');
+  for (const [path, item] of documented) {
+    for (const method of METHODS.filter((name) => name in item)) {
+      const operation = item[method]!;
+      const name = `${method.toUpperCase()} ${path}`;
+      if (method !== 'get') problems.push(`${name}: the public door answers only GET and HEAD (405 otherwise)`);
+      if (!Array.isArray(operation.security) || operation.security.length > 0) problems.push(`${name}: must declare security: []`);
+      if ((operation['x-required-scopes'] ?? []).length > 0) problems.push(`${name}: public, yet documents scopes`);
+      if (matchRoute('GET', concreteOf(path)).kind !== 'not_found') problems.push(`${name}: also matched by the route table`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('streamed routes (table stream rules and the public live twin) are documented as text/event-stream with x-live-messages', () => {
+  const streamed = [
+    ...ROUTES.filter((rule) => rule.stream).map((rule) => ({ path: template(rule.path), method: rule.method.toLowerCase() })),
+    ...Object.keys(document.paths)
+      .filter((path) => behindPublicDoor(concreteOf(path)) && PUBLIC_STREAM.test(concreteOf(path)))
+      .map((path) => ({ path, method: 'get' })),
+  ];
+  assert.ok(streamed.length >= 2, 'the authenticated and the public live feed');
+  const problems: string[] = [];
+  for (const { path, method } of streamed) {
+    const operation = document.paths[path]?.[method];
+    if (!operation) {
+      problems.push(`${method.toUpperCase()} ${path}: not documented`);
+      continue;
+    }
+    if (!operation.responses?.['200']?.content?.['text/event-stream']) problems.push(`${method.toUpperCase()} ${path}: 200 is not text/event-stream`);
+    if (Object.keys(operation['x-live-messages'] ?? {}).length === 0) problems.push(`${method.toUpperCase()} ${path}: no x-live-messages`);
+  }
+  assert.deepEqual(problems, []);
 });
 
 test('documented routes state the same scopes, credentials and embed allowance as the table', () => {

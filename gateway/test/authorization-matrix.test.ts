@@ -771,6 +771,16 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/standings` }), outcome: missing },
     ],
   },
+  'GET /api/v1/events/:slug/live': {
+    // A stream: the probe reads its first frame (ready) and hangs up.
+    call: (x) => ({ path: eventPath(x, '/live') }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.event, body.resumed], [w.event.slug, false]) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(body.event, w.event.slug) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/live', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/live` }), outcome: missing },
+    ],
+  },
   'POST /api/v1/events/:slug/races/:raceId/results': {
     call: (x) => ({ path: eventPath(x, `/races/${x.raceId}/results`), body: resultsBody(x) }),
     rows: [
@@ -987,6 +997,7 @@ const EMBED_READS: Record<string, (body: any) => void> = {
   'GET /api/v1/events/:slug': (body) => assert.equal(body.data.id, w.event.id),
   'GET /api/v1/events/:slug/results': (body) => assert.equal(body.data.races.find((r: any) => r.race.id === w.raceId)?.results[0]?.boat.id, w.boatId),
   'GET /api/v1/events/:slug/standings': (body) => assert.equal(body.data.standings[0]?.boat.id, w.boatId),
+  'GET /api/v1/events/:slug/live': (body) => assert.equal(body.event, w.event.slug),
   'GET /api/v1/series/:slug/standings': (body) => assert.equal(body.data.series.slug, w.seriesSlug),
 };
 
@@ -1070,14 +1081,43 @@ function assertProblem(response: ApiResponse): void {
 /** Observed statuses per route and column; MATRIX_TABLE=1 prints them as a table after the run. */
 const observed = new Map<string, Map<Case, Set<string>>>();
 
+/**
+ * A live feed (Server-Sent Events) never ends: answer its status, headers and the data of its first
+ * frame (`ready`), then hang up. Refusals are read whole, as problem+json.
+ */
+async function streamRequest(path: string, query: Record<string, string> | undefined, who: Who): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+  const url = new URL(path, api.baseUrl);
+  for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+  const headers: Record<string, string> = { accept: 'text/event-stream', ...who.headers };
+  if (who.key) headers['authorization'] = `Bearer ${who.key}`;
+  if (who.cookie) headers['cookie'] = who.cookie;
+  const controller = new AbortController();
+  const response = await fetch(url, { headers, signal: controller.signal });
+  if (response.status !== 200 || !response.body) {
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text, text };
+  }
+  let text = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(chunk, { stream: true });
+    if (/event: ready\ndata: .*\n\n/.test(text)) break;
+  }
+  controller.abort();
+  const data = /event: ready\ndata: (.*)\n/.exec(text)?.[1];
+  return { status: 200, headers: response.headers, body: data ? JSON.parse(data) : undefined, text };
+}
+
 async function run(probe: Probe): Promise<string | undefined> {
   const { rule, which, who, call, outcome } = probe;
-  const response = await api.request(rule.method, call.path, {
-    ...who,
-    ...(call.query ? { query: call.query } : {}),
-    ...(call.body !== undefined ? { body: call.body } : {}),
-    contract: false,
-  });
+  const response = rule.stream
+    ? await streamRequest(call.path, call.query as Record<string, string> | undefined, who)
+    : await api.request(rule.method, call.path, {
+        ...who,
+        ...(call.query ? { query: call.query } : {}),
+        ...(call.body !== undefined ? { body: call.body } : {}),
+        contract: false,
+      });
   const cells = observed.get(keyOf(rule)) ?? new Map<Case, Set<string>>();
   observed.set(keyOf(rule), cells);
   const cell = cells.get(which) ?? new Set<string>();
@@ -1098,7 +1138,7 @@ async function run(probe: Probe): Promise<string | undefined> {
     }
     outcome.check?.(response.body);
     assert.ok(findPathTemplate(call.path), 'the path is in the OpenAPI document');
-    const check = checkResponse(rule.method, call.path, response.status, response.headers.get('content-type'), response.body);
+    const check = checkResponse(rule.method, call.path, response.status, response.headers.get('content-type'), rule.stream && response.status === 200 ? response.text : response.body);
     assert.ok(check.ok, `OpenAPI: ${check.problems.join('; ')}`);
     return undefined;
   } catch (error) {

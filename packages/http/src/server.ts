@@ -1,9 +1,10 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from '@regatta/logging';
 
 export interface ServeOptions {
-  app: Express;
+  /** An express app, or any request listener (the gateway puts its public door in front of express). */
+  app: Express | RequestListener;
   port: number;
   host: string;
   logger: Logger;
@@ -16,7 +17,7 @@ export interface ServeOptions {
 
 /** Listens and wires graceful shutdown: stop accepting, drain, run hooks (consumers commit), exit. */
 export async function serve(options: ServeOptions): Promise<Server> {
-  const server = options.app.listen(options.port, options.host);
+  const server = createServer(options.app as RequestListener).listen(options.port, options.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

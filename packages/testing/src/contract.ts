@@ -26,6 +26,10 @@ function setup(): { ajv: Ajv2020; document: Json } {
   return { ajv, document };
 }
 
+function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
 function pointerEscape(part: string): string {
   return part.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -37,17 +41,42 @@ function resolveRef(doc: Json, ref: string): Json {
   return node as Json;
 }
 
-/** Finds the documented path template that matches a concrete path. */
+/** A template segment ("{slug}", "{slug}.json", "standings.json") as a pattern for one concrete segment. */
+function segmentPattern(part: string): RegExp {
+  const source = part
+    .split(/(\{[^}]+\})/)
+    .map((piece) => (/^\{[^}]+\}$/.test(piece) ? '[^/]+' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** How literal a template is: whole literal segments first, then literal characters beside parameters. */
+function specificity(template: string): [number, number] {
+  const parts = template.split('/').filter(Boolean);
+  const literalSegments = parts.filter((part) => !part.includes('{')).length;
+  const literalChars = parts.filter((part) => part.includes('{')).reduce((sum, part) => sum + part.replace(/\{[^}]+\}/g, '').length, 0);
+  return [literalSegments, literalChars];
+}
+
+/**
+ * Finds the documented path template that matches a concrete path. A template expression may be a
+ * whole segment ("/clubs/{orgSlug}") or part of one ("/clubs/{orgSlug}.json", OpenAPI 3.1); literal
+ * segments win over parameters, then the template with more literal text ("{orgSlug}.json" over
+ * "{orgSlug}").
+ */
 export function findPathTemplate(path: string): string | undefined {
   const { document: doc } = setup();
   const segments = path.split('?')[0]!.split('/').filter(Boolean);
   const templates = Object.keys((doc['paths'] ?? {}) as Json);
   const candidates = templates.filter((template) => {
     const parts = template.split('/').filter(Boolean);
-    return parts.length === segments.length && parts.every((part, index) => /^\{.+\}$/.test(part) || part === segments[index]);
+    return parts.length === segments.length && parts.every((part, index) => (part.includes('{') ? segmentPattern(part).test(segments[index]!) : part === segments[index]));
   });
-  // Literal segments win over parameters.
-  candidates.sort((a, b) => b.split('/').filter((p) => !p.startsWith('{')).length - a.split('/').filter((p) => !p.startsWith('{')).length);
+  candidates.sort((a, b) => {
+    const [segmentsA, charsA] = specificity(a);
+    const [segmentsB, charsB] = specificity(b);
+    return segmentsB - segmentsA || charsB - charsA;
+  });
   return candidates[0];
 }
 
@@ -77,6 +106,10 @@ export function checkResponse(method: string, path: string, status: number, cont
   if (!(mediaType in content)) {
     return { ok: false, problems: [`${method} ${template} ${status}: content type ${mediaType || '(none)'} not documented (${Object.keys(content).join(', ')})`] };
   }
+  // Pages (text/html), event streams and other non-JSON bodies: the media type is what the document
+  // promises; a body read as text is checked against its (string) schema, anything else (an unread
+  // stream, no body) is not checked.
+  if (!isJsonMediaType(mediaType) && typeof body !== 'string') return { ok: true, problems: [] };
   const cacheKey = `${responsePointer}|${mediaType}`;
   let validate = compiled.get(cacheKey);
   if (!validate) {
@@ -87,5 +120,44 @@ export function checkResponse(method: string, path: string, status: number, cont
   return {
     ok: false,
     problems: (validate.errors ?? []).map((error) => `${method} ${template} ${status}: ${error.instancePath || '(body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`),
+  };
+}
+
+/** The live feed operation whose `x-live-messages` maps each SSE event name to its data schema. */
+export const LIVE_FEED_OPERATION = { path: '/api/v1/events/{slug}/live', method: 'get' } as const;
+
+/** The SSE event names the OpenAPI document describes for the live feeds (`x-live-messages`). */
+export function liveMessageNames(): string[] {
+  return Object.keys(liveMessageRefs());
+}
+
+function liveMessageRefs(): Record<string, string> {
+  const { document: doc } = setup();
+  const operation = ((doc['paths'] as Json)[LIVE_FEED_OPERATION.path] as Json | undefined)?.[LIVE_FEED_OPERATION.method] as Json | undefined;
+  const map = (operation?.['x-live-messages'] ?? {}) as Record<string, { $ref?: unknown }>;
+  const refs: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(map)) if (typeof schema?.$ref === 'string') refs[name] = schema.$ref;
+  return refs;
+}
+
+/**
+ * Checks one live-feed message (SSE `event:` name and parsed `data:`) against the schema the OpenAPI
+ * document gives that event in the live operation's `x-live-messages`. An event the document does
+ * not name is a problem too.
+ */
+export function checkLiveMessage(eventName: string, data: unknown): ContractCheck {
+  const { ajv: validator } = setup();
+  const ref = liveMessageRefs()[eventName];
+  if (!ref) return { ok: false, problems: [`live message ${eventName}: not documented in x-live-messages of ${LIVE_FEED_OPERATION.method.toUpperCase()} ${LIVE_FEED_OPERATION.path}`] };
+  const cacheKey = `live|${ref}`;
+  let validate = compiled.get(cacheKey);
+  if (!validate) {
+    validate = validator.compile({ $ref: `${DOC_ID}${ref}` });
+    compiled.set(cacheKey, validate);
+  }
+  if (validate(data)) return { ok: true, problems: [] };
+  return {
+    ok: false,
+    problems: (validate.errors ?? []).map((error) => `live message ${eventName}: ${error.instancePath || '(data)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`),
   };
 }

@@ -64,7 +64,13 @@ export interface RunningStack {
   topicPrefix: string;
   env: Record<string, string>;
   kill(name: ProcessName, signal?: NodeJS.Signals): Promise<void>;
-  start(name: ProcessName): Promise<void>;
+  /**
+   * Starts a process (again); `extraEnv` adds to or overrides its environment for this start only,
+   * `nodeArgs` go before the entry point (e.g. --cpu-prof).
+   */
+  start(name: ProcessName, extraEnv?: Record<string, string>, nodeArgs?: string[]): Promise<void>;
+  /** The process id of a running process (for memory and CPU readings). */
+  pidOf(name: ProcessName): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -184,11 +190,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const children = new Map<ProcessName, ChildProcess>();
   const names: ProcessName[] = options.only ?? [...SERVICE_NAMES, 'gateway'];
 
-  const start = async (name: ProcessName) => {
+  const start = async (name: ProcessName, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) => {
     const log = createWriteStream(join(logDir, `${name}-${slot}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [entryOf(name)], {
+    const child = spawn(process.execPath, [...nodeArgs, entryOf(name)], {
       cwd: name === 'gateway' ? join(repoRoot, 'gateway') : join(repoRoot, 'services', name),
-      env: { ...process.env, ...env, ...options.processEnv?.[name], PORT: String(port(name)) },
+      env: { ...process.env, ...env, ...options.processEnv?.[name], ...extraEnv, PORT: String(port(name)) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(log);
@@ -208,7 +214,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
   try {
     // Services first (in parallel: each migrates its own schema), then the gateway.
-    await Promise.all(names.filter((name) => name !== 'gateway').map(start));
+    await Promise.all(names.filter((name) => name !== 'gateway').map((name) => start(name)));
     if (names.includes('gateway')) await start('gateway');
   } catch (error) {
     for (const name of children.keys()) await kill(name);
@@ -223,6 +229,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     env,
     kill,
     start,
+    pidOf: (name) => children.get(name)?.pid,
     async stop() {
       await Promise.all([...children.keys()].map((name) => kill(name, 'SIGTERM')));
     },

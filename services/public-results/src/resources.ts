@@ -13,6 +13,8 @@ export const env = {
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
   /** Reconnect delay the live stream suggests to EventSource clients. */
   LIVE_RETRY_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /** Keep rendered pages until the read model changes (off: render every request; for benchmarks). */
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
 };
 
 export interface PublicResources {
@@ -20,7 +22,7 @@ export interface PublicResources {
   changes: ChangeFeed;
   hub: LiveHub;
   cache: PageCache;
-  config: { PUBLIC_MAX_AGE_SECONDS: number; LIVE_HEARTBEAT_MS: number; LIVE_RETRY_MS: number };
+  config: { PUBLIC_MAX_AGE_SECONDS: number; LIVE_HEARTBEAT_MS: number; LIVE_RETRY_MS: number; PAGE_CACHE: 'on' | 'off' };
 }
 
 export function createResources(context: ServiceContext<typeof env>): PublicResources {
@@ -29,7 +31,7 @@ export function createResources(context: ServiceContext<typeof env>): PublicReso
     pool: context.pool,
     changes,
     hub: new LiveHub({ pool: context.pool, changes, logger: context.logger, heartbeatMs: context.config.LIVE_HEARTBEAT_MS }),
-    cache: new PageCache(changes),
+    cache: new PageCache(changes, context.config.PAGE_CACHE === 'on'),
     config: context.config,
   };
 }

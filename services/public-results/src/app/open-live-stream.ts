@@ -26,5 +26,6 @@ export async function openLiveStream(db: Queryable, head: EventHead, lastEventId
     frames += sseFrame({ seq: message.seq, type: message.type as LiveMessage['type'], data: message.data });
     seq = message.seq;
   }
-  return { frames, seq };
+  // Every stream, fresh or resumed, says where it stands with `ready`.
+  return { frames: frames + sseFrame(ready(seq, true)), seq };
 }

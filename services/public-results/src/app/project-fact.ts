@@ -5,7 +5,8 @@
  */
 import { factPayload, timestampDate, type Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
-import { publicDocument, publicEntry, publicEvent, publicFleet, publicOrganization, publicRace, publicRaceResults, publicStandings, iso } from '../domain/snapshots.js';
+import { liveData, liveMeta, publicRaceProgress } from '../domain/live-data.js';
+import { publicDocument, publicEntry, publicEvent, publicFleet, publicOrganization, publicRace, publicRaceResults, publicStandings } from '../domain/snapshots.js';
 import {
   appendLive,
   markPublished,
@@ -26,7 +27,7 @@ const occurredAt = (fact: Fact) => (fact.occurredAt ? timestampDate(fact.occurre
 
 export async function projectFact(client: PoolClient, fact: Fact): Promise<void> {
   const at = occurredAt(fact);
-  const meta = { occurredAt: at.toISOString() };
+  const meta = liveMeta(at);
   const payload = fact.payload;
   switch (payload.case) {
     case 'organizationCreated':
@@ -82,45 +83,34 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
       const entry = publicEntry(registration);
       const updatedAt = registration.updatedAt ? timestampDate(registration.updatedAt) : at;
       if (await upsertEntry(client, registration.eventId, entry, updatedAt)) {
-        await appendLive(client, registration.eventId, fact.type as 'registration.created', { ...meta, entry });
+        await appendLive(client, registration.eventId, fact.type as 'registration.created', liveData.registrationChanged(meta, entry));
       }
       return;
     }
     case 'resultsUpdated': {
       const results = publicRaceResults(payload.value);
       await upsertRaceResults(client, payload.value.eventId, results, at);
-      await appendLive(client, payload.value.eventId, 'results.updated', { ...meta, ...results });
+      await appendLive(client, payload.value.eventId, 'results.updated', liveData.resultsUpdated(meta, results));
       return;
     }
     case 'resultsPublished': {
       await markPublished(client, [...payload.value.raceIds], at);
-      await appendLive(client, payload.value.eventId, 'results.published', {
-        ...meta,
-        publishedAt: iso(payload.value.publishedAt),
-        raceIds: [...payload.value.raceIds],
-        fleetIds: [...payload.value.fleetIds],
-      });
+      await appendLive(client, payload.value.eventId, 'results.published', liveData.resultsPublished(meta, payload.value));
       return;
     }
     case 'raceStarted':
     case 'raceCompleted': {
       const race = payload.value;
-      const progress = {
-        raceId: race.raceId,
-        fleetId: race.fleetId,
-        raceNumber: race.raceNumber,
-        status: race.status || (payload.case === 'raceStarted' ? 'started' : 'finished'),
-        actualStart: iso(race.actualStart),
-        finishedAt: iso(race.finishedAt),
-      };
+      const type = payload.case === 'raceStarted' ? 'race.started' : 'race.completed';
+      const progress = publicRaceProgress(race, type);
       await recordRaceProgress(client, race.eventId, progress);
-      await appendLive(client, race.eventId, payload.case === 'raceStarted' ? 'race.started' : 'race.completed', { ...meta, ...progress });
+      await appendLive(client, race.eventId, type, liveData.raceProgress(meta, progress));
       return;
     }
     case 'standingsUpdated': {
       const standings = publicStandings(payload.value);
       await upsertStandings(client, payload.value.eventId, standings, at);
-      await appendLive(client, payload.value.eventId, 'standings.updated', { ...meta, ...standings });
+      await appendLive(client, payload.value.eventId, 'standings.updated', liveData.standingsUpdated(meta, standings));
       return;
     }
     default:

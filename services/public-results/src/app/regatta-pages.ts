@@ -48,7 +48,7 @@ export async function seriesView(db: Queryable, slug: string): Promise<SeriesVie
   if (events.length === 0) return undefined;
   const standings = Array.isArray(series.standings) ? (series.standings as SeriesStandingRow[]) : [];
   return {
-    series: series.data,
+    series: { id: series.data.id, slug: series.data.slug, name: series.data.name, year: series.data.year, scoringRule: series.data.scoringRule, bestOf: series.data.bestOf },
     events: events.map((e) => ({ id: e.id, slug: e.slug, name: e.name, startDate: e.startDate })),
     standings,
     updatedAt: series.standings ? series.updatedAt.toISOString() : null,

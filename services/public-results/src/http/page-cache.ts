@@ -6,10 +6,13 @@
  * regattas by today's date).
  */
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { ChangeFeed } from '../live/changes.js';
 
 export interface CachedPage {
-  body: string;
+  body: Buffer;
+  /** The body gzipped once when the page is cached (a profile showed socket writes dominating). */
+  gzipped: Buffer | undefined;
   contentType: string;
   etag: string;
   expiresAt: number;
@@ -22,7 +25,10 @@ export const etagOf = (body: string) => `"${createHash('sha1').update(body).dige
 export class PageCache {
   private readonly pages = new Map<string, { page: CachedPage; tag: string }>();
 
-  constructor(private readonly changes: ChangeFeed) {
+  constructor(
+    private readonly changes: ChangeFeed,
+    private readonly enabled = true,
+  ) {
     changes.on('event', (eventId) => this.drop(`e:${eventId}`));
     changes.on('catalog', () => {
       this.drop('c');
@@ -33,7 +39,7 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    if (!this.changes.reliable) return undefined;
+    if (!this.enabled || !this.changes.reliable) return undefined;
     const hit = this.pages.get(key);
     if (!hit) return undefined;
     if (hit.page.expiresAt < Date.now()) {
@@ -45,8 +51,10 @@ export class PageCache {
 
   /** Stores a page rendered from state read *before* any notification that would invalidate it. */
   put(key: string, tag: string, body: string, contentType: string, ttlMs: number, generation: number): CachedPage {
-    const page = { body, contentType, etag: etagOf(body), expiresAt: Date.now() + ttlMs };
-    if (this.changes.reliable && generation === this.generationOf(tag)) {
+    const bytes = Buffer.from(body);
+    const page: CachedPage = { body: bytes, gzipped: undefined, contentType, etag: etagOf(body), expiresAt: Date.now() + ttlMs };
+    if (this.enabled && this.changes.reliable && generation === this.generationOf(tag)) {
+      if (bytes.length > 1024) page.gzipped = gzipSync(bytes, { level: 6 });
       if (this.pages.size >= MAX_ENTRIES) this.pages.delete(this.pages.keys().next().value!);
       this.pages.set(key, { page, tag });
     }

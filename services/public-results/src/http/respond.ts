@@ -22,5 +22,9 @@ export function sendPage(req: Request, res: Response, page: CachedPage, policy: 
     res.status(304).end();
     return;
   }
-  res.status(status).type(page.contentType).send(page.body);
+  res.status(status).type(page.contentType);
+  if (page.gzipped && /\bgzip\b/.test(req.header('accept-encoding') ?? '')) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(page.gzipped);
+  } else res.send(page.body);
 }
