@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response, RequestHandler } from 'express';
 import { createProxyMiddleware, responseInterceptor } from 'http-proxy-middleware';
-import { HttpProblem, sendProblem } from '@regatta/http';
+import { HttpProblem, sendProblem, writeProblem } from '@regatta/http';
 import type { Logger } from '@regatta/logging';
 import type { ServiceName } from './config.js';
 
@@ -45,7 +45,11 @@ export function createProxies(settings: ProxySettings): Proxies {
         : new HttpProblem(502, 'bad_gateway', `The ${service} service failed to answer.`);
     const response = res as Response;
     if (typeof response.status === 'function' && !response.headersSent) sendProblem(req as Request, response, problem);
-    else if (res && typeof res === 'object' && 'destroy' in res) (res as { destroy(): void }).destroy();
+    else if (res instanceof http.ServerResponse && !res.headersSent) {
+      // The public door's plain node:http responses.
+      const requestId = String(req.headers['x-request-id'] ?? '');
+      writeProblem(res, problem, (req.url ?? '').split('?')[0], requestId);
+    } else if (res && typeof res === 'object' && 'destroy' in res) (res as { destroy(): void }).destroy();
   };
   const base = (service: ServiceName) => ({
     target: settings.upstreams[service],
@@ -67,16 +71,8 @@ export function createProxies(settings: ProxySettings): Proxies {
     });
   }
 
-  const streamAgent = new http.Agent({ keepAlive: false });
   const streaming = {} as Record<ServiceName, RequestHandler>;
-  for (const service of Object.keys(settings.upstreams) as ServiceName[]) {
-    const { proxyTimeout: _none, ...options } = base(service);
-    streaming[service] = createProxyMiddleware<Request, Response>({
-      ...options,
-      agent: streamAgent,
-      on: { error: onError(service) },
-    });
-  }
+  for (const service of Object.keys(settings.upstreams) as ServiceName[]) streaming[service] = streamProxy(settings.upstreams[service], onError(service));
 
   return {
     plain,
@@ -96,5 +92,28 @@ export function createProxies(settings: ProxySettings): Proxies {
         },
       });
     },
+  };
+}
+
+/**
+ * A minimal proxy for long-lived responses (Server-Sent Events): one upstream request piped to the
+ * client, no response timeout, no socket pool, nothing kept per connection but the two sockets and
+ * their pipe (the benchmark measures the memory of 1,000 idle streams). Either side closing closes
+ * the other.
+ */
+function streamProxy(target: string, onError: (error: Error, req: IncomingMessage, res: unknown) => void): RequestHandler {
+  const base = new URL(target);
+  return (req, res) => {
+    const headers = { ...req.headers, host: base.host, 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-proto': 'http' };
+    delete headers.connection;
+    const upstream = http.request({ protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: (req as { originalUrl?: string }).originalUrl ?? req.url, headers, agent: false });
+    upstream.on('response', (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.flushHeaders();
+      answer.pipe(res);
+    });
+    upstream.on('error', (error) => onError(error, req, res));
+    res.on('close', () => upstream.destroy());
+    upstream.end();
   };
 }

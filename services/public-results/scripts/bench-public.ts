@@ -5,7 +5,8 @@
  *      to public-results, with a warm page cache and with the cache off (every request rendered);
  *   2. results POST -> live message on an open feed (through the gateway): p50/p95;
  *   3. results POST -> widget DOM updated in a real headless Chromium: p50/p95;
- *   4. memory per 1,000 idle live connections, in public-results and in the gateway (RSS growth).
+ *   4. memory per 1,000 idle live connections, in public-results and in the gateway (RSS growth
+ *      from BENCH_IDLE open streams to twice as many).
  * Loopback only; every loop is bounded. BENCH_DURATION (s per throughput run, default 8),
  * BENCH_CONNECTIONS (default 16), BENCH_ROUNDS (POSTs per latency figure, default 30),
  * BENCH_IDLE (idle connections, default 1000).
@@ -23,7 +24,7 @@ import { openSse, type SseStream } from '../test/sse.js';
 const duration = Math.min(30, Math.max(1, Number(process.env['BENCH_DURATION'] ?? 8)));
 const connections = Math.max(1, Number(process.env['BENCH_CONNECTIONS'] ?? 16));
 const rounds = Math.min(200, Math.max(5, Number(process.env['BENCH_ROUNDS'] ?? 30)));
-const idle = Math.min(5000, Math.max(100, Number(process.env['BENCH_IDLE'] ?? 1000)));
+const idle = Math.min(3000, Math.max(100, Number(process.env['BENCH_IDLE'] ?? 1000)));
 const slot = Number(process.env['BENCH_SLOT'] ?? 21);
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const percentile = (values: number[], p: number) => {
@@ -65,12 +66,14 @@ try {
   };
   const row = (name: string, r: autocannon.Result) => `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`;
   const serviceUrl = stack.urlOf('public-results');
-  const warmGateway = await measure(stack.gatewayUrl + standingsPath);
-  const warmDirect = await measure(serviceUrl + standingsPath, { [ASSERTION_HEADER]: assertion });
+  // As browsers and CDNs ask: gzip accepted.
+  const gzip = { 'accept-encoding': 'gzip' };
+  const warmGateway = await measure(stack.gatewayUrl + standingsPath, gzip);
+  const warmDirect = await measure(serviceUrl + standingsPath, { ...gzip, [ASSERTION_HEADER]: assertion });
   await stack.kill('public-results', 'SIGTERM');
   await stack.start('public-results', { PAGE_CACHE: 'off' });
-  const coldGateway = await measure(stack.gatewayUrl + standingsPath);
-  const coldDirect = await measure(serviceUrl + standingsPath, { [ASSERTION_HEADER]: assertion });
+  const coldGateway = await measure(stack.gatewayUrl + standingsPath, gzip);
+  const coldDirect = await measure(serviceUrl + standingsPath, { ...gzip, [ASSERTION_HEADER]: assertion });
   await stack.kill('public-results', 'SIGTERM');
   await stack.start('public-results');
   figures.push(['standings page, warm cache, through the gateway', row('gateway', warmGateway)]);
@@ -128,20 +131,24 @@ try {
     await site.close();
   }
 
-  // 4. Memory per 1,000 idle live connections.
-  const memory = async (url: string) => {
-    await sleep(1_000);
-    const before = { service: rssMb(stack.pidOf('public-results')), gateway: rssMb(stack.pidOf('gateway')) };
+  // 4. Memory per 1,000 idle live connections: the marginal cost, measured as the RSS growth from the
+  // first `idle` open streams to twice as many (so one-time growth, heap sizing and JIT are not counted).
+  const memory = async (url: string, headers: Record<string, string> = {}) => {
     const streams: SseStream[] = [];
-    for (let i = 0; i < idle; i += 50) streams.push(...(await Promise.all(Array.from({ length: Math.min(50, idle - i) }, () => openSse(url)))));
+    const open = async (count: number) => {
+      for (let i = 0; i < count; i += 50) streams.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => openSse(url, headers)))));
+      await sleep(5_000);
+      return { service: rssMb(stack.pidOf('public-results')), gateway: rssMb(stack.pidOf('gateway')) };
+    };
+    const first = await open(idle);
+    const second = await open(idle);
     const opened = streams.filter((s) => s.status === 200).length;
-    await sleep(3_000);
-    const after = { service: rssMb(stack.pidOf('public-results')), gateway: rssMb(stack.pidOf('gateway')) };
     for (const stream of streams) stream.close();
-    await sleep(1_000);
-    return { opened, service: ((after.service - before.service) * 1000) / opened, gateway: ((after.gateway - before.gateway) * 1000) / opened };
+    await sleep(2_000);
+    const per = (a: number, b: number) => ((b - a) * 1000) / idle;
+    return { opened, service: per(first.service, second.service), gateway: per(first.gateway, second.gateway) };
   };
-  const direct = await memory(`${serviceUrl}/regattas/${regatta.slug}/live`);
+  const direct = await memory(`${serviceUrl}/regattas/${regatta.slug}/live`, { [ASSERTION_HEADER]: assertion });
   const viaGateway = await memory(`${stack.gatewayUrl}/regattas/${regatta.slug}/live`);
   figures.push([`memory per 1,000 idle live connections, straight to public-results (${direct.opened} open)`, `public-results +${direct.service.toFixed(1)} MB`]);
   figures.push([`memory per 1,000 idle live connections, through the gateway (${viaGateway.opened} open)`, `public-results +${viaGateway.service.toFixed(1)} MB, gateway +${viaGateway.gateway.toFixed(1)} MB`]);

@@ -2,6 +2,7 @@
 import type { Pool } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import { z } from '@regatta/runtime';
+import { EventHeads } from './app/event-heads.js';
 import { PageCache } from './http/page-cache.js';
 import { ChangeFeed } from './live/changes.js';
 import { LiveHub } from './live/hub.js';
@@ -22,6 +23,7 @@ export interface PublicResources {
   changes: ChangeFeed;
   hub: LiveHub;
   cache: PageCache;
+  heads: EventHeads;
   config: { PUBLIC_MAX_AGE_SECONDS: number; LIVE_HEARTBEAT_MS: number; LIVE_RETRY_MS: number; PAGE_CACHE: 'on' | 'off' };
 }
 
@@ -32,6 +34,7 @@ export function createResources(context: ServiceContext<typeof env>): PublicReso
     changes,
     hub: new LiveHub({ pool: context.pool, changes, logger: context.logger, heartbeatMs: context.config.LIVE_HEARTBEAT_MS }),
     cache: new PageCache(changes, context.config.PAGE_CACHE === 'on'),
+    heads: new EventHeads(context.pool, changes),
     config: context.config,
   };
 }

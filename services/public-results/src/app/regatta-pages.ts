@@ -3,13 +3,14 @@ import type { Queryable } from '@regatta/db';
 import { entriesView, regattaView, resultsView, splitByDate, standingsView } from '../domain/public-views.js';
 import type { SeriesStandingRow, SeriesView } from '../domain/series-view.js';
 import { isPublicStatus } from '../domain/visibility.js';
-import { eventHeadBySlug, eventParts, listPublicEvents, organizationBySlug, publicEventsByIds, seriesBySlug, type EventHead } from '../store/queries.js';
+import type { EventHeads } from './event-heads.js';
+import { eventParts, listPublicEvents, organizationBySlug, publicEventsByIds, seriesBySlug, type EventHead } from '../store/queries.js';
 
 export type RegattaTab = 'overview' | 'entries' | 'results' | 'standings';
 
 /** The regatta's head when the public may see it (a draft or unknown slug is undefined). */
-export async function publicEventHead(db: Queryable, slug: string): Promise<EventHead | undefined> {
-  const head = await eventHeadBySlug(db, slug);
+export async function publicEventHead(heads: EventHeads, slug: string): Promise<EventHead | undefined> {
+  const head = await heads.get(slug);
   return head && isPublicStatus(head.status) ? head : undefined;
 }
 

@@ -16,7 +16,8 @@ import { openLiveStream } from '../app/open-live-stream.js';
 import { parseLastEventId } from '../domain/live-messages.js';
 import { isPublicStatus } from '../domain/visibility.js';
 import type { LiveHub } from '../live/hub.js';
-import { eventHeadBySlug, type EventHead } from '../store/queries.js';
+import type { EventHeads } from '../app/event-heads.js';
+import type { EventHead } from '../store/queries.js';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
 
@@ -30,14 +31,15 @@ function canFollow(identity: Identity, head: EventHead): boolean {
 
 export interface LiveRoutesOptions {
   pool: Pool;
+  heads: EventHeads;
   hub: LiveHub;
   retryMs: number;
 }
 
-export function liveRoutes({ pool, hub, retryMs }: LiveRoutesOptions): RouteDefinition[] {
+export function liveRoutes({ pool, heads, hub, retryMs }: LiveRoutesOptions): RouteDefinition[] {
   async function stream(req: Request, res: Response, visible: (head: EventHead) => boolean): Promise<void> {
     const slug = param(req, 'slug');
-    const head = SLUG.test(slug) ? await eventHeadBySlug(pool, slug) : undefined;
+    const head = SLUG.test(slug) ? await heads.get(slug) : undefined;
     if (!head || !visible(head)) throw notFound('Event');
     const lastEventId = parseLastEventId(req.header('last-event-id') ?? req.query['lastEventId']);
     const start = await openLiveStream(pool, head, lastEventId);

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { notFound, parseInput, querySearch, type RouteDefinition } from '@regatta/http';
 import type { Pool } from '@regatta/db';
 import { clubView, publicEventHead, regattaList, regattaTab, seriesView, type RegattaTab } from '../app/regatta-pages.js';
+import type { EventHeads } from '../app/event-heads.js';
 import { PageCache } from './page-cache.js';
 import { sendPage, type PublicCachePolicy } from './respond.js';
 import { clubPage, entriesPage, notFoundPage, regattaPage, regattasPage, resultsPage, seriesPage, standingsPage } from './views/pages.js';
@@ -38,11 +39,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface PageRoutesOptions {
   pool: Pool;
+  heads: EventHeads;
   cache: PageCache;
   policy: PublicCachePolicy;
 }
 
-export function pageRoutes({ pool, cache, policy }: PageRoutesOptions): RouteDefinition[] {
+export function pageRoutes({ pool, heads, cache, policy }: PageRoutesOptions): RouteDefinition[] {
   /** Serves from cache or renders; `load` answers the page's data (undefined = 404). */
   async function serve<T>(
     req: Request,
@@ -89,7 +91,7 @@ export function pageRoutes({ pool, cache, policy }: PageRoutesOptions): RouteDef
     const slug = tabParam === undefined ? part?.name : slugParam;
     const tab: RegattaTab | undefined = tabParam === undefined ? 'overview' : TABS[part?.name ?? ''];
     if (!part || !slug || !SLUG.test(slug) || !tab) throw notFound('Regatta page');
-    const head = await publicEventHead(pool, slug);
+    const head = await publicEventHead(heads, slug);
     const tag = head ? `e:${head.id}` : 'none';
     await serve(req, res, {
       key: `regatta|${slug}|${tab}`,

@@ -5,11 +5,11 @@ import { liveRoutes } from './live.routes.js';
 import { pageRoutes } from './pages.routes.js';
 
 export function routes(resources: PublicResources): RouteDefinition[] {
-  const { pool, hub, cache, config } = resources;
+  const { pool, heads, hub, cache, config } = resources;
   return [
     // The live twin first: "/regattas/:slug/live" must not be taken for a page tab.
-    ...liveRoutes({ pool, hub, retryMs: config.LIVE_RETRY_MS }),
-    ...pageRoutes({ pool, cache, policy: { maxAgeSeconds: config.PUBLIC_MAX_AGE_SECONDS } }),
+    ...liveRoutes({ pool, heads, hub, retryMs: config.LIVE_RETRY_MS }),
+    ...pageRoutes({ pool, heads, cache, policy: { maxAgeSeconds: config.PUBLIC_MAX_AGE_SECONDS } }),
     ...embedRoutes(),
   ];
 }
