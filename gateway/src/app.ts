@@ -24,6 +24,7 @@ import { createProxies, type ResponseInterceptor } from './proxy.js';
 import { matchRoute, type RouteRule } from './routes.js';
 import { isPublicPath, publicDoor } from './public-door.js';
 import type { AddressRateLimiter } from './public-limit.js';
+import { parseTrustProxy } from './client-address.js';
 
 /** Applies the per-key hourly limit; sets its headers; throws a 429 HttpProblem when exceeded. */
 export interface KeyRateLimiter {
@@ -44,6 +45,8 @@ export interface GatewayDependencies {
   readiness?: Record<string, () => Promise<void>>;
   /** Per-address limit of the public pages; absent = unlimited. */
   publicLimiter?: AddressRateLimiter;
+  /** TRUST_PROXY: whose X-Forwarded-For to believe (default: loopback). */
+  trustProxy?: string;
 }
 
 /** Identity's response header naming cached credentials to drop ("key:<id>,user:<id>"); never relayed. */
@@ -72,7 +75,8 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
 
 function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestListener } {
   const app = createApp({ logger: deps.logger, parseJson: false, ...(deps.readiness ? { readiness: deps.readiness } : {}) });
-  app.set('trust proxy', 'loopback');
+  const trustProxy = parseTrustProxy(deps.trustProxy ?? 'loopback');
+  app.set('trust proxy', trustProxy);
   const proxies = createProxies({
     upstreams: deps.upstreams,
     timeoutMs: deps.upstreamTimeoutMs,
@@ -164,6 +168,7 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
   const door = publicDoor({
     logger: deps.logger,
     limiter: deps.publicLimiter,
+    trustProxy,
     assertionSecret: deps.assertionSecret,
     proxy: proxies.plain['public-results'],
     streamProxy: proxies.streaming['public-results'],

@@ -18,6 +18,14 @@ const schema = z.object({
   /** Requests per client address per minute on the public pages, feeds and widget (0 = no limit). */
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   PUBLIC_RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('gateway:addr-minute'),
+  /**
+   * Whose X-Forwarded-For to believe when telling clients apart (per-address limit, logs): a number
+   * of hops ("1" behind one ingress) or addresses/CIDRs/loopback,linklocal,uniquelocal (express rules).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|[0-9A-Za-z.:/, ]+)$/, 'a hop count or a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal')
+    .default('loopback'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   BODY_LIMIT: z.string().default('1mb'),
   /** Comma-separated origins allowed to send cookie-authenticated state changes (besides same-origin). */

@@ -62,6 +62,7 @@ const app = createGatewayListener({
   trustedOrigins: config.trustedOrigins,
   openapiDocument: () => loadOpenApiDocument(),
   docsPage: () => docsPage(),
+  trustProxy: config.TRUST_PROXY,
   ...(config.PUBLIC_RATE_LIMIT_PER_MINUTE > 0
     ? { publicLimiter: new RedisAddressRateLimiter({ redis, keyPrefix: config.PUBLIC_RATE_LIMIT_KEY_PREFIX, perMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE, logger }) }
     : {}),

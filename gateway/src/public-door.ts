@@ -15,6 +15,7 @@ import type { Logger } from '@regatta/logging';
 import { EMBED_HEADER } from './credentials.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
 import type { AddressRateLimiter } from './public-limit.js';
+import { clientAddress, type TrustProxy } from './client-address.js';
 
 const PUBLIC_PATH = /^\/(?:regattas(?:\.json)?(?:\/|$|\?)|clubs\/|series\/|embed\/)/;
 const LIVE_PATH = /^\/regattas\/[^/?]+\/live(?:\?|$)/;
@@ -28,22 +29,12 @@ export function isPublicPath(url: string): boolean {
 
 export interface PublicDoorOptions {
   logger: Logger;
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   limiter: AddressRateLimiter | undefined;
   assertionSecret: string;
   proxy: RequestHandler;
   streamProxy: RequestHandler;
-}
-
-const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
-
-/** The client's address: the peer, or behind a local proxy the nearest non-loopback X-Forwarded-For hop. */
-export function clientAddress(req: IncomingMessage): string {
-  const peer = req.socket.remoteAddress ?? 'unknown';
-  const forwarded = req.headers['x-forwarded-for'];
-  if (!LOOPBACK.test(peer) || typeof forwarded !== 'string') return peer;
-  const hops = forwarded.split(',').map((hop) => hop.trim()).filter(Boolean);
-  for (let i = hops.length - 1; i >= 0; i -= 1) if (!LOOPBACK.test(hops[i]!)) return hops[i]!;
-  return peer;
 }
 
 function prefersHtml(req: IncomingMessage, path: string): boolean {
@@ -67,7 +58,7 @@ export function publicDoor(options: PublicDoorOptions): RequestListener {
       throw new HttpProblem(405, 'method_not_allowed', `${req.method} is not allowed here; use GET.`, { headers: { Allow: 'GET, HEAD' } });
     }
     if (options.limiter) {
-      const outcome = await options.limiter.consume(clientAddress(req));
+      const outcome = await options.limiter.consume(clientAddress(req, options.trustProxy));
       res.setHeader('RateLimit-Limit', String(outcome.limit));
       res.setHeader('RateLimit-Remaining', String(Math.max(0, outcome.remaining)));
       res.setHeader('RateLimit-Reset', String(outcome.resetSeconds));

@@ -111,6 +111,7 @@ const APP = {
   'results-scoring': 4104,
   sailors: 4105,
   webhooks: 4106,
+  'public-results': 4107,
 };
 const INFRA = ['postgres', 'redis', 'kafka'];
 

@@ -16,9 +16,9 @@
  *              with Last-Event-ID like an EventSource. k6 has no streaming client: the request ends at
  *              its timeout, and what arrived until then (k6 keeps the partial body; the timeout shows
  *              as a "Request Failed ... request timeout" warning in the log) is parsed into frames: a
- *              feed counts as open when the stream began (`retry:`, then `ready` or the replay since
- *              Last-Event-ID); the committee's messages (results.updated, standings.updated, race.*),
- *              heartbeats and bytes are counted.
+ *              feed counts as open when the stream began (`retry:`, the replay since Last-Event-ID,
+ *              `ready`); resumed streams, the committee's messages (results.updated,
+ *              standings.updated, race.*), heartbeats and bytes are counted.
  *   committee  REGATTAS VUs post each regatta's RACES races in order, spaced over the phase (one
  *              regatta's posts never overlap); after each post the VU polls
  *              GET /regattas/{slug}/results.json until the posted finishing times appear there
@@ -42,7 +42,6 @@ import {
   createKey,
   createOrganization,
   eventually,
-  must,
   newActor,
   phaseThresholds,
   resultRows,
@@ -72,7 +71,7 @@ const fullPages = new Counter('load_pages_full');
 const accepted = new Counter('load_results_accepted');
 const feedOpened = new Rate('load_live_opened');
 const feedConnections = new Counter('load_live_connections');
-const feedReady = new Counter('load_live_fresh_starts');
+const feedResumed = new Counter('load_live_resumed');
 const feedMessages = new Counter('load_live_messages');
 const feedHeartbeats = new Counter('load_live_heartbeats');
 const feedBytes = new Counter('load_live_bytes');
@@ -252,18 +251,19 @@ export function feed(data) {
   feedBytes.add(body.length);
   const parsed = frames(body);
   feedHeartbeats.add(parsed.heartbeats);
-  // Every stream the server accepted starts with its retry hint; then `ready` (a fresh stream) or
-  // the messages missed since Last-Event-ID (a resumed one).
-  const opened = body.startsWith('retry: ');
+  // Every stream the server accepted starts with its retry hint, then the messages missed since
+  // Last-Event-ID (a resumed stream), then `ready`.
+  const ready = parsed.messages.find((m) => m.event === 'ready');
+  const opened = body.startsWith('retry: ') && ready !== undefined;
   feedOpened.add(opened);
   if (!opened) {
     console.warn(`live feed of ${regatta.slug} did not open: status ${res.status} ${res.error || ''} ${body.slice(0, 200)}`);
     sleep(1);
     return;
   }
+  if (String(ready.data).includes('"resumed":true')) feedResumed.add(1);
   for (const message of parsed.messages) {
-    if (message.event === 'ready') feedReady.add(1);
-    else if (message.event !== 'reload') feedMessages.add(1, { event: message.event });
+    if (message.event !== 'ready' && message.event !== 'reload') feedMessages.add(1, { event: message.event });
     if (message.id) lastEventId = message.id;
   }
 }

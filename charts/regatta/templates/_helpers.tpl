@@ -201,6 +201,8 @@ Environment of a component (also used by its hook jobs). Call with (dict "root" 
   value: {{ printf "http://%s:%v" (include "regatta.componentName" (dict "root" $root "name" $svcName)) $svc.port | quote }}
 {{- end }}
 {{- end }}
+- name: TRUST_PROXY
+  value: {{ $c.trustProxy | quote }}
 - name: PUBLIC_RATE_LIMIT_PER_MINUTE
   value: {{ $c.publicRateLimit.perMinute | quote }}
 - name: PUBLIC_RATE_LIMIT_KEY_PREFIX

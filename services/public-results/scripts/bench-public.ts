@@ -143,6 +143,8 @@ try {
     const first = await open(idle);
     const second = await open(idle);
     const opened = streams.filter((s) => s.status === 200).length;
+    const refused = streams.filter((s) => s.status !== 200);
+    if (refused.length > 0) out(`  (${refused.length} streams refused: ${[...new Set(refused.map((s) => `${s.status} ${s.body.slice(0, 120)}`))].join(' | ')})`);
     for (const stream of streams) stream.close();
     await sleep(2_000);
     const per = (a: number, b: number) => ((b - a) * 1000) / idle;
