@@ -103,17 +103,30 @@ export function createProxies(settings: ProxySettings): Proxies {
  */
 function streamProxy(target: string, onError: (error: Error, req: IncomingMessage, res: unknown) => void): RequestHandler {
   const base = new URL(target);
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   return (req, res) => {
-    const headers = { ...req.headers, host: base.host, 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-proto': 'http' };
-    delete headers.connection;
-    const upstream = http.request({ protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path: (req as { originalUrl?: string }).originalUrl ?? req.url, headers, agent: false });
+    // Only what a stream needs travels upstream (fewer strings held per open stream).
+    const headers: http.OutgoingHttpHeaders = { host: base.host, accept: 'text/event-stream', 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+    for (const name of FORWARDED_STREAM_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const upstream = http.request({ host: base.hostname, port: base.port, method: 'GET', path: (req as { originalUrl?: string }).originalUrl ?? req.url, headers, agent });
     upstream.on('response', (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      const relayed: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) relayed[name] = value;
+      res.writeHead(answer.statusCode ?? 502, relayed);
       res.flushHeaders();
-      answer.pipe(res);
+      // Plain data events instead of pipe(): a long-lived stream keeps fewer closures alive. Frames
+      // are small and rare, so there is no backpressure to manage; a stuck client is closed by TCP.
+      answer.on('data', (chunk: Buffer) => res.write(chunk));
+      answer.on('end', () => res.end());
     });
     upstream.on('error', (error) => onError(error, req, res));
     res.on('close', () => upstream.destroy());
     upstream.end();
   };
 }
+
+const FORWARDED_STREAM_HEADERS = ['x-identity-assertion', 'x-request-id', 'last-event-id', 'user-agent', 'origin'] as const;
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade']);

@@ -12,7 +12,7 @@ import { buildRegatta } from '../test/regatta.js';
 const dir = join(repoRoot, '.local/profiles');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-const stack = await startStack({ slot: 22, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' } });
+const stack = await startStack({ slot: 6, env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' } });
 try {
   const api = new ApiClient(stack.gatewayUrl);
   const regatta = await buildRegatta(api, { places: 30, boats: 30, races: 3 });

@@ -28,7 +28,8 @@ describe('public-results scaled out', () => {
   const assertion = signAssertion({ scopes: [], roles: {}, via: 'anonymous' }, resolveSecret(process.env['IDENTITY_ASSERTION_SECRET'], 'test', 'assertion'));
 
   before(async () => {
-    const port = 20_000 + (process.pid % 5_000);
+    // Between the stack slots' ports (slot 10 ends at 24107) and the ephemeral range (32768 and up).
+    const port = 24_200 + (process.pid % 700);
     secondUrl = `http://127.0.0.1:${port}`;
     // A second replica on the shared stack's database and topics (same consumer group: the two split
     // the partitions, so each applies only part of the facts).
