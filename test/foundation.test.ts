@@ -50,6 +50,7 @@ for (const [service, url] of Object.entries(serviceUrls)) {
       'results-scoring': '/api/v1/events/any/standings',
       sailors: '/api/v1/sailors/00000000-0000-4000-8000-000000000000/history',
       webhooks: '/api/v1/webhooks',
+      'public-results': '/regattas/any/standings',
     }[service]!;
     const missing = await fetch(`${url}${path}`);
     assert.equal(missing.status, 401);

@@ -83,7 +83,11 @@ describe('embed tokens', () => {
     const foreignOrigin = await api.get('/api/v1/events', { headers: { 'x-embed-token': token, origin: 'https://evil.example' }, contract: false });
     assert.equal(foreignOrigin.status, 403);
     assert.equal(foreignOrigin.body.code, 'origin_not_allowed');
-    assert.equal(foreignOrigin.headers.get('access-control-allow-origin'), null);
+    // The refusal itself is readable by the page (so the widget can say why it shows nothing); it
+    // carries no data and grants no credentials.
+    assert.equal(foreignOrigin.headers.get('access-control-allow-origin'), 'https://evil.example');
+    assert.equal(foreignOrigin.headers.get('access-control-allow-credentials'), null);
+    assert.equal('data' in foreignOrigin.body, false);
 
     for (const [method, path] of [
       ['POST', '/api/v1/events'],
