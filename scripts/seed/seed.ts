@@ -320,7 +320,11 @@ async function ensureEvent(org: { slug: string }, plan: EventPlan, now: number):
 
   state = (await loadEvent(plan.slug))!;
   if (state.status === 'ongoing') await submitResults(plan, state, now);
-  if (plan.target === 'completed' && state.status === 'ongoing') expect(await call('PUT', `/api/v1/events/${plan.slug}`, { status: 'completed' }), [200], `complete ${plan.slug}`);
+  if (plan.target === 'completed' && state.status === 'ongoing') {
+    // A finished regatta's results are official (the ongoing one's stay provisional).
+    if (resultsAvailable) expect(await call('POST', `/api/v1/events/${plan.slug}/results/publish`), [200], `publish the results of ${plan.slug}`);
+    expect(await call('PUT', `/api/v1/events/${plan.slug}`, { status: 'completed' }), [200], `complete ${plan.slug}`);
+  }
   return (await loadEvent(plan.slug))!;
 }
 
