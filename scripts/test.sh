@@ -63,6 +63,12 @@ if [ "${#INTEGRATION[@]}" -gt 0 ]; then
     "${NODE_TEST[@]}" --test-concurrency=2 "${INTEGRATION[@]}"
 fi
 
+# The contract as the server keeps it: schemathesis against a stack of its own (bounded: fixed seed and
+# examples, about 2 minutes; scripts/schemathesis.sh says what it checks and excludes).
+if [ "${SKIP_SCHEMATHESIS:-0}" != "1" ]; then
+  stage schemathesis node --conditions=@regatta/source --import tsx "$ROOT/scripts/with-stack.ts" bash "$ROOT/scripts/schemathesis.sh"
+fi
+
 if [ "${SKIP_DEPLOY_CHECKS:-0}" != "1" ] && [ -x "$ROOT/scripts/check-deploy.sh" ]; then
   stage deploy bash "$ROOT/scripts/check-deploy.sh"
 fi

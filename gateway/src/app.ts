@@ -10,6 +10,7 @@ import {
   createApp,
   finishApp,
   forbidden,
+  malformedPath,
   sendProblem,
   signAssertion,
   unauthorized,
@@ -20,6 +21,7 @@ import type { Authenticator, Principal } from './auth.js';
 import type { ServiceName } from './config.js';
 import { EMBED_HEADER, EMBED_QUERY } from './credentials.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
+import { registerDocs } from './docs.js';
 import { createProxies, type ResponseInterceptor } from './proxy.js';
 import { matchRoute, type RouteRule } from './routes.js';
 import { isPublicPath, publicDoor } from './public-door.js';
@@ -41,7 +43,6 @@ export interface GatewayDependencies {
   upstreamTimeoutMs: number;
   trustedOrigins: string[];
   openapiDocument: () => unknown;
-  docsPage: () => string;
   readiness?: Record<string, () => Promise<void>>;
   /** Per-address limit of the public pages; absent = unlimited. */
   publicLimiter?: AddressRateLimiter;
@@ -117,9 +118,7 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.json(deps.openapiDocument());
   });
-  app.get('/api/v1/docs', (_req, res) => {
-    res.type('html').send(deps.docsPage());
-  });
+  registerDocs(app, { openapiDocument: deps.openapiDocument });
 
   app.use('/api', async (request: Request, res: Response, next: NextFunction) => {
     const req = request as GatewayRequest;
@@ -133,6 +132,7 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
         return;
       }
       const match = matchRoute(req.method, path);
+      if (match.kind === 'malformed_path') throw malformedPath();
       if (match.kind === 'not_found') throw new HttpProblem(404, 'route_not_found', `No route matches ${req.method} ${path}.`);
       if (match.kind === 'method_not_allowed') {
         const allow = match.allow.join(', ');

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { createLogger } from '@regatta/logging';
 import { serve } from '@regatta/http';
-import { docsPage, loadOpenApiDocument } from '@regatta/openapi';
+import { loadOpenApiDocument } from '@regatta/openapi';
 import { createGatewayListener } from './app.js';
 import { IdentityAuthenticator } from './auth.js';
 import { readConfig } from './config.js';
@@ -61,7 +61,6 @@ const app = createGatewayListener({
   upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   trustedOrigins: config.trustedOrigins,
   openapiDocument: () => loadOpenApiDocument(),
-  docsPage: () => docsPage(),
   trustProxy: config.TRUST_PROXY,
   ...(config.PUBLIC_RATE_LIMIT_PER_MINUTE > 0
     ? { publicLimiter: new RedisAddressRateLimiter({ redis, keyPrefix: config.PUBLIC_RATE_LIMIT_KEY_PREFIX, perMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE, logger }) }

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { ASSERTION_HEADER, HttpProblem, accessLog, httpRequestDuration, signAssertion, writeProblem } from '@regatta/http';
+import { ASSERTION_HEADER, HttpProblem, accessLog, httpRequestDuration, isMalformedPath, malformedPath, signAssertion, writeProblem } from '@regatta/http';
 import type { Logger } from '@regatta/logging';
 import { EMBED_HEADER } from './credentials.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
@@ -54,6 +54,8 @@ export function publicDoor(options: PublicDoorOptions): RequestListener {
   const log = accessLog(options.logger);
 
   const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string, path: string) => {
+    // A path that does not decode (`/regattas/%FF`) names nothing: 400 here, costing no upstream call.
+    if (isMalformedPath(path)) throw malformedPath();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       throw new HttpProblem(405, 'method_not_allowed', `${req.method} is not allowed here; use GET.`, { headers: { Allow: 'GET, HEAD' } });
     }

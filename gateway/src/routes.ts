@@ -2,7 +2,7 @@
  * The gateway's one route table: which service serves a path and what a caller needs to reach it.
  * The OpenAPI document states the same rules (x-required-scopes); a test keeps the two in step.
  */
-import type { Scope } from '@regatta/http';
+import { isMalformedPath, type Scope } from '@regatta/http';
 import type { ServiceName } from './config.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -45,6 +45,7 @@ export const ROUTES: RouteRule[] = [
   rule('GET', '/api/v1/health', 'gateway', PUBLIC),
   rule('GET', '/api/v1/openapi.json', 'gateway', PUBLIC),
   rule('GET', '/api/v1/docs', 'gateway', PUBLIC),
+  rule('GET', '/api/v1/docs/assets/:file', 'gateway', PUBLIC),
 
   // identity
   rule('POST', '/api/v1/auth/signup', 'identity', PUBLIC),
@@ -121,10 +122,20 @@ function matches(segments: string[], pattern: string[]): boolean {
   return pattern.every((part, index) => part.startsWith(':') || part === segments[index]);
 }
 
-export type RouteMatch = { kind: 'matched'; rule: RouteRule } | { kind: 'method_not_allowed'; allow: string[] } | { kind: 'not_found' };
+export type RouteMatch =
+  | { kind: 'matched'; rule: RouteRule }
+  | { kind: 'method_not_allowed'; allow: string[] }
+  | { kind: 'not_found' }
+  /** The raw path's percent-encoding is not valid UTF-8 (`%FF`, `%ZZ`, a bare `%`, overlong `%C0%AE`): 400. */
+  | { kind: 'malformed_path' };
 
-/** Finds the rule for a request; literal segments win over parameters ("/results/publish" vs "/races/:id"). */
+/**
+ * Finds the rule for a request; literal segments win over parameters ("/results/publish" vs "/races/:id").
+ * `path` is the raw request path: segments are compared undecoded (as the services' routers do), but
+ * one that cannot be decoded makes the whole path malformed, whatever route it would have matched.
+ */
 export function matchRoute(method: string, path: string): RouteMatch {
+  if (isMalformedPath(path)) return { kind: 'malformed_path' };
   const segments = path.split('/').filter(Boolean);
   const candidates = compiled.filter((route) => matches(segments, route.segments));
   if (candidates.length === 0) return { kind: 'not_found' };

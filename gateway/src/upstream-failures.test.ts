@@ -42,7 +42,6 @@ async function gatewayWithIdentityAt(identityUrl: string): Promise<string> {
     upstreamTimeoutMs: TIMEOUT_MS,
     trustedOrigins: [],
     openapiDocument: () => ({}),
-    docsPage: () => '',
   });
   return `http://127.0.0.1:${await listen(createServer(app))}`;
 }

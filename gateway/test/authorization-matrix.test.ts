@@ -185,7 +185,8 @@ before(async () => {
   const [webhook, webhookToPatch, webhookToDelete, rivalWebhook] = await Promise.all([hook(org.id), hook(org.id), hook(org.id), hook(rivalOrg.id, rival.key)]);
   await ok(api.post(`/api/v1/webhooks/${webhook.data.id}/ping`, {}, { key }), 202);
   const deliveryId = await eventually(
-    async () => ((await api.get(`/api/v1/webhooks/${webhook.data.id}/deliveries`, { key })).body.data as { id: string }[])[0]?.id,
+    // The ping's delivery, not whatever else the webhook received meanwhile (results of the set-up).
+    async () => ((await api.get(`/api/v1/webhooks/${webhook.data.id}/deliveries`, { key })).body.data as { id: string; event: string }[]).find((d) => d.event === 'ping')?.id,
     10_000,
     'the ping delivery attempt',
   );

@@ -1,7 +1,9 @@
 # shellcheck shell=bash
 # Shared helpers for scripts/infra.sh (sourced, not run). Expects ROOT to be set.
 
-LOCAL_DIR="$ROOT/.local"
+# INFRA_LOCAL_DIR: state of a second, throw-away set of instances (scripts/chaos.sh uses
+# .local/chaos with other ports); unset, everything is in .local as always.
+LOCAL_DIR="${INFRA_LOCAL_DIR:-$ROOT/.local}"
 # shellcheck disable=SC2034 # used by kafka.sh
 CACHE_DIR="$ROOT/.cache"
 LOG_DIR="$LOCAL_DIR/logs"

@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # Kafka part of scripts/infra.sh (sourced): Apache Kafka 3.9.1, single KRaft node, jars from Maven Central.
 
-KAFKA_PORT=59092
-KAFKA_CONTROLLER_PORT=59093
+KAFKA_PORT=${INFRA_KAFKA_PORT:-59092}
+KAFKA_CONTROLLER_PORT=${INFRA_KAFKA_CONTROLLER_PORT:-59093}
 KAFKA_DEFAULT_BROKERS="$HOST:$KAFKA_PORT"
 KAFKA_DIR="$LOCAL_DIR/kafka"
 KAFKA_DATA="$KAFKA_DIR/data"

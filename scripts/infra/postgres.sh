@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # PostgreSQL part of scripts/infra.sh (sourced): a project-local cluster in .local/pg/data.
 
-PG_PORT=55432
+PG_PORT=${INFRA_PG_PORT:-55432}
 PG_DIR="$LOCAL_DIR/pg"
 PG_DATA="$PG_DIR/data"
 PG_LOG="$LOG_DIR/postgres.log"

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
-# Redis part of scripts/infra.sh (sourced): a throw-away, non-persistent server on 127.0.0.1:56379.
+# Redis part of scripts/infra.sh (sourced): a server on 127.0.0.1:56379 with an append-only file
+# (fsync every second), so the gateway's hourly counters survive a restart of Redis.
 
-REDIS_PORT=56379
+REDIS_PORT=${INFRA_REDIS_PORT:-56379}
 REDIS_DIR="$LOCAL_DIR/redis"
 REDIS_PID="$REDIS_DIR/redis.pid"
 REDIS_LOG="$LOG_DIR/redis.log"
@@ -29,9 +30,11 @@ redis_start() {
   info "starting Redis on $HOST:$REDIS_PORT"
   # Absolute paths: redis chdirs into --dir while reading its options, so a relative
   # --logfile/--pidfile would land inside that directory.
+  # Persistence: rate-limit counters are hourly; without it a restart handed every key a fresh hour.
+  # AOF only (no RDB snapshots), fsync once a second: a crash loses at most a second of counts.
   redis-server --port "$REDIS_PORT" --bind "$HOST" --daemonize yes \
     --dir "$REDIS_DIR" --logfile "$REDIS_LOG" --pidfile "$REDIS_PID" \
-    --save "" --appendonly no >"$REDIS_OUT" 2>&1 ||
+    --save "" --appendonly yes --appendfsync everysec >"$REDIS_OUT" 2>&1 ||
     die "redis-server refused to start" "$REDIS_OUT"
   wait_until 15 redis_running || die "Redis did not answer on $HOST:$REDIS_PORT" "$REDIS_LOG"
 }
@@ -52,7 +55,14 @@ redis_up() {
     return 0
   fi
   redis_ensure_installed
-  redis_running || redis_start
+  if redis_running; then
+    # Started by an older version of this script without persistence: switch it on in place.
+    [[ "$(redis-cli -h "$HOST" -p "$REDIS_PORT" config get appendonly 2>/dev/null | tail -n 1)" == yes ]] ||
+      redis-cli -h "$HOST" -p "$REDIS_PORT" config set appendonly yes >/dev/null 2>&1 ||
+      info "Redis: could not switch on appendonly"
+  else
+    redis_start
+  fi
 }
 
 redis_down() {
@@ -69,7 +79,7 @@ redis_status() {
     printf '%-10s %-8s %s\n' redis external "REDIS_URL=$(redact_url "$REDIS_URL")"
   elif command -v redis-cli >/dev/null && redis_running; then
     printf '%-10s %-8s %s\n' redis running \
-      "$HOST:$REDIS_PORT pid $(head -n 1 "$REDIS_PID") log ${REDIS_LOG#"$ROOT"/} (no persistence)"
+      "$HOST:$REDIS_PORT pid $(head -n 1 "$REDIS_PID") log ${REDIS_LOG#"$ROOT"/} (append-only file, fsync every second)"
   else
     printf '%-10s %-8s %s\n' redis stopped "$HOST:$REDIS_PORT"
     return 1

@@ -9,6 +9,9 @@ import type { Logger } from '@regatta/logging';
 import { ASSERTION_HEADER, verifyAssertion, type Identity } from './assertion.js';
 import { httpRequestDuration, metricsRegistry } from './metrics.js';
 import { HttpProblem, PROBLEM_CONTENT_TYPE, problemBody, unauthorized } from './problem.js';
+import { inputGuard, malformedPath } from './input-guards.js';
+
+export * from './input-guards.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -25,6 +28,11 @@ export interface AppOptions {
   bodyLimit?: string;
   /** Parse JSON bodies (the gateway proxies raw bodies and turns this off). */
   parseJson?: boolean;
+  /**
+   * The input guard (input-guards.ts): malformed percent-encoding in the path, and NUL characters in
+   * the path, query or JSON body, answer 400 before any route. Default on.
+   */
+  inputGuard?: boolean;
 }
 
 export function requestIdOf(req: Request): string {
@@ -141,11 +149,31 @@ export function createApp(options: AppOptions): Express {
         next(new HttpProblem(415, 'unsupported_media_type', 'Request bodies must be application/json.'));
         return;
       }
+      const charset = hasBody ? charsetOf(req.header('content-type')) : undefined;
+      if (charset !== undefined && charset !== 'utf-8') {
+        next(unsupportedCharset(charset));
+        return;
+      }
       next();
     });
     app.use(express.json({ limit: options.bodyLimit ?? '256kb', strict: false }));
   }
+  // After the body parser, before any route: malformed paths and NUL characters end here as 400s.
+  if (options.inputGuard !== false) app.use(inputGuard());
   return app;
+}
+
+/** The charset parameter of a Content-Type header, lower-cased and unquoted; undefined when absent. */
+export function charsetOf(contentType: string | undefined): string | undefined {
+  if (!contentType) return undefined;
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+  if (!match) return undefined;
+  return (match[1] ?? match[2] ?? '').toLowerCase();
+}
+
+function unsupportedCharset(charset: string): HttpProblem {
+  const shown = charset.length > 40 ? `${charset.slice(0, 40)}…` : charset;
+  return new HttpProblem(415, 'unsupported_media_type', `The charset "${shown}" is not supported: request bodies must be JSON in utf-8.`);
 }
 
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -174,7 +202,12 @@ export function mountRoutes(app: Express, routes: RouteDefinition[]): void {
 }
 
 /** Adds the problem+json 404 for unknown paths and the error handler. Call after mounting routes. */
-export function finishApp(app: Express, logger: Logger): void {
+export interface FinishOptions {
+  /** Tells errors of the service's own infrastructure (e.g. @regatta/db's isConnectionError) apart: they answer 503, not 500. */
+  unavailable?: (error: unknown) => boolean;
+}
+
+export function finishApp(app: Express, logger: Logger, options: FinishOptions = {}): void {
   app.use((req, _res, next) => {
     next(new HttpProblem(404, 'route_not_found', `No route matches ${req.method} ${req.path}.`));
   });
@@ -183,7 +216,7 @@ export function finishApp(app: Express, logger: Logger): void {
       res.destroy();
       return;
     }
-    sendProblem(req, res, toProblem(error, req, logger));
+    sendProblem(req, res, toProblem(error, req, logger, options));
   });
 }
 
@@ -208,18 +241,26 @@ interface BodyParserError {
   type?: string;
   status?: number;
   expose?: boolean;
+  charset?: string;
+  encoding?: string;
 }
 
-function toProblem(error: unknown, req: Request, logger: Logger): HttpProblem {
+function toProblem(error: unknown, req: Request, logger: Logger, options: FinishOptions = {}): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  // The router failed to decode a route parameter (it marks those 400). The input guard answers
+  // first; this is the safety net.
+  if (error instanceof URIError && (error as URIError & { status?: number }).status === 400) return malformedPath();
   const parserError = error as BodyParserError;
   if (parserError && typeof parserError === 'object' && typeof parserError.type === 'string') {
     if (parserError.type === 'entity.too.large') return new HttpProblem(413, 'payload_too_large', 'The request body is too large.');
     if (parserError.type === 'entity.parse.failed') return new HttpProblem(400, 'malformed_json', 'The request body is not valid JSON.');
+    if (parserError.type === 'charset.unsupported') return unsupportedCharset(parserError.charset ?? 'unknown');
+    if (parserError.type === 'encoding.unsupported')
+      return new HttpProblem(415, 'unsupported_media_type', `The content encoding "${String(parserError.encoding ?? 'unknown').slice(0, 40)}" is not supported.`);
     if (parserError.status && parserError.status >= 400 && parserError.status < 500)
       return new HttpProblem(parserError.status, 'bad_request', 'The request could not be read.');
   }
-  if (isDatabaseUnavailable(error)) {
+  if (isDatabaseUnavailable(error) || options.unavailable?.(error)) {
     logger.warn({ err: error, requestId: requestIdOf(req) }, 'database unavailable or pool exhausted');
     return new HttpProblem(503, 'service_unavailable', 'The service is overloaded or its database is unreachable; try again shortly.', {
       headers: { 'Retry-After': '2' },

@@ -1,12 +1,41 @@
 import { z } from 'zod';
 
-/** An integer query parameter written in decimal digits, within [min, max]. */
+/**
+ * The largest `offset` any list accepts (organizations, events, registrations, series, boats, sailor
+ * history, webhook deliveries): deeper pages are refused with "must be at most 1000000000".
+ */
+export const MAX_OFFSET = 1_000_000_000;
+
+/**
+ * An integer query parameter written in decimal digits, within [min, max]. Anything that is not
+ * an optional "-" and digits is "must be an integer"; an integer of any length outside the range is
+ * "must be at least {min}" / "must be at most {max}" (one message per value, never both).
+ */
 export function queryInt(min: number, max: number) {
-  return z
-    .string()
-    .regex(/^-?\d{1,9}$/, 'must be an integer')
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min > max) throw new Error(`queryInt: bad range [${min}, ${max}]`);
+  return z.string().transform((value, ctx) => {
+    if (!/^-?\d+$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must be an integer' });
+      return z.NEVER;
+    }
+    // Number() of a long digit string rounds (or becomes ±Infinity) but keeps its side of the bounds,
+    // which are safe integers.
+    const number = Number(value);
+    if (number < min) {
+      ctx.addIssue({ code: 'custom', message: `must be at least ${min}` });
+      return z.NEVER;
+    }
+    if (number > max) {
+      ctx.addIssue({ code: 'custom', message: `must be at most ${max}` });
+      return z.NEVER;
+    }
+    return number === 0 ? 0 : number;
+  });
+}
+
+/** The `offset` query parameter of a list: 0..max (default MAX_OFFSET), 0 when absent. */
+export function queryOffset(max: number = MAX_OFFSET) {
+  return queryInt(0, max).default(0);
 }
 
 /** A free-text search parameter; an empty value means "no filter". */

@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { Counter, Gauge } from 'prom-client';
-import { withTransaction, type Pool, type PoolClient } from '@regatta/db';
+import { isConnectionError, withTransaction, type Pool, type PoolClient } from '@regatta/db';
 import type { Logger } from '@regatta/logging';
 import { metricsRegistry } from './metrics-registry.js';
 import { MESSAGE_ID_HEADER } from './outbox.js';
@@ -64,6 +64,9 @@ export class FactConsumer extends EventEmitter {
       groupId: settings.groupId,
       sessionTimeout: 15_000,
       heartbeatInterval: 3_000,
+      // A fetch returns as soon as there is data; when idle it waits this long, and stopping the
+      // consumer waits for that fetch (kafkajs' 5 s default made every shutdown take 5 s).
+      maxWaitTimeInMs: 1_000,
       allowAutoTopicCreation: false,
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5_000 },
     });
@@ -181,6 +184,9 @@ export class FactConsumer extends EventEmitter {
         this.emit('processed', message);
         return;
       } catch (error) {
+        // The database is away, not the message at fault: never count that toward parking it. The
+        // error leaves eachBatch, so kafkajs re-fetches from the last resolved offset after a backoff.
+        if (isConnectionError(error)) throw error;
         settings.logger.warn({ err: error, messageId: message.messageId, topic: message.topic, attempt }, 'handler failed');
         if (attempt >= maxAttempts) {
           // Throws when the database is down: kafkajs then retries without committing the offset.

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka, Message, Producer } from 'kafkajs';
 import { Gauge, Counter } from 'prom-client';
-import type { Pool, Queryable } from '@regatta/db';
+import { listen, withTransaction, type ListenHandle, type Pool, type Queryable } from '@regatta/db';
 import type { Logger } from '@regatta/logging';
 import { metricsRegistry } from './metrics-registry.js';
 
@@ -54,6 +54,12 @@ export interface RelaySettings {
   schema: string;
   topicPrefix: string;
   batchSize?: number;
+  /**
+   * Most payload bytes per pass (default 512 KiB). The broker refuses a produce request whose batch
+   * for a partition exceeds message.max.bytes (1 MiB by default): after an outage the backlog of one
+   * regatta (standings facts of a large fleet are tens of KB each) made every pass fail, for ever.
+   */
+  maxBatchBytes?: number;
   pollIntervalMs?: number;
 }
 
@@ -75,7 +81,7 @@ export class OutboxRelay {
   private wake: (() => void) | undefined;
   /** Set by a NOTIFY that arrives while a pass is running, so the next pass starts at once. */
   private notified = false;
-  private listener: import('pg').PoolClient | undefined;
+  private listener: ListenHandle | undefined;
   private readonly lockKey: number;
   private readonly backlog: Gauge;
 
@@ -99,7 +105,7 @@ export class OutboxRelay {
   async start(): Promise<void> {
     await this.producer.connect();
     this.running = true;
-    await this.listen();
+    if (!this.listener) this.listen();
     this.loop = this.run();
   }
 
@@ -107,23 +113,31 @@ export class OutboxRelay {
     this.running = false;
     this.wake?.();
     await this.loop;
-    this.listener?.release();
+    await this.listener?.stop();
+    this.listener = undefined;
     await this.producer.disconnect();
   }
 
-  private async listen(): Promise<void> {
-    try {
-      const client = await this.settings.pool.connect();
-      client.on('notification', () => {
-        this.notified = true;
-        this.wake?.();
-      });
-      client.on('error', () => undefined);
-      await client.query(`LISTEN outbox_${this.settings.schema}`);
-      this.listener = client;
-    } catch (error) {
-      this.settings.logger.warn({ err: error }, 'outbox relay could not LISTEN; polling only');
-    }
+  /** True while the relay's LISTEN connection is up (otherwise it polls). */
+  get listening(): boolean {
+    return this.listener?.listening ?? false;
+  }
+
+  /**
+   * NOTIFY at commit wakes the relay. The LISTEN connection re-listens with backoff after it is lost
+   * (database restart, terminated backend); a pass runs at once when it is back, since notifications
+   * sent meanwhile are gone. Until then the poll interval is the safety net.
+   */
+  private listen(): void {
+    const wake = () => {
+      this.notified = true;
+      this.wake?.();
+    };
+    this.listener = listen(this.settings.pool, `outbox_${this.settings.schema}`, wake, this.settings.logger, {
+      onListening: (again) => {
+        if (again) wake();
+      },
+    });
   }
 
   private async run(): Promise<void> {
@@ -154,26 +168,30 @@ export class OutboxRelay {
   /** Publishes one batch; returns true when more rows may be waiting. */
   async publishBatch(): Promise<boolean> {
     const batchSize = this.settings.batchSize ?? 200;
-    const client = await this.settings.pool.connect();
-    try {
-      await client.query('BEGIN');
+    let more = false;
+    const count = await withTransaction(this.settings.pool, async (client) => {
       // One relay per service publishes at a time, so rows go out in commit order.
       const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [this.lockKey]);
-      if (!lock.rows[0]?.locked) {
-        await client.query('COMMIT');
-        return false;
-      }
+      if (!lock.rows[0]?.locked) return 0;
       const rows = await client.query<OutboxRow>(
         `SELECT position, topic, message_key, payload, headers FROM outbox
           WHERE published_at IS NULL ORDER BY position LIMIT $1`,
         [batchSize],
       );
-      if (rows.rows.length === 0) {
-        await client.query('COMMIT');
-        return false;
-      }
-      const byTopic = new Map<string, Message[]>();
+      if (rows.rows.length === 0) return 0;
+      // A prefix of the rows within the byte budget (at least one row), so order is kept.
+      const maxBytes = this.settings.maxBatchBytes ?? 512 * 1024;
+      let bytes = 0;
+      let take = 0;
       for (const row of rows.rows) {
+        const size = row.payload.length + (row.message_key?.length ?? 0) + JSON.stringify(row.headers).length + 64;
+        if (take > 0 && bytes + size > maxBytes) break;
+        bytes += size;
+        take += 1;
+      }
+      const batch = rows.rows.slice(0, take);
+      const byTopic = new Map<string, Message[]>();
+      for (const row of batch) {
         const topic = this.settings.topicPrefix + row.topic;
         const messages = byTopic.get(topic) ?? [];
         messages.push({ key: row.message_key, value: row.payload, headers: row.headers });
@@ -183,16 +201,12 @@ export class OutboxRelay {
         acks: -1,
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
       });
-      await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [rows.rows.map((row) => row.position)]);
-      await client.query('COMMIT');
-      published.inc(rows.rows.length);
-      return rows.rows.length === batchSize;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [batch.map((row) => row.position)]);
+      more = rows.rows.length === batchSize || take < rows.rows.length;
+      return batch.length;
+    });
+    if (count > 0) published.inc(count);
+    return more;
   }
 }
 

@@ -46,10 +46,11 @@ export function loadOpenApiDocument(dir: string = specDir): Json {
   return document;
 }
 
-export function docsPage(specUrl = '/api/v1/openapi.json'): string {
-  // A self-contained page (no CDN is reachable from production networks we deploy into): lists every
-  // operation with its security and links the raw document.
-  const document = loadOpenApiDocument();
+/**
+ * Every operation of the document as one HTML table (method, path, summary, scopes). The gateway's
+ * interactive reference (/api/v1/docs, gateway/src/docs.ts) shows it to clients without JavaScript.
+ */
+export function operationIndexHtml(document: Json = loadOpenApiDocument()): string {
   const paths = (document['paths'] ?? {}) as Record<string, Record<string, { summary?: string; 'x-required-scopes'?: string[] }>>;
   const rows = Object.entries(paths)
     .flatMap(([path, operations]) =>
@@ -61,13 +62,9 @@ export function docsPage(specUrl = '/api/v1/openapi.json'): string {
         ),
     )
     .join('\n');
-  const info = (document['info'] ?? {}) as { title?: string; version?: string; description?: string };
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(info.title ?? 'API')}</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}td,th{padding:.3rem .6rem;border-bottom:1px solid #ddd;text-align:left}code{font-size:.9em}</style></head>
-<body><h1>${escapeHtml(info.title ?? 'API')} <small>${escapeHtml(info.version ?? '')}</small></h1>
-<p>The full OpenAPI 3.1 document: <a href="${specUrl}">${specUrl}</a>.</p>
-<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Scopes</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
+  return `<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Scopes</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
+
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import type { Kafka } from 'kafkajs';
 import { baseEnvShape, loadConfig, port, resolveSecret, serviceEnvShape, z } from '@regatta/config';
 import { decodeFact, encodeFact, factHeaders, factKey, factTopic, type Fact } from '@regatta/contracts';
-import { createPool, migrate, pingDatabase, type Pool, type PoolClient, type Queryable } from '@regatta/db';
+import { createPool, isConnectionError, migrate, pingDatabase, type Pool, type PoolClient, type Queryable } from '@regatta/db';
 import { createApp, finishApp, mountRoutes, serve, type RouteDefinition } from '@regatta/http';
 import { createLogger, type Logger } from '@regatta/logging';
 import {
@@ -155,16 +155,17 @@ export async function runService<Extra extends z.ZodRawShape>(definition: Servic
   });
   definition.configureApp?.(app, context);
   mountRoutes(app, definition.routes(context));
-  finishApp(app, logger);
+  finishApp(app, logger, { unavailable: isConnectionError });
 
   // Kafka may still be starting (or down): the HTTP side serves from PostgreSQL meanwhile, and the
   // relay and consumers connect with retries, catching up on their topics once it returns.
   // Each part starts once; a retry resumes with the parts that have not started yet.
   const pending: Array<() => Promise<void>> = [() => relay.start(), ...consumers.map((consumer) => () => consumer.start()), ...tasks.map((task) => () => task.start())];
+  let shuttingDown = false;
   const startMessaging = async () => {
-    for (let attempt = 1; ; attempt += 1) {
+    for (let attempt = 1; !shuttingDown; attempt += 1) {
       try {
-        while (pending.length > 0) {
+        while (pending.length > 0 && !shuttingDown) {
           await pending[0]!();
           pending.shift();
         }
@@ -189,17 +190,39 @@ export async function runService<Extra extends z.ZodRawShape>(definition: Servic
     host: config.HOST,
     logger,
     beforeClose: tasks.flatMap((task) => (task.beforeClose ? [() => task.beforeClose!()] : [])),
+    // Each step is bounded so one stuck dependency (Kafka down during shutdown) cannot keep the
+    // process from exiting; what is cut short is redone by the next process (leases, uncommitted
+    // offsets absorbed by inboxes, unmarked outbox rows republished with the same id).
+    // Background tasks and consumers stop side by side (consumers commit their offsets), then the
+    // relay, then the pool.
     onShutdown: [
       async () => {
-        for (const task of tasks) await task.stop();
+        shuttingDown = true;
+        await Promise.all([
+          bounded(logger, 'background tasks', 3_000, async () => {
+            for (const task of tasks) await task.stop();
+          }),
+          bounded(logger, 'consumers', 3_000, () => Promise.all(consumers.map((consumer) => consumer.stop()))),
+        ]);
       },
-      async () => {
-        for (const consumer of consumers) await consumer.stop();
-      },
-      () => relay.stop(),
-      () => pool.end(),
+      () => bounded(logger, 'outbox relay', 1_500, () => relay.stop()),
+      () => bounded(logger, 'database pool', 1_000, () => pool.end()),
     ],
   });
+}
+
+/** Runs one shutdown step, giving up (with a warning) after timeoutMs. */
+async function bounded(logger: Logger, step: string, timeoutMs: number, fn: () => Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    const outcome = await Promise.race([fn().then(() => 'done' as const), timedOut]);
+    if (outcome === 'timeout') logger.warn({ step, timeoutMs }, 'shutdown step did not finish in time; going on');
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export { baseEnvShape };

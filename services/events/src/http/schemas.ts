@@ -1,5 +1,6 @@
 /** Input schemas (zod) of every route; parseInput turns failures into 400s naming each field. */
 import { z } from 'zod';
+import { MAX_OFFSET, queryInt } from '@regatta/http';
 import { EVENT_STATUSES, PUBLIC_LIST_STATUSES, normalizeMoney } from '../domain/events.js';
 import { HANDICAP_SYSTEMS, PENALTY_BASES, RATING_KEYS, SCORING_SYSTEMS } from '../domain/handicap.js';
 import { PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../domain/registrations.js';
@@ -32,17 +33,13 @@ const queryDate = z.string().transform((value, ctx) => {
 });
 
 const intParam = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^-?\d+$/, 'must be an integer')
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+  queryInt(min, max)
     .optional()
     .transform((value) => value ?? fallback);
 
 export const listEventsQuery = z.object({
   limit: intParam(1, 100, 20),
-  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0),
+  offset: intParam(0, MAX_OFFSET, 0),
   status: z.enum(PUBLIC_LIST_STATUSES, { message: `must be one of ${PUBLIC_LIST_STATUSES.join(', ')}` }).optional(),
   q: z.string().trim().max(200).optional(),
   after: queryDate.optional(),
@@ -198,7 +195,7 @@ export const registrationBody = z
 
 export const listRegistrationsQuery = z.object({
   limit: intParam(1, 100, 50),
-  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0),
+  offset: intParam(0, MAX_OFFSET, 0),
   status: z.enum(REGISTRATION_STATUSES, { message: `must be one of ${REGISTRATION_STATUSES.join(', ')}` }).optional(),
   fleet: z.string().trim().min(1).max(200).optional(),
 });
@@ -232,7 +229,7 @@ export const createSeriesBody = z
 
 export const listSeriesQuery = z.object({
   limit: intParam(1, 100, 20),
-  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0),
+  offset: intParam(0, MAX_OFFSET, 0),
   year: z
     .string()
     .regex(/^\d{4}$/, 'must be a four-digit year')

@@ -1,13 +1,13 @@
 /** Request validation for the organization routes (every bad field is named in the 400 problem). */
 import { z } from 'zod';
-import { queryInt, querySearch, validationFailed, type FieldError } from '@regatta/http';
+import { queryInt, queryOffset, querySearch, validationFailed, type FieldError } from '@regatta/http';
 import { ORGANIZATION_TYPES } from '../domain/organization.js';
 
 const searchParam = querySearch(200);
 
 export const listQuery = z.object({
   limit: queryInt(1, 100).default(20),
-  offset: queryInt(0, 1_000_000_000).default(0),
+  offset: queryOffset(), // 0..MAX_OFFSET (1,000,000,000)
   q: searchParam,
   query: searchParam,
   location: searchParam,

@@ -25,7 +25,17 @@ import {
 
 const occurredAt = (fact: Fact) => (fact.occurredAt ? timestampDate(fact.occurredAt) : new Date());
 
+/**
+ * One writer at a time: facts of one regatta arrive on three topics whose partitions are applied side
+ * by side, each chunk touching several regattas' rows in its own order (a chaos run saw deadlocks on
+ * the events row). A transaction-level advisory lock (held to the chunk's commit, re-entrant within
+ * it) serializes the chunks; the projection is cheap, so the lost parallelism costs little.
+ */
+const PROJECTION_LOCK = 740_101;
+
 export async function projectFact(client: PoolClient, fact: Fact): Promise<void> {
+  if (fact.payload.case === undefined || fact.payload.case.startsWith('user') || fact.payload.case.startsWith('membership')) return;
+  await client.query('SELECT pg_advisory_xact_lock($1)', [PROJECTION_LOCK]);
   const at = occurredAt(fact);
   const meta = liveMeta(at);
   const payload = fact.payload;

@@ -1,10 +1,11 @@
 /**
  * Listens for the read model's change notifications (NOTIFY at commit) on a dedicated connection and
- * re-listens after any failure. While not listening, `reliable` is false: caches must not be trusted
- * and the live hub polls instead. After a reconnect, `resync` tells subscribers to catch up.
+ * re-listens after any failure (the shared `listen` of @regatta/db: backoff, the dead connection is
+ * destroyed). While not listening, `reliable` is false: caches must not be trusted and the live hub
+ * polls instead. After every (re)LISTEN, `resync` tells subscribers to catch up.
  */
 import { EventEmitter } from 'node:events';
-import type { Pool, PoolClient } from '@regatta/db';
+import { listen, type ListenHandle, type Pool } from '@regatta/db';
 import type { Logger } from '@regatta/logging';
 import { CHANGES_CHANNEL } from '../store/projection.js';
 
@@ -16,10 +17,7 @@ export interface ChangeFeedEvents {
 }
 
 export class ChangeFeed extends EventEmitter<ChangeFeedEvents> {
-  reliable = false;
-  private client: PoolClient | undefined;
-  private stopped = false;
-  private retryTimer: NodeJS.Timeout | undefined;
+  private handle: ListenHandle | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -29,47 +27,25 @@ export class ChangeFeed extends EventEmitter<ChangeFeedEvents> {
     this.setMaxListeners(0);
   }
 
+  /** True while the LISTEN connection is up: every committed change will be announced. */
+  get reliable(): boolean {
+    return this.handle?.listening ?? false;
+  }
+
   async start(): Promise<void> {
-    this.stopped = false;
-    await this.connect(1);
+    if (this.handle) return;
+    this.handle = listen(this.pool, CHANGES_CHANNEL, (payload) => this.dispatch(payload), this.logger, {
+      // Caches were filled while changes were announced; after a gap they may be stale.
+      onListening: () => this.emit('resync'),
+    });
+    // Wait for the first attempt only; a failed one keeps retrying in the background.
+    await this.handle.ready;
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retryTimer);
-    this.reliable = false;
-    const client = this.client;
-    this.client = undefined;
-    client?.release(true);
-  }
-
-  private async connect(attempt: number): Promise<void> {
-    if (this.stopped) return;
-    let client: PoolClient | undefined;
-    try {
-      client = await this.pool.connect();
-      client.on('notification', (message) => this.dispatch(message.payload ?? ''));
-      client.on('error', (error) => this.lost(client!, error));
-      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-      this.client = client;
-      const wasReliable = this.reliable;
-      this.reliable = true;
-      if (attempt > 1 || wasReliable) this.logger.info({ attempt }, 'listening for read-model changes again');
-      this.emit('resync');
-    } catch (error) {
-      client?.release(true);
-      this.logger.warn({ err: error, attempt }, 'cannot LISTEN for read-model changes; retrying');
-      this.retryTimer = setTimeout(() => void this.connect(attempt + 1), Math.min(5_000, 200 * attempt));
-    }
-  }
-
-  private lost(client: PoolClient, error: Error): void {
-    if (this.client !== client) return;
-    this.logger.warn({ err: error }, 'change listener lost its connection');
-    this.client = undefined;
-    this.reliable = false;
-    client.release(true);
-    if (!this.stopped) this.retryTimer = setTimeout(() => void this.connect(2), 200);
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.stop();
   }
 
   private dispatch(payload: string): void {

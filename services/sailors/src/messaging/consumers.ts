@@ -13,8 +13,9 @@ import type { Logger } from '@regatta/logging';
 import type { ConsumerDefinition } from '@regatta/runtime';
 import { cleanRatings, isUuid } from '../domain/boats.js';
 import {
-  noteBoat,
+  noteBoats,
   noteSailor,
+  noteSailors,
   replaceRaceResults,
   replaceStandings,
   upsertBoat,
@@ -91,6 +92,22 @@ export async function applyEventFact(client: PoolClient, fact: Fact): Promise<vo
   });
 }
 
+/** Sailors and boats named in a results or standings fact, a statement each (not two per entry). */
+async function noteEntries(
+  client: PoolClient,
+  entries: ReadonlyArray<{ boatId: string; userId?: string; sailorName?: string; boatName?: string; sailNumber?: string }>,
+): Promise<void> {
+  const userOf = (entry: (typeof entries)[number]) => (isUuid(entry.userId) ? (entry.userId as string) : null);
+  await noteSailors(
+    client,
+    entries.flatMap((entry) => (userOf(entry) ? [{ id: userOf(entry)!, name: orNull(entry.sailorName) }] : [])),
+  );
+  await noteBoats(
+    client,
+    entries.map((entry) => ({ id: entry.boatId, name: entry.boatName || orNull(entry.sailNumber) || 'Unnamed boat', sailNumber: orNull(entry.sailNumber), ownerId: userOf(entry) })),
+  );
+}
+
 export async function applyResultsFact(client: PoolClient, fact: Fact, logger: Logger): Promise<void> {
   const results = factPayload(fact, 'resultsUpdated');
   if (results) {
@@ -99,11 +116,7 @@ export async function applyResultsFact(client: PoolClient, fact: Fact, logger: L
       return;
     }
     const entries = results.results.filter((entry) => isUuid(entry.boatId));
-    for (const entry of entries) {
-      const userId = isUuid(entry.userId) ? entry.userId : null;
-      if (userId) await noteSailor(client, userId, orNull(entry.sailorName));
-      await noteBoat(client, { id: entry.boatId, name: entry.boatName || orNull(entry.sailNumber) || 'Unnamed boat', sailNumber: orNull(entry.sailNumber), ownerId: userId });
-    }
+    await noteEntries(client, entries);
     await replaceRaceResults(
       client,
       { raceId: results.raceId, eventId: results.eventId, fleetId: results.fleetId, raceNumber: results.raceNumber, raceStatus: results.raceStatus },
@@ -124,11 +137,7 @@ export async function applyResultsFact(client: PoolClient, fact: Fact, logger: L
       return;
     }
     const entries = standings.entries.filter((entry) => isUuid(entry.boatId));
-    for (const entry of entries) {
-      const userId = isUuid(entry.userId) ? entry.userId : null;
-      if (userId) await noteSailor(client, userId, orNull(entry.sailorName));
-      await noteBoat(client, { id: entry.boatId, name: entry.boatName || orNull(entry.sailNumber) || 'Unnamed boat', sailNumber: orNull(entry.sailNumber), ownerId: userId });
-    }
+    await noteEntries(client, entries);
     await replaceStandings(
       client,
       { eventId: standings.eventId, fleetId: standings.fleetId, fleetName: orNull(standings.fleetName), boatsInFleet: standings.boatsInFleet },

@@ -5,7 +5,23 @@
  */
 import type { Queryable } from '@regatta/db';
 
+/**
+ * Sailors and boats are shared by every regatta, so the consumers' chunk transactions (up to 100
+ * facts, several partitions and topics applied side by side) met on the same rows in different
+ * orders and deadlocked ("deadlock detected" in noteSailor, each costing a second and a retry).
+ * No order can be imposed across the facts of a chunk, so every write to these two tables first
+ * takes one transaction-level advisory lock: writers of shared rows take turns (until their commit),
+ * and a transaction waiting for it holds no sailor or boat row, so no cycle can form. Writes that
+ * would change nothing are skipped without any lock (the common case once profiles exist).
+ */
+const PROFILES_LOCK = 'sailors.profiles';
+
+async function lockProfiles(db: Queryable): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [PROFILES_LOCK]);
+}
+
 export async function upsertUser(db: Queryable, user: { id: string; name: string | null; email: string | null; registeredAt: Date | null }): Promise<void> {
+  await lockProfiles(db);
   await db.query(
     `INSERT INTO sailors (id, name, name_source, email, registered_at) VALUES ($1, $2, 'identity', $3, $4)
      ON CONFLICT (id) DO UPDATE SET name = coalesce(EXCLUDED.name, sailors.name), name_source = 'identity',
@@ -17,13 +33,46 @@ export async function upsertUser(db: Queryable, user: { id: string; name: string
 
 /** A sailor named in a registration or a result: creates the profile, fills a missing name. */
 export async function noteSailor(db: Queryable, id: string, name: string | null): Promise<void> {
+  // Nothing to change (known sailor and no new name, the same name, or a name from the account,
+  // which wins): no write, so no row lock held until the end of the consumer's chunk.
+  const known = await db.query<{ name: string | null; name_source: string }>(`SELECT name, name_source FROM sailors WHERE id = $1`, [id]);
+  const row = known.rows[0];
+  if (row && (name === null || row.name === name || (row.name_source === 'identity' && row.name !== null))) return;
+  await lockProfiles(db);
   await db.query(
     `INSERT INTO sailors (id, name, name_source) VALUES ($1, $2, 'registration')
-     ON CONFLICT (id) DO UPDATE SET
-       name = CASE WHEN sailors.name_source = 'identity' AND sailors.name IS NOT NULL THEN sailors.name ELSE coalesce(EXCLUDED.name, sailors.name) END,
-       updated_at = now()
-     WHERE sailors.name IS DISTINCT FROM EXCLUDED.name AND EXCLUDED.name IS NOT NULL`,
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, updated_at = now()
+     WHERE sailors.name IS DISTINCT FROM EXCLUDED.name AND EXCLUDED.name IS NOT NULL
+       AND NOT (sailors.name_source = 'identity' AND sailors.name IS NOT NULL)`,
     [id, name],
+  );
+}
+
+/**
+ * The sailors named in one results or standings fact, in one round trip: known ones that would not
+ * change are skipped; the rest are written in one statement, in id order, under the profiles lock.
+ * Within the list the last non-empty name of a sailor wins (as one noteSailor per entry would).
+ */
+export async function noteSailors(db: Queryable, sailors: ReadonlyArray<{ id: string; name: string | null }>): Promise<void> {
+  const wanted = new Map<string, string | null>();
+  for (const sailor of sailors) if (!wanted.has(sailor.id) || sailor.name !== null) wanted.set(sailor.id, sailor.name);
+  if (wanted.size === 0) return;
+  const known = await db.query<{ id: string; name: string | null; name_source: string }>(`SELECT id, name, name_source FROM sailors WHERE id = ANY($1::uuid[])`, [[...wanted.keys()]]);
+  const byId = new Map(known.rows.map((row) => [row.id, row]));
+  const writes = [...wanted]
+    .filter(([id, name]) => {
+      const row = byId.get(id);
+      return !row || (name !== null && row.name !== name && !(row.name_source === 'identity' && row.name !== null));
+    })
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (writes.length === 0) return;
+  await lockProfiles(db);
+  await db.query(
+    `INSERT INTO sailors (id, name, name_source) SELECT id, name, 'registration' FROM unnest($1::uuid[], $2::text[]) AS t(id, name)
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, updated_at = now()
+     WHERE sailors.name IS DISTINCT FROM EXCLUDED.name AND EXCLUDED.name IS NOT NULL
+       AND NOT (sailors.name_source = 'identity' AND sailors.name IS NOT NULL)`,
+    [writes.map(([id]) => id), writes.map(([, name]) => name)],
   );
 }
 
@@ -39,6 +88,7 @@ export interface BoatSnapshot {
 
 /** The boat as entered with a registration: replaces the registry entry unless it is older. */
 export async function upsertBoat(db: Queryable, boat: BoatSnapshot): Promise<void> {
+  await lockProfiles(db);
   await db.query(
     `INSERT INTO boats (id, name, sail_number, model, ratings, owner_id, source_updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, sail_number = EXCLUDED.sail_number, model = EXCLUDED.model,
@@ -49,11 +99,20 @@ export async function upsertBoat(db: Queryable, boat: BoatSnapshot): Promise<voi
   );
 }
 
-/** A boat seen only in results or standings: registered if unknown, never overwrites a registration's data. */
-export async function noteBoat(db: Queryable, boat: { id: string; name: string; sailNumber: string | null; ownerId: string | null }): Promise<void> {
+/** The boats of one results or standings fact: registers the unknown ones (first description wins), one round trip when all are known. */
+export async function noteBoats(db: Queryable, boats: ReadonlyArray<{ id: string; name: string; sailNumber: string | null; ownerId: string | null }>): Promise<void> {
+  const wanted = new Map<string, (typeof boats)[number]>();
+  for (const boat of boats) if (!wanted.has(boat.id)) wanted.set(boat.id, boat);
+  if (wanted.size === 0) return;
+  const known = await db.query<{ id: string }>(`SELECT id FROM boats WHERE id = ANY($1::uuid[])`, [[...wanted.keys()]]);
+  for (const row of known.rows) wanted.delete(row.id);
+  if (wanted.size === 0) return;
+  const missing = [...wanted.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  await lockProfiles(db);
   await db.query(
-    `INSERT INTO boats (id, name, sail_number, owner_id) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
-    [boat.id, boat.name, boat.sailNumber, boat.ownerId],
+    `INSERT INTO boats (id, name, sail_number, owner_id) SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[])
+     ON CONFLICT (id) DO NOTHING`,
+    [missing.map((boat) => boat.id), missing.map((boat) => boat.name), missing.map((boat) => boat.sailNumber), missing.map((boat) => boat.ownerId)],
   );
 }
 

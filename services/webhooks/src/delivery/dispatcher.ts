@@ -4,7 +4,7 @@
  * deliveries but loses none; several replicas can run side by side (SKIP LOCKED).
  */
 import { randomUUID } from 'node:crypto';
-import { withTransaction, type Pool, type PoolClient } from '@regatta/db';
+import { listen, withTransaction, type ListenHandle, type Pool } from '@regatta/db';
 import type { Logger } from '@regatta/logging';
 import type { EgressPolicy } from '../domain/addresses.js';
 import { decideAfterAttempt } from '../domain/retry.js';
@@ -47,7 +47,7 @@ export class Dispatcher {
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   private pendingWake = false;
-  private listener: PoolClient | undefined;
+  private listener: ListenHandle | undefined;
   private readonly drained = new Set<Promise<void>>();
   /** Finished attempts waiting to be recorded (one transaction per batch, one batch at a time). */
   private finished: Finished[] = [];
@@ -60,7 +60,7 @@ export class Dispatcher {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await this.listen();
+    this.listen();
     this.loop = this.run();
   }
 
@@ -70,7 +70,7 @@ export class Dispatcher {
     await this.loop;
     // In-flight attempts finish (bounded by the delivery timeout) so their results are recorded.
     await Promise.allSettled([...this.drained]);
-    this.listener?.release();
+    await this.listener?.stop();
     this.listener = undefined;
   }
 
@@ -79,16 +79,22 @@ export class Dispatcher {
     this.wakeUp?.();
   }
 
-  private async listen(): Promise<void> {
-    try {
-      const client = await this.settings.pool.connect();
-      client.on('notification', () => this.wake());
-      client.on('error', () => undefined);
-      await client.query(`LISTEN webhook_tasks_${this.settings.schema}`);
-      this.listener = client;
-    } catch (error) {
-      this.settings.logger.warn({ err: error }, 'dispatcher could not LISTEN; polling only');
-    }
+  /** True while the LISTEN connection is up (otherwise the dispatcher only polls). */
+  get listening(): boolean {
+    return this.listener?.listening ?? false;
+  }
+
+  /**
+   * NOTIFY wakes the dispatcher when tasks are queued. The LISTEN connection re-listens with backoff
+   * after it is lost (database restart, terminated backend) and wakes a pass when it is back, since
+   * notifications sent meanwhile are gone; polling (maxIdleMs) covers the gap.
+   */
+  private listen(): void {
+    this.listener = listen(this.settings.pool, `webhook_tasks_${this.settings.schema}`, () => this.wake(), this.settings.logger, {
+      onListening: (again) => {
+        if (again) this.wake();
+      },
+    });
   }
 
   private leaseMs(): number {

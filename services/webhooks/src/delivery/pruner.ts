@@ -3,7 +3,7 @@
  * attempts older than `retentionDays` (store/retention.ts). Several replicas may run it; one pass at a
  * time per database (a session advisory lock), the others skip that round.
  */
-import type { Pool } from '@regatta/db';
+import { checkout, type Pool } from '@regatta/db';
 import type { Logger } from '@regatta/logging';
 import { pruneOlderThan, type PruneResult } from '../store/retention.js';
 
@@ -48,7 +48,10 @@ export class Pruner {
 
   /** One pass; undefined when another process holds the lock. */
   async pruneOnce(now = new Date()): Promise<PruneResult | undefined> {
-    const client = await this.settings.pool.connect();
+    // checkout: a connection lost mid-pass must not crash the process (no 'error' listener otherwise).
+    const lease = await checkout(this.settings.pool);
+    const client = lease.client;
+    let unusable: Error | undefined;
     try {
       const lock = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('webhooks.retention.' || current_schema(), 0)) AS locked`);
       if (!lock.rows[0]?.locked) return undefined;
@@ -60,10 +63,13 @@ export class Pruner {
         }
         return result;
       } finally {
-        await client.query(`SELECT pg_advisory_unlock(hashtextextended('webhooks.retention.' || current_schema(), 0))`);
+        // A session lock that could not be released must not go back to the pool with its connection.
+        await client
+          .query(`SELECT pg_advisory_unlock(hashtextextended('webhooks.retention.' || current_schema(), 0))`)
+          .catch((error: Error) => (unusable = error));
       }
     } finally {
-      client.release();
+      lease.release(unusable);
     }
   }
 }

@@ -1,5 +1,6 @@
 /** Request schemas (zod) and response shaping for the webhook routes. */
 import { z } from 'zod';
+import { queryOffset } from '@regatta/http';
 import { WEBHOOK_EVENT_TYPES } from '../domain/catalogue.js';
 import type { AttemptRow } from '../store/deliveries.js';
 import type { WebhookRow } from '../store/webhooks.js';
@@ -36,7 +37,7 @@ export const listQuery = z.strictObject({ organizationId: z.uuid().optional() })
 
 export const deliveriesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: queryOffset(), // 0..MAX_OFFSET (1,000,000,000)
 });
 
 export interface WebhookRecord {
