@@ -474,14 +474,15 @@ async function main(): Promise<number> {
     for (const times of deliveries.values()) for (const at of times.slice(1)) scenarioAt(at).duplicated += 1;
 
     // Report
-    const header = ['scenario', 'attempted', '2xx', '4xx', '5xx', 'conn err', 'lost', 'dup', 'recovery s', 'process exits'];
+    const header = ['scenario', 'attempted', '2xx', '4xx', '5xx', 'of which 500', 'conn err', 'lost', 'dup', 'recovery s', 'process exits'];
     const rows = scenarios.map((scenario) => {
       const mine = samples.filter((sample) => sample.start >= scenario.from && sample.start < scenario.to);
       const count = (outcome: Outcome) => String(mine.filter((sample) => sample.outcome === outcome).length);
       const since = scenario.fault ?? scenario.from;
       const lastFailure = mine.filter((sample) => (sample.outcome === '5xx' || sample.outcome === 'err') && sample.end >= since).at(-1);
       const recovery = Math.max(lastFailure ? lastFailure.end - since : 0, scenario.backAt ? scenario.backAt - since : 0);
-      return [scenario.name, String(mine.length), count('2xx'), count('4xx'), count('5xx'), count('err'), String(scenario.lost), String(scenario.duplicated), scenario.fault ? seconds(recovery) : '-', scenario.exits.join('; ') || '-'];
+      const internal = String(mine.filter((sample) => sample.status === 500).length);
+      return [scenario.name, String(mine.length), count('2xx'), count('4xx'), count('5xx'), internal, count('err'), String(scenario.lost), String(scenario.duplicated), scenario.fault ? seconds(recovery) : '-', scenario.exits.join('; ') || '-'];
     });
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
     const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 || column === cells.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
@@ -499,6 +500,9 @@ async function main(): Promise<number> {
     const failures = scenarios.flatMap((scenario) => scenario.failures);
     const lost = scenarios.reduce((sum, scenario) => sum + scenario.lost, 0);
     if (lost > 0) failures.push(`${lost} webhook message(s) never delivered`);
+    // An outage is a 503 (or 502/504 from the gateway), never a 500: a 500 is a bug.
+    const internalErrors = samples.filter((sample) => sample.status === 500).length;
+    if (internalErrors > 0) failures.push(`${internalErrors} response(s) were 500 Internal Server Error`);
     if (deadlocks > 0) failures.push(`${deadlocks} "deadlock detected" in the sailors service's log`);
     for (const [name, count] of crashes) failures.push(`${name}: ${count} unhandled error(s) in its log`);
     const report = [
