@@ -12,7 +12,6 @@ import {
   forbidden,
   malformedPath,
   sendProblem,
-  signAssertion,
   unauthorized,
   type Scope,
 } from '@regatta/http';
@@ -25,6 +24,7 @@ import { registerDocs } from './docs.js';
 import { createProxies, type ResponseInterceptor } from './proxy.js';
 import { matchRoute, type RouteRule } from './routes.js';
 import { isPublicPath, publicDoor } from './public-door.js';
+import { AssertionCache } from './assertions.js';
 import type { AddressRateLimiter } from './public-limit.js';
 import { parseTrustProxy } from './client-address.js';
 
@@ -75,6 +75,7 @@ export function createGatewayApp(deps: GatewayDependencies): Express {
 }
 
 function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestListener } {
+  const assertions = new AssertionCache(deps.assertionSecret);
   const app = createApp({ logger: deps.logger, parseJson: false, ...(deps.readiness ? { readiness: deps.readiness } : {}) });
   const trustProxy = parseTrustProxy(deps.trustProxy ?? 'loopback');
   app.set('trust proxy', trustProxy);
@@ -143,7 +144,7 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
 
       const principal = await authorize(req, res, rule, deps);
       if (principal) req.principal = principal;
-      req.headers[ASSERTION_HEADER] = signAssertion(principal ?? { scopes: [], roles: {}, via: 'anonymous' }, deps.assertionSecret);
+      req.headers[ASSERTION_HEADER] = assertions.tokenFor(principal ?? { scopes: [], roles: {}, via: 'anonymous' });
       req.headers['x-request-id'] = req.id;
       // Services never see raw credentials (nor anything posing as the gateway's internal token).
       delete req.headers.authorization;
