@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `npm run bench`: every benchmark the project has, one after another on this machine, then one table
+# of their figures (each measured side by side within its own run: gateway vs. direct, warm vs. cold).
+# Provisions like `npm test`; about 6 minutes. Each benchmark's full output is in .local/bench/.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+ensure_node_modules
+build_all
+infra_up
+ensure_chromium
+OUT="$ROOT/.local/bench"
+mkdir -p "$OUT"
+cd "$ROOT"
+export BENCH_SLOT="${BENCH_SLOT:-5}"
+
+run() { # name command...
+  local name="$1"; shift
+  log "bench: $name"
+  "$@" >"$OUT/$name.log" 2>&1 || log "bench $name failed (see $OUT/$name.log)"
+}
+run gateway bash scripts/bench-gateway.sh
+run scoring node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-scoring.ts
+run pipeline node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-pipeline.ts
+run webhooks bash scripts/bench-webhooks.sh
+run public node --conditions=@regatta/source --import tsx services/public-results/scripts/bench-public.ts
+
+pick() { # file pattern -> matching lines, indented
+  grep -E "$2" "$OUT/$1.log" 2>/dev/null | sed -E 's/^ +//; s/^/  /' || true
+}
+echo
+echo "Benchmarks on $(nproc) cores (load generators, browser and every process share them); $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "gateway overhead (authenticated GET, through the gateway vs. straight to identity):"
+pick gateway '^(gateway|direct|ratio) '
+echo "scoring:"
+pick scoring '^scoreSeries'
+pick pipeline 'median|p95'
+echo "webhooks:"
+pick webhooks 'deliveries:|signed delivery'
+echo "public results:"
+pick public '^  (standings|gateway /|results POST|memory)'
