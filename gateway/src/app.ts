@@ -67,11 +67,9 @@ export function createGatewayListener(deps: GatewayDependencies): RequestListene
   return (req, res) => (isPublicPath(req.url ?? '/') ? door(req, res) : app(req, res));
 }
 
+/** The express app alone (public paths reach the door through it too); tests drive it directly. */
 export function createGatewayApp(deps: GatewayDependencies): Express {
-  const { app, door } = buildGateway(deps);
-  // Tests that drive the express app directly reach the public door through it too.
-  app.use((req, res, next) => (isPublicPath(req.originalUrl) ? door(req, res) : next()));
-  return app;
+  return buildGateway(deps).app;
 }
 
 function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestListener } {

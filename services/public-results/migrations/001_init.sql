@@ -13,8 +13,7 @@ CREATE TABLE organizations (
 
 -- One row per regatta. A row may exist before its event.created arrives (results and registrations
 -- travel on other topics): such a stub has no slug and status 'unknown', and is never public.
--- `version` changes with every projected change of the regatta (ETags, page caches);
--- `live_seq` numbers its live-feed messages.
+-- `live_seq` numbers its live-feed messages (under this row's lock, so in commit order).
 CREATE TABLE events (
   id               uuid        PRIMARY KEY,
   organization_id  uuid,
@@ -25,9 +24,7 @@ CREATE TABLE events (
   end_date         timestamptz,
   data             jsonb,
   source_updated_at timestamptz,
-  version          bigint      NOT NULL DEFAULT 0,
-  live_seq         bigint      NOT NULL DEFAULT 0,
-  changed_at       timestamptz NOT NULL DEFAULT now()
+  live_seq         bigint      NOT NULL DEFAULT 0
 );
 CREATE INDEX events_listing ON events (status, start_date);
 CREATE INDEX events_organization ON events (organization_id, start_date);
@@ -92,7 +89,6 @@ CREATE TABLE series (
   slug             text        NOT NULL UNIQUE,
   data             jsonb       NOT NULL,
   standings        jsonb,
-  version          bigint      NOT NULL DEFAULT 0,
   updated_at       timestamptz NOT NULL DEFAULT now()
 );
 
@@ -106,10 +102,3 @@ CREATE TABLE live_messages (
   created_at  timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (event_id, seq)
 );
-
--- Bumped by every change that alters the listing pages (/regattas, /clubs/...).
-CREATE TABLE catalog (
-  id       boolean PRIMARY KEY DEFAULT true CHECK (id),
-  version  bigint  NOT NULL DEFAULT 0
-);
-INSERT INTO catalog (id, version) VALUES (true, 0);

@@ -105,12 +105,11 @@ try {
 
   // 3. POST -> widget DOM, in Chromium.
   const browser = await launchBrowser();
-  const site = await hostSite({});
+  const site = await hostSite();
   try {
     const token = (await ok(api.post('/api/v1/embed-tokens', { organizationId: regatta.org.id, name: 'bench', allowedOrigins: [site.origin] }, { cookie: regatta.organizer.cookie }), 201)).data.token;
     const page = widgetHostPage(stack.gatewayUrl, { event: regatta.slug, token, view: 'standings' });
-    site.server.removeAllListeners('request');
-    site.server.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
+    site.page('/', page);
     const tab = await browser.newPage();
     await tab.goto(`${site.origin}/`);
     await tab.waitForFunction(() => (document.querySelector('regatta-results') as HTMLElement | null)?.dataset['state'] === 'ready', { timeout: 15_000 });

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'puppeteer-core';
 import { apiClient, eventually, gatewayUrl } from '@regatta/testing';
-import { hostSite, launchBrowser, seriousViolations, widgetHostPage, widgetState } from './browser.js';
+import { hostSite, launchBrowser, type HostSite, seriousViolations, widgetHostPage, widgetState } from './browser.js';
 import { buildRegatta, ok, type TestRegatta } from './regatta.js';
 
 const api = apiClient();
@@ -18,8 +18,8 @@ describe('in a real browser', () => {
   let browser: Browser;
   let regatta: TestRegatta;
   let draft: TestRegatta;
-  let allowed: Awaited<ReturnType<typeof hostSite>>;
-  let refused: Awaited<ReturnType<typeof hostSite>>;
+  let allowed: HostSite;
+  let refused: HostSite;
   let token: string;
 
   before(async () => {
@@ -28,15 +28,13 @@ describe('in a real browser', () => {
     draft = await buildRegatta(api, { status: 'draft', organizer: regatta.organizer, org: regatta.org, boats: 0, races: 1 });
     await regatta.submit(1, [[1, 1800], [2, 1815], [3, 1830], [4, 1845]]);
     // Two club sites on their own origins; the token allows only the first.
-    allowed = await hostSite({});
-    refused = await hostSite({});
+    allowed = await hostSite();
+    refused = await hostSite();
     const created = await ok(api.post('/api/v1/embed-tokens', { organizationId: regatta.org.id, name: 'club site', allowedOrigins: [allowed.origin] }, { cookie: regatta.organizer.cookie }), 201);
     token = created.data.token;
     const page = widgetHostPage(gateway, { event: regatta.slug, token, view: 'standings' });
-    allowed.server.removeAllListeners('request');
-    allowed.server.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
-    refused.server.removeAllListeners('request');
-    refused.server.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
+    allowed.page('/', page);
+    refused.page('/', page);
     // The public read model follows the facts: wait until race 1 is in the standings.
     await eventually(async () => {
       const response = await fetch(`${gateway}/regattas/${regatta.slug}/standings.json`);

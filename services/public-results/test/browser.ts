@@ -23,10 +23,19 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A web server on its own port (so its own origin) serving one HTML page per path. */
-export async function hostSite(pages: Record<string, string>): Promise<{ origin: string; server: Server; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
-    const page = pages[(req.url ?? '/').split('?')[0]!];
+export interface HostSite {
+  /** The site's own origin (its own port). */
+  origin: string;
+  /** Serves `html` at `path` from now on (its origin is known first, so a token can allow it). */
+  page(path: string, html: string): void;
+  close(): Promise<void>;
+}
+
+/** A club's web site: a server on its own port, hence its own origin, serving the pages it is given. */
+export async function hostSite(): Promise<HostSite> {
+  const pages = new Map<string, string>();
+  const server: Server = createServer((req, res) => {
+    const page = pages.get((req.url ?? '/').split('?')[0]!);
     if (page === undefined) {
       res.writeHead(404).end();
       return;
@@ -34,8 +43,11 @@ export async function hostSite(pages: Record<string, string>): Promise<{ origin:
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    page: (path, html) => pages.set(path, html),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export function widgetHostPage(gateway: string, attributes: Record<string, string>): string {

@@ -10,6 +10,7 @@
  */
 import type { Request, Response } from 'express';
 import { param } from './params.js';
+import { SLUG } from './slug.js';
 import { identityOf, notFound, type Identity, type RouteDefinition } from '@regatta/http';
 import type { Pool } from '@regatta/db';
 import { openLiveStream } from '../app/open-live-stream.js';
@@ -19,7 +20,6 @@ import type { LiveHub } from '../live/hub.js';
 import type { EventHeads } from '../app/event-heads.js';
 import type { EventHead } from '../store/queries.js';
 
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
 
 function canFollow(identity: Identity, head: EventHead): boolean {
   if (identity.via === 'embed') return !!head.organizationId && head.organizationId === identity.embedOrganizationId && isPublicStatus(head.status);

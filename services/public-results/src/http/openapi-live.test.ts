@@ -301,7 +301,7 @@ test('projectFact appends exactly the pure builders\' data, and every appended m
 test('the stream as openLiveStream writes it: ready, reload and replayed messages all match their schemas', async () => {
   const { client, live } = recordingClient();
   for (const fact of liveFacts) await projectFact(client, fact);
-  const head: EventHead = { id: EVENT, slug: SLUG, status: 'published', organizationId: ORG, version: 12, liveSeq: live.length, changedAt: new Date() };
+  const head: EventHead = { id: EVENT, slug: SLUG, status: 'published', organizationId: ORG, liveSeq: live.length };
   const db = fakeDb((sql, params) => {
     if (sql.includes('min(seq)')) return [{ seq: String(live[0]!.seq) }];
     if (sql.includes('FROM live_messages')) return live.filter((m) => m.seq > (params[1] as number)).map((m) => ({ seq: String(m.seq), type: m.type, data: m.data }));
@@ -383,7 +383,7 @@ test('the listing, club and series JSON twins, as the pages assemble them, match
   const { client, queries } = recordingClient();
   await projectFact(client, seriesFact);
   const write = queries.find((query) => query.sql.includes('INSERT INTO series'))!;
-  const series = { id: SERIES, organization_id: ORG, version: '1', data: JSON.parse(write.params[3] as string), standings: JSON.parse(write.params[4] as string), updated_at: new Date('2025-06-01T11:04:00Z') };
+  const series = { id: SERIES, organization_id: ORG, data: JSON.parse(write.params[3] as string), standings: JSON.parse(write.params[4] as string), updated_at: new Date('2025-06-01T11:04:00Z') };
 
   const db = fakeDb((sql) => {
     if (sql.includes('FROM events e LEFT JOIN organizations')) return events.map((data) => ({ data: wire(data) }));

@@ -10,17 +10,17 @@
  * A draft or unknown regatta is 404 (HTML or problem+json, like its twin).
  */
 import type { Request, Response } from 'express';
-import { param } from './params.js';
 import { z } from 'zod';
 import { notFound, parseInput, querySearch, type RouteDefinition } from '@regatta/http';
 import type { Pool } from '@regatta/db';
 import { clubView, publicEventHead, regattaList, regattaTab, seriesView, type RegattaTab } from '../app/regatta-pages.js';
 import type { EventHeads } from '../app/event-heads.js';
-import { PageCache } from './page-cache.js';
+import type { PageCache } from './page-cache.js';
+import { param } from './params.js';
 import { sendPage, type PublicCachePolicy } from './respond.js';
+import { SLUG } from './slug.js';
 import { clubPage, entriesPage, notFoundPage, regattaPage, regattasPage, resultsPage, seriesPage, standingsPage } from './views/pages.js';
 
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
 const TABS: Record<string, RegattaTab> = { entries: 'entries', results: 'results', standings: 'standings' };
 const listQuery = z.object({ q: querySearch(100) }).passthrough();
 const LISTING_TTL_MS = 60_000;

@@ -46,12 +46,6 @@ export class LiveHub {
     });
   }
 
-  get connectionCount(): number {
-    let count = 0;
-    for (const room of this.rooms.values()) count += room.connections.size;
-    return count;
-  }
-
   start(): void {
     this.closing = false;
     this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);

@@ -1,7 +1,7 @@
 /**
- * Writes of the public read model, inside the consumer's transaction. Every change of a regatta bumps
- * its `version` and announces it with NOTIFY (transactional: sent at commit), so every replica drops
- * its cached pages and pushes new live messages at once.
+ * Writes of the public read model, inside the consumer's transaction. Every change is announced with
+ * NOTIFY (transactional: sent at commit), so every replica drops its cached pages and pushes new live
+ * messages at once.
  */
 import type { PoolClient } from '@regatta/db';
 import { LIVE_HISTORY, type LiveMessageType } from '../domain/live-messages.js';
@@ -23,10 +23,8 @@ async function notify(client: PoolClient, payload: string): Promise<void> {
   await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
 }
 
-async function bumpCatalog(client: PoolClient): Promise<void> {
-  await client.query('UPDATE catalog SET version = version + 1');
-  await notify(client, 'c');
-}
+/** The listing pages (/regattas, /clubs/...) changed. */
+const catalogChanged = (client: PoolClient) => notify(client, 'c');
 
 /** Makes sure a row exists for a regatta whose event.created may not have arrived yet. */
 async function ensureEvent(client: PoolClient, eventId: string): Promise<void> {
@@ -35,8 +33,6 @@ async function ensureEvent(client: PoolClient, eventId: string): Promise<void> {
 
 /** A change of the regatta's pages without a live message. */
 export async function touchEvent(client: PoolClient, eventId: string): Promise<void> {
-  await ensureEvent(client, eventId);
-  await client.query('UPDATE events SET version = version + 1, changed_at = now() WHERE id = $1', [eventId]);
   await notify(client, `e:${eventId}`);
 }
 
@@ -44,7 +40,7 @@ export async function touchEvent(client: PoolClient, eventId: string): Promise<v
 export async function appendLive(client: PoolClient, eventId: string, type: LiveMessageType, data: unknown): Promise<number> {
   await ensureEvent(client, eventId);
   const { rows } = await client.query<{ live_seq: string }>(
-    'UPDATE events SET version = version + 1, live_seq = live_seq + 1, changed_at = now() WHERE id = $1 RETURNING live_seq',
+    'UPDATE events SET live_seq = live_seq + 1 WHERE id = $1 RETURNING live_seq',
     [eventId],
   );
   const seq = Number(rows[0]!.live_seq);
@@ -60,7 +56,7 @@ export async function upsertOrganization(client: PoolClient, org: PublicOrganiza
      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, name = EXCLUDED.name, data = EXCLUDED.data, updated_at = now()`,
     [org.id, org.slug, org.name, JSON.stringify(org)],
   );
-  await bumpCatalog(client);
+  await catalogChanged(client);
 }
 
 /** Keeps the newest snapshot (facts may be replayed). */
@@ -76,7 +72,7 @@ export async function upsertEvent(client: PoolClient, event: PublicEvent, source
   );
   if (!rowCount) return false;
   await touchEvent(client, event.id);
-  await bumpCatalog(client);
+  await catalogChanged(client);
   return true;
 }
 
@@ -193,7 +189,7 @@ export async function upsertStandings(client: PoolClient, eventId: string, stand
 export async function upsertSeries(client: PoolClient, series: { id: string; organizationId: string; slug: string; data: unknown }): Promise<void> {
   await client.query(
     `INSERT INTO series (id, organization_id, slug, data) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, data = EXCLUDED.data, version = series.version + 1, updated_at = now()`,
+     ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, data = EXCLUDED.data, updated_at = now()`,
     [series.id, series.organizationId, series.slug, JSON.stringify(series.data)],
   );
   await notify(client, `s:${series.id}`);
@@ -202,7 +198,7 @@ export async function upsertSeries(client: PoolClient, series: { id: string; org
 export async function saveSeriesStandings(client: PoolClient, series: { id: string; organizationId: string; slug: string; data: unknown; standings: unknown }): Promise<void> {
   await client.query(
     `INSERT INTO series (id, organization_id, slug, data, standings) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, data = EXCLUDED.data, standings = EXCLUDED.standings, version = series.version + 1, updated_at = now()`,
+     ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, data = EXCLUDED.data, standings = EXCLUDED.standings, updated_at = now()`,
     [series.id, series.organizationId, series.slug, JSON.stringify(series.data), JSON.stringify(series.standings)],
   );
   await notify(client, `s:${series.id}`);

@@ -9,36 +9,22 @@ export interface EventHead {
   slug: string;
   status: string;
   organizationId: string | null;
-  version: number;
   liveSeq: number;
-  changedAt: Date;
 }
 
-const headColumns = 'id, slug, status, organization_id, version, live_seq, changed_at';
-type HeadRow = { id: string; slug: string; status: string; organization_id: string | null; version: string; live_seq: string; changed_at: Date };
+const headColumns = 'id, slug, status, organization_id, live_seq';
+type HeadRow = { id: string; slug: string; status: string; organization_id: string | null; live_seq: string };
 const head = (row: HeadRow): EventHead => ({
   id: row.id,
   slug: row.slug,
   status: row.status,
   organizationId: row.organization_id,
-  version: Number(row.version),
   liveSeq: Number(row.live_seq),
-  changedAt: row.changed_at,
 });
 
 export async function eventHeadBySlug(db: Queryable, slug: string): Promise<EventHead | undefined> {
   const { rows } = await db.query<HeadRow>(`SELECT ${headColumns} FROM events WHERE slug = $1`, [slug]);
   return rows[0] ? head(rows[0]) : undefined;
-}
-
-export async function eventHeadById(db: Queryable, id: string): Promise<EventHead | undefined> {
-  const { rows } = await db.query<HeadRow>(`SELECT ${headColumns} FROM events WHERE id = $1`, [id]);
-  return rows[0] ? head(rows[0]) : undefined;
-}
-
-export async function catalogVersion(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ version: string }>('SELECT version FROM catalog');
-  return Number(rows[0]?.version ?? 0);
 }
 
 export type EventParts = EventPartsInput;
@@ -60,10 +46,6 @@ export async function eventParts(db: Queryable, eventId: string): Promise<EventP
     [eventId],
   );
   return rows[0]?.parts ?? undefined;
-}
-
-export interface ListedEvent {
-  event: PublicEvent;
 }
 
 export interface ListFilter {
@@ -101,19 +83,18 @@ export async function organizationBySlug(db: Queryable, slug: string): Promise<P
 export interface SeriesRow {
   id: string;
   organizationId: string;
-  version: number;
   data: { id: string; slug: string; name: string; year: number; eventIds: string[]; scoringRule: string; bestOf: number | null };
   standings: unknown;
   updatedAt: Date;
 }
 
 export async function seriesBySlug(db: Queryable, slug: string): Promise<SeriesRow | undefined> {
-  const { rows } = await db.query<{ id: string; organization_id: string; version: string; data: SeriesRow['data']; standings: unknown; updated_at: Date }>(
-    'SELECT id, organization_id, version, data, standings, updated_at FROM series WHERE slug = $1',
+  const { rows } = await db.query<{ id: string; organization_id: string; data: SeriesRow['data']; standings: unknown; updated_at: Date }>(
+    'SELECT id, organization_id, data, standings, updated_at FROM series WHERE slug = $1',
     [slug],
   );
   const row = rows[0];
-  return row ? { id: row.id, organizationId: row.organization_id, version: Number(row.version), data: row.data, standings: row.standings, updatedAt: row.updated_at } : undefined;
+  return row ? { id: row.id, organizationId: row.organization_id, data: row.data, standings: row.standings, updatedAt: row.updated_at } : undefined;
 }
 
 export async function publicEventsByIds(db: Queryable, ids: string[]): Promise<PublicEvent[]> {
