@@ -25,3 +25,7 @@ export function formatDuration(seconds: number | null): string {
 export const formatPoints = (points: number) => (Number.isInteger(points) ? String(points) : points.toFixed(1));
 
 export const humanize = (text: string) => text.replace(/[_-]+/g, ' ');
+
+/** A notice-board document's kind as a person reads it (the API's codes: nor, si, amendment, notice, other). */
+const DOCUMENT_KINDS: Record<string, string> = { nor: 'notice of race', si: 'sailing instructions', amendment: 'amendment', notice: 'notice', other: 'document' };
+export const documentKind = (kind: string) => DOCUMENT_KINDS[kind] ?? humanize(kind);

@@ -2,7 +2,7 @@
 import type { PublicEntry, PublicEvent, PublicOrganization } from '../../domain/model.js';
 import type { EntriesView, FleetStatus, RegattaView, ResultsView, StandingsView } from '../../domain/public-views.js';
 import type { SeriesView } from '../../domain/series-view.js';
-import { formatDate, formatDateRange, formatDateTime, formatDuration, formatPoints, humanize } from './format.js';
+import { documentKind, formatDate, formatDateRange, formatDateTime, formatDuration, formatPoints, humanize } from './format.js';
 import { html, seg, type Html } from './html.js';
 import { layout } from './layout.js';
 
@@ -85,7 +85,7 @@ ${
     ? html`<p class="meta">Nothing posted yet.</p>`
     : html`<ul>${event.noticeOfRace ? html`<li>${linkOrText('Notice of race', event.noticeOfRace)}</li>` : ''}${event.sailingInstructions ? html`<li>${linkOrText('Sailing instructions', event.sailingInstructions)}</li>` : ''}${view.documents.map(
         (doc) =>
-          html`<li>${doc.url ? html`<a href="${doc.url}">${doc.title}</a>` : html`<strong>${doc.title}</strong>`} <span class="meta">(${humanize(doc.kind)}${doc.publishedAt ? `, ${formatDateTime(doc.publishedAt)}` : ''})</span>${doc.body ? html`<p>${doc.body}</p>` : ''}</li>`,
+          html`<li>${doc.url ? html`<a href="${doc.url}">${doc.title}</a>` : html`<strong>${doc.title}</strong>`} <span class="meta">(${documentKind(doc.kind)}${doc.publishedAt ? `, ${formatDateTime(doc.publishedAt)}` : ''})</span>${doc.body ? html`<p>${doc.body}</p>` : ''}</li>`,
       )}</ul>`
 }
 <h2>Race schedule</h2>
