@@ -54,6 +54,9 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 "$VENV/bin/python" "$ROOT/scripts/schemathesis/setup.py" "$OUT"
 
+# --suppress-health-check large_base_example: Hypothesis sometimes judges the smallest valid document
+# body (its anyOf of url or body) "too large" and gives up on the operation before sending anything;
+# that is a check on the generator, not on the server, and it made one CI run in four fail.
 set +e
 (
   cd "$OUT"
@@ -66,6 +69,7 @@ set +e
     --workers "${SCHEMATHESIS_WORKERS:-4}" \
     --generation-database none \
     --no-shrink \
+    --suppress-health-check large_base_example \
     --request-timeout 20 \
     --exclude-operation-id logOut \
     --exclude-operation-id revokeApiKey \
