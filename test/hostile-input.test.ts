@@ -202,7 +202,7 @@ describe('offset: one explicit maximum, "must be at most" above it, "must be an 
   });
 
   test('the maximum itself is accepted', async () => {
-    for (const path of ['/api/v1/organizations', '/api/v1/events', '/api/v1/series', '/api/v1/boats', `/api/v1/events/${eventSlug}/registrations`]) {
+    for (const path of ['/api/v1/organizations', '/api/v1/events', '/api/v1/series', '/api/v1/boats', `/api/v1/events/${eventSlug}/registrations`] as const) {
       const response = await api.get(path, { key: actor.key, query: { offset: MAX_OFFSET } });
       assert.equal(response.status, 200, `${path}: ${response.text.slice(0, 300)}`);
     }

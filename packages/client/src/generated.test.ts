@@ -2,9 +2,10 @@
  * The typed client stays in step with the document and with the code written against it:
  *  - the committed src/schema.ts is what openapi-typescript generates from the merged document today
  *    (fix: `npm run generate -w @regatta/client`, commit the result);
- *  - the end-to-end test written with the client (test/typed-client.test.ts) type-checks against it:
- *    a renamed field, a new required property or a removed operation breaks `npm test` here, before the
- *    end-to-end stage checks the same calls against the running services.
+ *  - the end-to-end tests type-check against it: test/typed-client.test.ts uses the client's typed
+ *    bodies (a renamed field or a new required property breaks it), and every other end-to-end test
+ *    names its paths through ApiPath of @regatta/testing (a removed operation or a path typo breaks it),
+ *    all before the end-to-end stage sends the same calls to the running services.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -37,7 +38,7 @@ test('the committed src/schema.ts is generated from the current OpenAPI document
   }
 });
 
-test('the client and the end-to-end test written with it type-check against the generated schema', () => {
+test('the client and every end-to-end test type-check against the generated schema', () => {
   const result = spawnSync(join(repoRoot, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'packages/client/tsconfig.typecheck.json'], { cwd: repoRoot, encoding: 'utf8' });
   assert.equal(result.status, 0, `tsc --noEmit -p packages/client/tsconfig.typecheck.json:\n${result.stdout}${result.stderr}`);
 });

@@ -200,7 +200,7 @@ describe('waitlist, cancellation and changes', () => {
     const mine = await club.api.post(`/api/v1/events/${event.slug}/register`, { fleet: fleet.id, boat: boat() }, { key: sailor.key });
     const waiting = await club.api.post(`/api/v1/events/${event.slug}/register`, { fleet: fleet.id, boat: boat() }, { key: other.key });
     assert.equal(waiting.body.data.status, 'waitlisted');
-    const path = `/api/v1/events/${event.slug}/registrations/${mine.body.data.id}`;
+    const path = `/api/v1/events/${event.slug}/registrations/${mine.body.data.id as string}` as const;
 
     const crew = await club.api.patch(path, { crew: ['New Crew'], specialRequirements: 'Late arrival Friday' }, { key: sailor.key });
     assert.equal(crew.status, 200, crew.text);

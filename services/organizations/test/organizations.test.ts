@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import { resolveSecret } from '@regatta/config';
 import { ASSERTION_HEADER, signAssertion } from '@regatta/http';
-import { ApiClient, apiClient, createOrganization, eventually, newActor, uniqueSuffix, type Actor } from '@regatta/testing';
+import { ApiClient, apiClient, createOrganization, eventually, newActor, uniqueSuffix, type Actor, type ApiPath } from '@regatta/testing';
 import { closePublisher, publishFacts, timed } from '@regatta/testing';
 
 const api = apiClient();
@@ -367,7 +367,7 @@ describe('embed tokens', () => {
     const assertion = signAssertion({ scopes: ['read'], roles: {}, via: 'embed', embedTokenId: randomUUID(), embedOrganizationId: organizationId }, secret);
     const client = new ApiClient(urls['organizations']);
     return {
-      get: (path: string, options: { query?: Record<string, string> } = {}) => client.get(path, { ...options, headers: { [ASSERTION_HEADER]: assertion } }),
+      get: <P extends string>(path: ApiPath<P, 'get'>, options: { query?: Record<string, string> } = {}) => client.get(path, { ...options, headers: { [ASSERTION_HEADER]: assertion } }),
     } as unknown as ApiClient;
   }
 

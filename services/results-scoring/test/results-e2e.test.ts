@@ -166,7 +166,7 @@ describe('regatta scored end to end through the gateway', () => {
   test('a boat of another fleet, a finisher without a time and an unknown race are refused', async () => {
     const s = startOf(1);
     const race = raceIds['IRC']![0]!;
-    const path = `/api/v1/events/${slug}/races/${race}/results`;
+    const path = `/api/v1/events/${slug}/races/${race}/results` as const;
     const foreign = await api.post(path, { actualStart: s.toISOString(), results: [{ boat: boatIds['L1'], status: 'dnf' }] }, { key: organizer.key });
     assert.deepEqual([foreign.status, foreign.body.code], [400, 'unknown_boat']);
     const noTime = await api.post(path, { actualStart: s.toISOString(), results: [{ boat: boatIds['H1'], status: 'finished' }] }, { key: organizer.key });
@@ -177,7 +177,7 @@ describe('regatta scored end to end through the gateway', () => {
 
   test('a key without the results scope, and a non-member, cannot submit; anyone with read can see', async () => {
     const reader = await newActor(api, ['read']);
-    const path = `/api/v1/events/${slug}/races/${raceIds['IRC']![0]}/results`;
+    const path = `/api/v1/events/${slug}/races/${raceIds['IRC']![0]!}/results` as const;
     const noScope = await api.post(path, { results: [] }, { key: reader.key });
     assert.equal(noScope.status, 403);
     const stranger = await newActor(api, ['read', 'results']);

@@ -53,7 +53,7 @@ describe('a regatta with a handicap fleet and a one-design fleet', () => {
   const hb = (h: string) => hReg[h]!.boatId;
   const lb = (l: string) => lReg[l]!.boatId;
   const api = new ServiceClient(member(event.organizationId));
-  const path = (raceId: string) => `/api/v1/events/${event.slug}/races/${raceId}/results`;
+  const path = (raceId: string) => `/api/v1/events/${event.slug}/races/${raceId}/results` as const;
 
   test('results posted right after the race and registrations were created are accepted (projection lag is waited for)', async () => {
     // Nothing awaited between the facts and the request.

@@ -8,7 +8,7 @@ import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import { resolveSecret } from '@regatta/config';
 import { decodeFact, encodeFact, factHeaders, factKey, factTopic, newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import { ASSERTION_HEADER, signAssertion, type Identity } from '@regatta/http';
-import { ApiClient, type ApiResponse, type RequestOptions } from '@regatta/testing';
+import { ApiClient, type ApiPath, type ApiResponse, type MethodName, type RequestOptions } from '@regatta/testing';
 
 export function env(name: string): string {
   const value = process.env[name];
@@ -24,14 +24,14 @@ const secret = resolveSecret(process.env['IDENTITY_ASSERTION_SECRET'], 'test', '
 export class ServiceClient {
   private readonly api = new ApiClient(serviceUrl());
   constructor(readonly identity: Identity) {}
-  request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-    return this.api.request<T>(method, path, { ...options, headers: { ...options.headers, [ASSERTION_HEADER]: signAssertion(this.identity, secret) } });
+  request<T = any, M extends MethodName = MethodName, P extends string = string>(method: M, path: ApiPath<P, Lowercase<M>>, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    return this.api.request<T, M, P>(method, path, { ...options, headers: { ...options.headers, [ASSERTION_HEADER]: signAssertion(this.identity, secret) } });
   }
-  get<T = any>(path: string, query?: RequestOptions['query']) {
-    return this.request<T>('GET', path, query ? { query } : {});
+  get<T = any, P extends string = string>(path: ApiPath<P, 'get'>, query?: RequestOptions['query']) {
+    return this.request<T, 'GET', P>('GET', path, query ? { query } : {});
   }
-  post<T = any>(path: string, body?: unknown) {
-    return this.request<T>('POST', path, body === undefined ? {} : { body });
+  post<T = any, P extends string = string>(path: ApiPath<P, 'post'>, body?: unknown) {
+    return this.request<T, 'POST', P>('POST', path, body === undefined ? {} : { body });
   }
 }
 

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
-import { apiClient, eventually, newActor, uniqueSuffix, type Actor } from '@regatta/testing';
+import { apiClient, eventually, newActor, uniqueSuffix, type Actor, type ApiPath } from '@regatta/testing';
 import { closePublisher, publishFacts, timed } from '@regatta/testing';
 
 const api = apiClient();
@@ -20,7 +20,7 @@ after(async () => {
   await closePublisher();
 });
 
-const get = (path: string, query?: Record<string, string | number>) => api.get(path, { key: reader.key, ...(query ? { query } : {}) });
+const get = <P extends string>(path: ApiPath<P, 'get'>, query?: Record<string, string | number>) => api.get(path, { key: reader.key, ...(query ? { query } : {}) });
 
 function userRegistered(id: string, name: string): Fact {
   return newFact('user.registered', 'userRegistered', { userId: id, email: `${id.slice(0, 8)}@example.org`, name, registeredAt: timestampFromDate(new Date()) }, { producer: 'identity' });

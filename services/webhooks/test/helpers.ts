@@ -13,7 +13,7 @@ import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { encodeFact, factHeaders, factKey, factTopic, newFact, type Fact, type FactType } from '@regatta/contracts';
 import { signAssertion, type Identity } from '@regatta/http';
 import { loadOpenApiDocument } from '@regatta/openapi';
-import { ApiClient } from '@regatta/testing';
+import { ApiClient, type ApiResponse, type RequestOptions } from '@regatta/testing';
 
 export const DEV_ASSERTION_SECRET = 'dev-only-identity-assertion-secret-0123456789abcdef';
 
@@ -118,9 +118,9 @@ export class FactPublisher {
 export function serviceClient(baseUrl: string, identity: Partial<Identity> & { roles: Identity['roles'] }): ApiClient {
   const full: Identity = { scopes: ['read', 'write', 'admin'], via: 'key', userId: randomUUID(), keyId: randomUUID(), ...identity };
   const client = new ApiClient(baseUrl);
-  const request = client.request.bind(client);
-  client.request = (method, path, options = {}) =>
-    request(method, path, { ...options, headers: { 'x-identity-assertion': signAssertion(full, DEV_ASSERTION_SECRET), ...options.headers } });
+  const request = client.request.bind(client) as (method: string, path: string, options: RequestOptions) => Promise<ApiResponse>;
+  client.request = ((method: string, path: string, options: RequestOptions = {}) =>
+    request(method, path, { ...options, headers: { 'x-identity-assertion': signAssertion(full, DEV_ASSERTION_SECRET), ...options.headers } })) as ApiClient['request'];
   return client;
 }
 
