@@ -254,3 +254,4 @@ export function factHeaders(fact: Fact): Record<string, string> {
 export function factTopic(type: FactType): TopicName {
   return FACT_TOPIC[type];
 }
+export * from "./vocabulary/index.js";

@@ -51,20 +51,27 @@ export interface ServiceContext<Extra extends z.ZodRawShape = z.ZodRawShape> {
   waitFor(check: () => Promise<boolean>, timeoutMs?: number): Promise<boolean>;
 }
 
-export interface ServiceDefinition<Extra extends z.ZodRawShape = z.ZodRawShape> {
+/**
+ * A service: its config, and what it runs. `setup` creates the service's own per-process resources
+ * (clients, caches, secrets) once, before anything else runs; routes, consumers and background tasks
+ * receive them; `teardown` releases them after everything else has stopped.
+ */
+export interface ServiceDefinition<Extra extends z.ZodRawShape = z.ZodRawShape, Resources = undefined> {
   name: string;
   version: string;
   defaultPort: number;
   migrationsDir: string;
   env?: Extra;
-  routes(context: ServiceContext<Extra>): RouteDefinition[];
-  consumers?(context: ServiceContext<Extra>): ConsumerDefinition[];
-  background?(context: ServiceContext<Extra>): BackgroundTask[];
+  setup?(context: ServiceContext<Extra>): Resources | Promise<Resources>;
+  teardown?(resources: Resources): Promise<void>;
+  routes(context: ServiceContext<Extra>, resources: Resources): RouteDefinition[];
+  consumers?(context: ServiceContext<Extra>, resources: Resources): ConsumerDefinition[];
+  background?(context: ServiceContext<Extra>, resources: Resources): BackgroundTask[];
   /** Extra express set-up before routes (rarely needed). */
-  configureApp?(app: Express, context: ServiceContext<Extra>): void;
+  configureApp?(app: Express, context: ServiceContext<Extra>, resources: Resources): void;
 }
 
-function configSchema(definition: ServiceDefinition<z.ZodRawShape>) {
+function configSchema(definition: ServiceDefinition<z.ZodRawShape, unknown>) {
   return z.object({
     ...serviceEnvShape,
     PORT: port(definition.defaultPort),
@@ -83,12 +90,12 @@ function configSchema(definition: ServiceDefinition<z.ZodRawShape>) {
 
 export type ServiceConfig = z.infer<ReturnType<typeof configSchema>> & { assertionSecret: string };
 
-function readServiceConfig(definition: ServiceDefinition<z.ZodRawShape>): ServiceConfig {
+function readServiceConfig(definition: ServiceDefinition<z.ZodRawShape, unknown>): ServiceConfig {
   const raw = loadConfig(configSchema(definition));
   return { ...raw, assertionSecret: resolveSecret(raw.IDENTITY_ASSERTION_SECRET, raw.NODE_ENV, 'assertion') };
 }
 
-export async function migrateService(definition: ServiceDefinition<z.ZodRawShape>, logger?: Logger): Promise<string[]> {
+export async function migrateService(definition: ServiceDefinition<z.ZodRawShape, unknown>, logger?: Logger): Promise<string[]> {
   const config = readServiceConfig(definition);
   return migrate(
     config.DATABASE_URL,
@@ -101,13 +108,13 @@ export async function migrateService(definition: ServiceDefinition<z.ZodRawShape
   );
 }
 
-export async function runService<Extra extends z.ZodRawShape>(definition: ServiceDefinition<Extra>): Promise<void> {
-  const config = readServiceConfig(definition as unknown as ServiceDefinition<z.ZodRawShape>) as ServiceContext<Extra>['config'];
+export async function runService<Extra extends z.ZodRawShape, Resources = undefined>(definition: ServiceDefinition<Extra, Resources>): Promise<void> {
+  const config = readServiceConfig(definition as unknown as ServiceDefinition<z.ZodRawShape, unknown>) as ServiceContext<Extra>['config'];
   const logger = createLogger({ service: definition.name, version: definition.version, level: config.LOG_LEVEL });
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
   const migrateOnStart = config.MIGRATE_ON_START ? config.MIGRATE_ON_START === 'true' : config.NODE_ENV !== 'production';
-  if (migrateOnStart) await migrateService(definition as unknown as ServiceDefinition<z.ZodRawShape>, logger);
+  if (migrateOnStart) await migrateService(definition as unknown as ServiceDefinition<z.ZodRawShape, unknown>, logger);
 
   const pool = createPool({ databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, applicationName: definition.name });
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
@@ -128,8 +135,10 @@ export async function runService<Extra extends z.ZodRawShape>(definition: Servic
     },
   };
 
+  const resources = (definition.setup ? await definition.setup(context) : undefined) as Resources;
+
   const relay = new OutboxRelay({ pool, kafka, logger, schema: config.DB_SCHEMA, topicPrefix: config.KAFKA_TOPIC_PREFIX });
-  for (const consumer of definition.consumers?.(context) ?? []) {
+  for (const consumer of definition.consumers?.(context, resources) ?? []) {
     const factConsumer = new FactConsumer({
       kafka,
       pool,
@@ -143,7 +152,7 @@ export async function runService<Extra extends z.ZodRawShape>(definition: Servic
   }
   // Several consumers: a wait should wake on any of them.
   if (consumers.length > 1) for (const other of consumers.slice(1)) other.on('processed', (message) => consumers[0]?.emit('processed', message));
-  const tasks = definition.background?.(context) ?? [];
+  const tasks = definition.background?.(context, resources) ?? [];
 
   const app = createApp({
     logger,
@@ -153,8 +162,8 @@ export async function runService<Extra extends z.ZodRawShape>(definition: Servic
       kafka: () => pingKafka(kafka),
     },
   });
-  definition.configureApp?.(app, context);
-  mountRoutes(app, definition.routes(context));
+  definition.configureApp?.(app, context, resources);
+  mountRoutes(app, definition.routes(context, resources));
   finishApp(app, logger, { unavailable: isConnectionError });
 
   // Kafka may still be starting (or down): the HTTP side serves from PostgreSQL meanwhile, and the
@@ -206,6 +215,7 @@ export async function runService<Extra extends z.ZodRawShape>(definition: Servic
         ]);
       },
       () => bounded(logger, 'outbox relay', 1_500, () => relay.stop()),
+      () => bounded(logger, 'service resources', 1_000, async () => definition.teardown?.(resources)),
       () => bounded(logger, 'database pool', 1_000, () => pool.end()),
     ],
   });

@@ -1,0 +1,88 @@
+/**
+ * Import rules of the platform (docs/conventions.md, "Layers and import rules"), checked by
+ * dependency-cruiser in `npm test` (stage "imports": `npx depcruise --config .dependency-cruiser.cjs
+ * gateway/src packages/*\/src services/*\/src`). A violation fails the run.
+ *
+ * Inside a service: http → app → {domain, store}; messaging → app; domain imports nothing with I/O;
+ * no service imports another service's code; no cycles anywhere. service.ts, main.ts and migrate.ts
+ * are the composition root and may import every layer.
+ */
+const LAYER = (name) => `^services/[^/]+/src/${name}/`;
+const IO_MODULES = ['pg', 'kafkajs', 'ioredis', 'express', 'undici', 'pino', 'rate-limiter-flexible', 'jsonwebtoken', 'http-proxy-middleware'];
+const IO_PACKAGES = ['@regatta/db', '@regatta/messaging', '@regatta/http', '@regatta/runtime', '@regatta/logging', '@regatta/config'];
+const IO_CORE = ['fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'child_process', 'dgram', 'dns', 'tls', 'cluster', 'worker_threads'];
+
+/** A rule that `from` layer must not import `to` layer (same service). */
+const notLayer = (from, to, why) => ({
+  name: `${from}-not-to-${to}`,
+  comment: why,
+  severity: 'error',
+  from: { path: LAYER(from) },
+  to: { path: LAYER(to) },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle ties modules together so that neither can be read, tested or moved alone.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-cross-service',
+      comment: 'Services share facts over Kafka and the contracts package, never code.',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/' },
+      to: { path: '^services/', pathNot: '^services/$1/' },
+    },
+    {
+      name: 'no-service-from-shared',
+      comment: 'Shared packages and the gateway are infrastructure; they must not depend on a service.',
+      severity: 'error',
+      from: { path: '^(packages|gateway)/' },
+      to: { path: '^services/' },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ holds rules without I/O: no other layer of the service, no driver, no I/O package.',
+      severity: 'error',
+      from: { path: LAYER('domain') },
+      to: {
+        path: [
+          '^services/[^/]+/src/(?!domain/)',
+          ...IO_MODULES.map((name) => `(^|/)node_modules/${name}/`),
+          ...IO_PACKAGES.map((name) => `^packages/${name.replace('@regatta/', '')}/`),
+        ],
+      },
+    },
+    {
+      name: 'domain-no-io-core',
+      comment: 'domain/ must not touch files, sockets or processes.',
+      severity: 'error',
+      from: { path: LAYER('domain') },
+      to: { dependencyTypes: ['core'], path: `^(node:)?(${IO_CORE.join('|')})$` },
+    },
+    notLayer('http', 'store', 'Routes call a use case in app/; the use case owns the transaction and the SQL.'),
+    notLayer('http', 'messaging', 'Routes call a use case in app/, never a consumer.'),
+    notLayer('app', 'http', 'Use cases know nothing of HTTP; routes map their output.'),
+    notLayer('store', 'http', 'SQL knows nothing of HTTP.'),
+    notLayer('store', 'app', 'SQL is called by use cases, not the other way round.'),
+    notLayer('store', 'messaging', 'SQL is called by use cases, not by consumers directly.'),
+    notLayer('messaging', 'http', 'Consumers call use cases in app/.'),
+    notLayer('messaging', 'store', 'Consumers call use cases in app/, which own the transaction.'),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|gen)/|\\.test\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['@regatta/source', 'import', 'types', 'default'],
+      extensions: ['.ts', '.js'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
