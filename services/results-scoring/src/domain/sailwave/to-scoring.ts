@@ -1,0 +1,238 @@
+/**
+ * A parsed Sailwave file → the scoring engine's input, one SeriesInput per
+ * fleet (Sailwave's ranking group: the root scoring system's sort field,
+ * usually Fleet), plus a warning for every setting the engine cannot
+ * represent. Follows scripts/conformance.ts (the sailscoring oracle mapping):
+ * boats by id with their rating, races in order with their entries.
+ *
+ * Boat ids are Sailwave competitor handles (unique in a file; a dual-scored
+ * boat has one record per fleet). Only sailed races are scored; a competitor
+ * with no record in a sailed race is DNC, as in Sailwave.
+ */
+import { isProgressive } from '../handicap.js';
+import type { RaceEntry } from '../race-scoring.js';
+import type { SeriesBoat, SeriesInput, SeriesRace } from '../series-scoring.js';
+import type { SailwaveCompetitor, SailwaveFile, SailwaveRace, SailwaveResult } from './model.js';
+import { fieldValue, fleetSettings, mapCode, rootSystem, systemFor, type FleetSettings, type SailwaveWarning } from './settings.js';
+
+export type { SailwaveWarning } from './settings.js';
+
+export interface MappedFleet {
+  /** The group's value of the sort field (e.g. the fleet name); "" when the file has one group. */
+  readonly name: string;
+  readonly systemHandle: string | null;
+  readonly input: SeriesInput;
+  /** The competitors scored, by boat id (= competitor handle). */
+  readonly competitors: ReadonlyMap<string, SailwaveCompetitor>;
+  /** The sailed races, in input order. */
+  readonly races: readonly SailwaveRace[];
+  /** No warning of this fleet affects scores: parity with Sailwave is expected. */
+  readonly representable: boolean;
+}
+
+export interface MappedSeries {
+  /** Field standings are separated by (e.g. "Fleet"), "" when one group. */
+  readonly groupField: string;
+  readonly fleets: readonly MappedFleet[];
+  readonly warnings: readonly SailwaveWarning[];
+}
+
+export function toScoring(file: SailwaveFile): MappedSeries {
+  const warnings: SailwaveWarning[] = [];
+  const seen = new Set<string>();
+  const warn = (w: SailwaveWarning): void => {
+    const key = `${w.fleet ?? ''}\u0000${w.setting}\u0000${w.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    warnings.push(w);
+  };
+  const root = rootSystem(file);
+  if (root === null && file.results.some((r) => r.type !== 0)) {
+    warn({ setting: 'scr*', message: 'results but no scoring system: scored with RRS Appendix A defaults (low point, A5.2, no discards)', affectsScores: true });
+  }
+  const groupField = root === null ? '' : root.sortField || root.field;
+
+  for (const o of file.orphanResults) {
+    warn({ setting: 'r*', message: `result cells of deleted competitor/race ${o.comp}/${o.race} left out`, affectsScores: false, line: o.line });
+  }
+  const scored: SailwaveCompetitor[] = [];
+  for (const c of file.competitors) {
+    if (c.excluded) warn({ setting: 'compexclude', message: `competitor ${c.sailNumber || c.handle} is excluded from the results in Sailwave and is not scored`, affectsScores: false, line: c.line });
+    else scored.push(c);
+  }
+  const groups = new Map<string, SailwaveCompetitor[]>();
+  for (const c of scored) {
+    const g = groupField === '' ? '' : fieldValue(c, groupField);
+    const list = groups.get(g) ?? [];
+    groups.set(g, list);
+    list.push(c);
+  }
+  const sailed = file.races.filter((r) => r.sailed);
+  const resultsByComp = new Map<string, Map<string, SailwaveResult>>();
+  for (const r of file.results) {
+    const m = resultsByComp.get(r.comp) ?? new Map<string, SailwaveResult>();
+    resultsByComp.set(r.comp, m);
+    m.set(r.race, r);
+  }
+
+  const fleets: MappedFleet[] = [];
+  for (const [name, members] of groups) {
+    const before = warnings.length;
+    const fleetWarn = (w: Omit<SailwaveWarning, 'fleet'>): void => warn({ ...w, fleet: name });
+    let settings: FleetSettings;
+    let systemHandle: string | null = null;
+    if (root === null) {
+      settings = { scoringSystem: 'low_point', handicap: { kind: 'one_design' }, penaltyBasis: 'A5.2', discards: { kind: 'none' }, codes: new Map() };
+    } else {
+      const counts = new Map<string, number>();
+      for (const c of members) {
+        const h = systemFor(file, root, c).handle;
+        counts.set(h, (counts.get(h) ?? 0) + 1);
+      }
+      systemHandle = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+      if (counts.size > 1) fleetWarn({ setting: 'scrvalue', message: `competitors of one fleet fall under ${counts.size} scoring systems; scored with system ${systemHandle}`, affectsScores: true });
+      settings = fleetSettings(file, file.scoringSystems.get(systemHandle)!, name, warn);
+    }
+    const built = buildFleet(name, members, sailed, resultsByComp, settings, fleetWarn);
+    const affected = warnings.slice(before).some((w) => w.affectsScores) || warnings.some((w) => w.affectsScores && w.fleet === undefined);
+    fleets.push({
+      name,
+      systemHandle,
+      input: { fleet: { scoringSystem: settings.scoringSystem, handicap: built.handicap, penaltyBasis: settings.penaltyBasis, discards: settings.discards }, boats: built.boats, races: built.races },
+      competitors: new Map(members.map((c) => [c.handle, c])),
+      races: sailed,
+      representable: !affected,
+    });
+  }
+  return { groupField, fleets, warnings };
+}
+
+function buildFleet(
+  fleet: string,
+  members: readonly SailwaveCompetitor[],
+  sailed: readonly SailwaveRace[],
+  resultsByComp: ReadonlyMap<string, ReadonlyMap<string, SailwaveResult>>,
+  settings: FleetSettings,
+  warn: (w: Omit<SailwaveWarning, 'fleet'>) => void,
+): { handicap: FleetSettings['handicap']; boats: SeriesBoat[]; races: SeriesRace[] } {
+  let handicap = settings.handicap;
+  const cellOf = (c: SailwaveCompetitor, race: SailwaveRace): SailwaveResult | undefined => resultsByComp.get(c.handle)?.get(race.handle);
+  const anyTimed = members.some((c) => sailed.some((r) => timed(cellOf(c, r))));
+  if (handicap.kind !== 'one_design' && !members.some((c) => c.rating !== null) && !anyTimed) {
+    // Sailwave ranks place-entered results of a fleet without ratings on their places.
+    handicap = { kind: 'one_design' };
+  }
+  const handicapped = handicap.kind !== 'one_design';
+  const boats: SeriesBoat[] = members.map((c) => {
+    if (!handicapped) return { id: c.handle };
+    if (c.rating === null) {
+      warn({ setting: 'comprating', message: `competitor ${c.sailNumber || c.handle} has no rating; the engine cannot score her in a handicap fleet`, affectsScores: true, line: c.line });
+      return { id: c.handle };
+    }
+    return isProgressive(handicap) ? { id: c.handle, rating: c.rating, baseRating: c.rating } : { id: c.handle, rating: c.rating };
+  });
+
+  const races: SeriesRace[] = sailed.map((race, ri) => {
+    const entries: RaceEntry[] = [];
+    // One-design fleets with finish times: the finishing order is the order of elapsed times.
+    const elapsedOf = new Map<string, number>();
+    for (const c of members) {
+      const cell = cellOf(c, race);
+      if (cell === undefined) continue;
+      const e = elapsedSeconds(cell);
+      if (e !== null) elapsedOf.set(c.handle, e);
+    }
+    const sortedTimes = [...elapsedOf.values()].sort((a, b) => a - b);
+    for (const c of members) {
+      const cell = cellOf(c, race);
+      if (cell === undefined || cell.type === 0) continue;
+      const where = `competitor ${c.sailNumber || c.handle}, race ${race.name || race.order}`;
+      const entry: { -readonly [K in keyof RaceEntry]: RaceEntry[K] } = { boatId: c.handle };
+      const elapsed = elapsedOf.get(c.handle);
+      if (handicapped) {
+        if (elapsed !== undefined) entry.elapsedSeconds = elapsed;
+      } else if (elapsed !== undefined && cell.type !== 1) {
+        entry.position = sortedTimes.indexOf(elapsed) + 1;
+      } else if (cell.position !== null) entry.position = cell.position;
+      // A code left on a result entered as a place or a time (rrestyp 1/2/4) is stale unless it
+      // keeps the place (a penalty): Sailwave scores the finish, so does the import.
+      const stale = cell.code !== '' && cell.type !== 3 && !(settings.codes.get(cell.code)?.keepsPlace ?? false);
+      if (stale) {
+        warn({ setting: 'rcod', message: `${where}: code ${cell.code} on a result entered as a finish (rrestyp ${cell.type}); scored as the finish, as Sailwave does`, affectsScores: false, line: cell.line });
+      }
+      if (cell.code !== '' && !stale) {
+        const mapped = mapCode(settings.codes, cell.code, settings.penaltyBasis, (setting, message, line, affectsScores = true) =>
+          warn({ setting, message, affectsScores, ...(line !== undefined ? { line } : {}) }),);
+        if (mapped === null) continue;
+        if (mapped.kind === 'result') {
+          entry.code = mapped.code;
+          if (mapped.cameToStart !== (mapped.code !== 'DNC')) entry.startPresent = mapped.cameToStart;
+          delete entry.position;
+          delete entry.elapsedSeconds;
+        } else if (mapped.kind === 'penalty') {
+          if (entry.position === undefined && entry.elapsedSeconds === undefined) {
+            warn({ setting: 'rcod', message: `${where}: penalty ${cell.code} without a finish`, affectsScores: true, line: cell.line });
+            continue;
+          }
+          entry.penalty = mapped.code === 'DPI' ? { code: 'DPI', points: mapped.points ?? 0 } : { code: mapped.code, percent: mapped.percent ?? 20 };
+        } else {
+          entry.code = 'RDG';
+          if (mapped.method === 'stated') {
+            if (cell.points === null) warn({ setting: 'rpts', message: `${where}: redress set by hand without points`, affectsScores: true, line: cell.line });
+            entry.redress = { method: 'stated', points: cell.points ?? 0 };
+          } else entry.redress = { method: mapped.method };
+          delete entry.position;
+          delete entry.elapsedSeconds;
+        }
+      } else if (handicapped && entry.elapsedSeconds === undefined) {
+        warn({ setting: 'rft', message: `${where}: a finish without a time in a handicap fleet`, affectsScores: true, line: cell.line });
+        continue;
+      } else if (!handicapped && entry.position === undefined) {
+        warn({ setting: 'rpos', message: `${where}: a finish without a place`, affectsScores: true, line: cell.line });
+        continue;
+      }
+      entries.push(entry);
+    }
+    // Progressive handicaps (NHC, ECHO): the rating each boat sailed this race on is stored
+    // (rrat). Sailwave's chain can start from ratings edited after the race, so the stored
+    // per-race rating is the input of record; without it the engine's own chain applies.
+    const overrides: Record<string, number> = {};
+    if (isProgressive(handicap)) {
+      for (const c of members) {
+        const r = cellOf(c, race)?.ratingApplied;
+        if (r !== null && r !== undefined && r > 0) overrides[c.handle] = r;
+      }
+    }
+    return { number: ri + 1, entries, ...(Object.keys(overrides).length > 0 ? { ratingOverrides: overrides } : {}) };
+  });
+  return { handicap, boats, races };
+}
+
+function timed(cell: SailwaveResult | undefined): boolean {
+  return cell !== undefined && cell.code === '' && (cell.finishTime !== '' || cell.elapsed !== '');
+}
+
+/** Sailwave writes clock times as "19:15:00", "19.15.00" or "191500". */
+export function clockSeconds(text: string): number | null {
+  const t = text.trim();
+  let m = /^(\d{1,3})[:.](\d{1,2})[:.](\d{1,2}(?:\.\d+)?)$/.exec(t);
+  if (m === null) m = /^()(\d{1,2})[:.](\d{2})$/.exec(t);
+  if (m === null) {
+    const d = /^(\d{1,2})(\d{2})(\d{2})$/.exec(t);
+    if (d === null) return null;
+    m = d;
+  }
+  return Number(m[1] || 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+}
+
+/** Elapsed time of a result: finish − the boat's start (next day when before), else the stored elapsed. */
+export function elapsedSeconds(cell: SailwaveResult): number | null {
+  if (cell.code !== '' && cell.type === 3) return null;
+  const f = cell.finishTime === '' ? null : clockSeconds(cell.finishTime);
+  const s = cell.startTime === '' ? null : clockSeconds(cell.startTime);
+  if (f !== null && s !== null) {
+    const d = f - s;
+    return d < 0 ? d + 86400 : d;
+  }
+  return cell.elapsed === '' ? null : clockSeconds(cell.elapsed);
+}
