@@ -6,3 +6,5 @@ export * from './app.js';
 export * from './server.js';
 export * from './query.js';
 export * from './hmac-key.js';
+export * from './conditional-get.js';
+export * from './problem-codes.js';

@@ -9,11 +9,9 @@ import { discardThresholdProblems, needsCourseDistance, resolveHandicapParams } 
 import { documentAddedFact, eventCreatedFact, eventUpdatedFact, fleetCreatedFact, raceScheduledFact } from '../messaging/facts.js';
 import type { EventRow, EventWithOrgRow, OrganizationRow } from '../store/rows.js';
 import {
-  documentsOf,
   eventBySlug,
   findFleet,
   findOrganization,
-  fleetsOf,
   insertDocument,
   insertEvent,
   insertFleet,
@@ -22,12 +20,10 @@ import {
   listEvents,
   lockEvent,
   nextRaceNumber,
-  racesOf,
-  registrationsOf,
-  resultsOf,
   updateEvent,
   EVENT_COLUMNS,
 } from '../store/store.js';
+import { eventDetail } from '../store/event-detail.js';
 import { requireMember, actingUser, viewerOf, type OrgAccess } from './access.js';
 import { parse } from './parse.js';
 import { promoteWaitlisted } from './registration-routes.js';
@@ -191,19 +187,22 @@ export function eventRoutes(context: ServiceContext): RouteDefinition[] {
       handler: async (req, res) => {
         const identity = identityOf(res);
         const query = parse(eventDetailQuery, req.query, 'query');
-        const event = await visibleEvent(pool, slugParam(req), identity);
         const include = query.include;
+        // The event and everything included in one query (store/event-detail.ts).
+        const detail = await eventDetail(pool, slugParam(req), include);
+        const event = detail?.event;
+        if (!event || !canSeeEvent(viewerOf(identity, [orgAccessOfEvent(event)]), { organizationId: event.organization_id, status: event.status }))
+          throw notFound(`Event ${slugParam(req)}`);
         const data: Record<string, unknown> = eventJson(event, orgRef(event));
-        const fleets = include.has('fleets') || include.has('results') ? await fleetsOf(pool, event.id) : [];
+        const fleets = detail.fleets ?? [];
         if (include.has('fleets')) data['fleets'] = fleets.map(fleetJson);
-        if (include.has('races')) data['races'] = (await racesOf(pool, event.id)).map(raceJson);
+        if (include.has('races')) data['races'] = (detail.races ?? []).map(raceJson);
         if (include.has('registrations')) {
-          const rows = await registrationsOf(pool, event.id, { statuses: ['registered', 'waitlisted'] });
           let position = 0;
-          data['registrations'] = rows.map((row) => registrationWithDetailsJson(row, row.status === 'waitlisted' ? ++position : null));
+          data['registrations'] = (detail.registrations ?? []).map((row) => registrationWithDetailsJson(row, row.status === 'waitlisted' ? ++position : null));
         }
-        if (include.has('results')) data['results'] = resultsJson(await resultsOf(pool, event.id), new Map(fleets.map((fleet) => [fleet.id, fleet.name])));
-        if (include.has('documents')) data['documents'] = (await documentsOf(pool, event.id)).map(documentJson);
+        if (include.has('results')) data['results'] = resultsJson(detail.results ?? [], new Map(fleets.map((fleet) => [fleet.id, fleet.name])));
+        if (include.has('documents')) data['documents'] = (detail.documents ?? []).map(documentJson);
         res.json({ data });
       },
     },

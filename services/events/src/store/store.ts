@@ -78,7 +78,7 @@ export async function userByEmail(db: Queryable, email: string): Promise<{ id: s
 
 // ---------------------------------------------------------------- events
 
-const EVENT_WITH_ORG = `SELECT e.*, o.slug AS org_slug, o.name AS org_name, o.created_by AS org_created_by,
+export const EVENT_WITH_ORG = `SELECT e.*, o.slug AS org_slug, o.name AS org_name, o.created_by AS org_created_by,
   COALESCE(o.creator_revoked, false) AS org_creator_revoked FROM events e LEFT JOIN organizations o ON o.id = e.organization_id`;
 
 export async function eventBySlug(db: Queryable, slug: string): Promise<EventWithOrgRow | undefined> {
@@ -305,16 +305,6 @@ export async function nextRaceNumber(db: Queryable, fleetId: string): Promise<nu
   return result.rows[0]!.next;
 }
 
-export async function racesOf(db: Queryable, eventId: string): Promise<RaceRow[]> {
-  return (
-    await db.query<RaceRow>(
-      `SELECT r.* FROM races r JOIN fleets f ON f.id = r.fleet_id WHERE r.event_id = $1
-       ORDER BY r.scheduled_start NULLS LAST, f.created_at, r.race_number`,
-      [eventId],
-    )
-  ).rows;
-}
-
 /** Applies race progress from results.v1 unless a newer fact was applied already. */
 export async function applyRaceProgress(
   db: Queryable,
@@ -336,10 +326,6 @@ export async function insertDocument(db: Queryable, doc: Omit<DocumentRow, 'publ
     [doc.id, doc.event_id, doc.kind, doc.title, doc.url, doc.body],
   );
   return result.rows[0]!;
-}
-
-export async function documentsOf(db: Queryable, eventId: string): Promise<DocumentRow[]> {
-  return (await db.query<DocumentRow>('SELECT * FROM documents WHERE event_id = $1 ORDER BY published_at, id', [eventId])).rows;
 }
 
 // ---------------------------------------------------------------- boats
@@ -587,10 +573,6 @@ export async function upsertRaceResults(db: Queryable, row: Omit<RaceResultsRow,
 export async function markResultsPublished(db: Queryable, raceIds: string[]): Promise<void> {
   if (raceIds.length === 0) return;
   await db.query('UPDATE race_results SET published = true WHERE race_id = ANY($1::uuid[])', [raceIds]);
-}
-
-export async function resultsOf(db: Queryable, eventId: string): Promise<RaceResultsRow[]> {
-  return (await db.query<RaceResultsRow>('SELECT * FROM race_results WHERE event_id = $1 ORDER BY race_number, fleet_id', [eventId])).rows;
 }
 
 export type { RegistrationRow };

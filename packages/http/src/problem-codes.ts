@@ -1,0 +1,100 @@
+/**
+ * The catalogue of problem codes: every `code` a problem+json response of the platform can carry, with
+ * its HTTP status and what it means. Throw `problem('slug_taken', detail)` instead of writing a status
+ * and a code by hand; tests assert codes from here (`PROBLEMS.slug_taken.status`). One refusal, one
+ * code: a new code is added here first, with the status it always answers.
+ */
+import { HttpProblem, type FieldError } from './problem.js';
+
+export interface ProblemSpec {
+  readonly status: number;
+  /** When the code is used, for the reference and for reviewers. */
+  readonly meaning: string;
+}
+
+const spec = (status: number, meaning: string): ProblemSpec => ({ status, meaning });
+
+export const PROBLEMS = {
+  // 400: the request cannot be processed as sent
+  bad_request: spec(400, 'The request line or headers cannot be read.'),
+  validation_failed: spec(400, 'One or more fields are not valid; `errors` names each.'),
+  malformed_json: spec(400, 'The body is not JSON.'),
+  malformed_path: spec(400, 'A path segment is not valid percent-encoded UTF-8, or holds a NUL.'),
+  unknown_organization: spec(400, 'The body names an organization that does not exist.'),
+  unknown_event: spec(400, 'The body names an event that does not exist.'),
+  unknown_fleet: spec(400, 'The body names a fleet that is not part of this event.'),
+  unknown_boat: spec(400, 'A result names a boat that is not registered in the race’s fleet.'),
+  unknown_sailor: spec(400, 'The registration names a sailor that does not exist.'),
+  invalid_rating: spec(400, 'A boat rating is outside the plausible range of its system.'),
+  missing_rating: spec(400, 'The boat lacks the rating its fleet’s handicap system needs.'),
+  missing_course_distance: spec(400, 'A time-on-distance fleet’s race has finishers but no course distance.'),
+  unscorable_results: spec(400, 'The results cannot be scored as submitted (e.g. a finisher without a time).'),
+  invalid_status_transition: spec(400, 'The registration cannot move from its status to the one asked for.'),
+  invalid_payment_transition: spec(400, 'The payment status cannot move to the one asked for.'),
+  // 401: who is calling is unknown
+  credentials_required: spec(401, 'No API key, session or embed token was sent.'),
+  malformed_credentials: spec(401, 'The Authorization header is not `Bearer rgt_…`.'),
+  invalid_api_key: spec(401, 'The API key is unknown or revoked.'),
+  api_key_expired: spec(401, 'The API key has expired.'),
+  invalid_embed_token: spec(401, 'The embed token is unknown or revoked.'),
+  invalid_credentials: spec(401, 'E-mail and password do not match.'),
+  session_required: spec(401, 'The route needs a signed-in session.'),
+  session_expired: spec(401, 'The session has expired or was signed out.'),
+  missing_identity_assertion: spec(401, 'A service was called without the gateway’s identity assertion.'),
+  // 403: known, but not allowed
+  missing_scope: spec(403, 'The key lacks the scope the route needs; `requiredScope` names it.'),
+  not_a_member: spec(403, 'The caller is not a member of the organization that owns the resource.'),
+  organization_admin_required: spec(403, 'Only an admin of the organization may do this.'),
+  organization_membership_required: spec(403, 'Only a member of the organization may do this.'),
+  organizer_only: spec(403, 'Only the event’s organizers may change this field.'),
+  user_required: spec(403, 'The route needs a user (not an embed token).'),
+  embed_token_not_allowed: spec(403, 'Embed tokens may only read public events, results and standings.'),
+  origin_not_allowed: spec(403, 'The embed token is not allowed on the page’s origin.'),
+  cross_site_request: spec(403, 'A cookie-authenticated write came from another site.'),
+  internal_only: spec(403, 'The route is for other services only.'),
+  // 404, 405
+  not_found: spec(404, 'The resource does not exist or is not visible to the caller.'),
+  route_not_found: spec(404, 'No route has this path.'),
+  user_not_found: spec(404, 'No user has this e-mail address.'),
+  method_not_allowed: spec(405, 'The path exists but not with this method; `Allow` lists the methods.'),
+  // 409: the state does not allow it
+  slug_taken: spec(409, 'Another resource already has this slug.'),
+  email_taken: spec(409, 'A user with this e-mail address exists.'),
+  last_admin: spec(409, 'The organization would be left without an admin.'),
+  duplicate_fleet_name: spec(409, 'The event already has a fleet of this name.'),
+  duplicate_race_number: spec(409, 'The fleet already has a race of this number.'),
+  event_closed: spec(409, 'The event is completed or cancelled.'),
+  registration_not_open: spec(409, 'Registration has not opened yet.'),
+  registration_closed: spec(409, 'Registration has closed.'),
+  no_place_available: spec(409, 'The fleet is full.'),
+  sailor_already_registered: spec(409, 'The sailor already has an active registration in this event.'),
+  boat_already_registered: spec(409, 'The boat already has an active registration in this event.'),
+  already_cancelled: spec(409, 'The registration is already cancelled.'),
+  webhook_inactive: spec(409, 'The webhook is disabled.'),
+  // 413, 415, 429
+  payload_too_large: spec(413, 'The body is larger than the route accepts.'),
+  unsupported_media_type: spec(415, 'The body is not application/json in UTF-8.'),
+  rate_limit_exceeded: spec(429, 'The key’s hourly limit (or the address’s per-minute limit) is used up.'),
+  too_many_failed_logins: spec(429, 'Too many failed logins for this address or account; wait `Retry-After`.'),
+  // 5xx
+  internal_error: spec(500, 'An unexpected error; the request id finds it in the logs.'),
+  bad_gateway: spec(502, 'The service behind the gateway answered with something that is not HTTP.'),
+  service_unavailable: spec(503, 'A service or its database, Redis or Kafka is unavailable; retry.'),
+  identity_unavailable: spec(503, 'The identity service cannot check the credentials; retry.'),
+  gateway_timeout: spec(504, 'The service behind the gateway did not answer in time.'),
+} as const satisfies Record<string, ProblemSpec>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+/** The problem for `code`, with the status the catalogue gives it. */
+export function problem(
+  code: ProblemCode,
+  detail: string,
+  options: { errors?: FieldError[]; extensions?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): HttpProblem {
+  return new HttpProblem(PROBLEMS[code].status, code, detail, options);
+}
+
+export function isProblemCode(code: string): code is ProblemCode {
+  return Object.hasOwn(PROBLEMS, code);
+}
