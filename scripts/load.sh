@@ -4,6 +4,7 @@
 #   npm run load                       every scenario, then the summary table
 #   LOAD_SCENARIOS="smoke race-day" npm run load    only these (rate-limit runs on its own stack)
 #   LOAD_SCENARIOS=spectators npm run load          public pages, live feeds and a results committee
+#   LOAD_SCENARIOS=race-day-capacity npm run load   the race-day mix at rising rates: its capacity
 #
 # Builds k6 when missing (scripts/tools.sh), starts a webhook receiver on 127.0.0.1, starts a stack
 # (all services and the gateway, own ports/database/topics: STACK_SLOT, default 7; anonymous
@@ -18,7 +19,8 @@ source "$(dirname "$0")/lib.sh"
 SLOT="${STACK_SLOT:-7}"
 OUT="${LOAD_OUT:-$ROOT/.local/load}"
 RATE_LIMIT="${LOAD_RATE_LIMIT:-50}"
-ALL_MAIN=(smoke race-day results-storm registration-burst gateway-vs-direct spectators)
+# race-day-capacity runs last: it saturates the stack on purpose.
+ALL_MAIN=(smoke race-day results-storm registration-burst gateway-vs-direct spectators race-day-capacity)
 # Every k6 request comes from 127.0.0.1: the gateway's anonymous per-address limit (public pages, live
 # feeds) must not be what the load meets.
 PUBLIC_LIMIT="${LOAD_PUBLIC_RATE_LIMIT:-1000000}"
@@ -38,8 +40,10 @@ run_k6() { # scenario
     assertion="$("${NODE_TS[@]}" "$ROOT/scripts/k6/mint-assertion.ts" read 600)" || die "minting the identity assertion failed"
     args+=(-e "EVENTS_DIRECT_URL=$EVENTS_DIRECT_URL" -e "DIRECT_ASSERTION=$assertion")
   fi
+  # The capacity scenario writes its step table (.json and .txt) for the summary below.
+  if [ "$name" = race-day-capacity ]; then args+=(-e "CAPACITY_OUT=$OUT/$name.steps.json"); fi
   log "scenario $name"
-  rm -f "$OUT/$name.json" "$OUT/$name.rc"
+  rm -f "$OUT/$name.json" "$OUT/$name.rc" "$OUT/$name.steps.json" "$OUT/$name.steps.txt"
   K6_NO_USAGE_REPORT=true "$K6_BIN" run --quiet --no-color --no-usage-report \
     --summary-trend-stats "avg,min,med,max,p(50),p(95),p(99),count" \
     --summary-export "$OUT/$name.json" "${args[@]}" "$file" >"$OUT/$name.log" 2>&1 || rc=$?
@@ -159,4 +163,9 @@ if [ "$RUN_RATE_LIMIT" = 1 ]; then
 fi
 
 log "all scenarios ran in $((SECONDS - STARTED)) s"
-node "$ROOT/scripts/k6/report.mjs" "$OUT" "${SCENARIOS[@]}"
+report_rc=0
+node "$ROOT/scripts/k6/report.mjs" "$OUT" "${SCENARIOS[@]}" || report_rc=$?
+for scenario in "${SCENARIOS[@]}"; do
+  if [ -f "$OUT/$scenario.steps.txt" ]; then echo; cat "$OUT/$scenario.steps.txt"; fi
+done
+exit "$report_rc"

@@ -15,7 +15,8 @@ function clean(x: number): number {
 
 /** Round half up (0.5 → 1, -0.5 → 0) to `decimals` places, robust to float noise. */
 export function roundHalfUp(x: number, decimals = 0): number {
-  const f = 10 ** decimals;
+  // Whole seconds (every corrected time) skip the power.
+  const f = decimals === 0 ? 1 : 10 ** decimals;
   return Math.floor(clean(x * f) + 0.5) / f;
 }
 

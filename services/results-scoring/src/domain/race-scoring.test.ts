@@ -94,3 +94,31 @@ test('pursuit: order on the water, ratings ignored', () => {
   });
   assert.deepEqual(pts(r), { x: 2, y: 1 });
 });
+
+// The finishing order is sorted three ways (counting sort for keys in a narrow span, a packed
+// native sort for wide whole-number spans, a comparator otherwise); each must give places by key
+// with equal keys tied, whichever way it takes.
+test('finishing order: places by key with ties, for narrow, wide and fractional keys', () => {
+  const placesFor = (keys: number[]) => {
+    const ids = keys.map((_, i) => `k${i}`);
+    const r = scoreRace({
+      scoringSystem: 'low_point',
+      handicap: { kind: 'one_design' },
+      penaltyBasis: 'A5.2',
+      boats: ids.map((id) => ({ id })),
+      entries: keys.map((position, i) => ({ boatId: ids[i]!, position })),
+    });
+    return r.results.map((x) => x.place);
+  };
+  // Expected: 1 + the number of keys strictly smaller (A7: tied boats share the first place).
+  const expected = (keys: number[]) => keys.map((k) => 1 + keys.filter((o) => o < k).length);
+  const narrow = [5, 3, 3, 9, 1, 7, 3, 2];
+  const wide = [5_000_000, -20, 7, 7, 123_456, 1, -20, 99_999_999];
+  const fractional = [2.5, 1, 2.5, 0.5, 3];
+  for (const keys of [narrow, wide, fractional]) assert.deepEqual(placesFor(keys), expected(keys));
+});
+
+test('an entry for a boat that is not in the fleet, or two for one boat, is refused', () => {
+  assert.throws(() => scoreRace(od([{ boatId: 'x9', position: 1 }], 2)), /unknown boat x9/);
+  assert.throws(() => scoreRace(od([{ boatId: 'b1', position: 1 }, { boatId: 'b1', position: 2 }], 2)), /two entries for boat b1/);
+});

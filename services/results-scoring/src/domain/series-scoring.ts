@@ -19,7 +19,9 @@ import {
   type NhcRaceUpdate,
   type ProgressiveFinisher,
 } from './progressive.js';
-import { scoreRace, type PenaltyBasis, type RaceEntry, type RaceScore, type ScoringSystem } from './race-scoring.js';
+import { indexFleet, type FleetIndex } from './fleet-index.js';
+import { scoreRaceIndexed, type BoatRaceResult, type PenaltyBasis, type RaceEntry, type RaceScore, type ScoringSystem } from './race-scoring.js';
+import { markDiscards, rankRows, type RankRow } from './series-ranking.js';
 
 export interface DiscardThreshold {
   readonly minRaces: number;
@@ -218,20 +220,6 @@ export function rankItems<T extends RankItem>(items: readonly T[], higherIsBette
   return out;
 }
 
-interface WorkCell {
-  raw: number | null;
-  points: number;
-  code: ResultCode | null;
-  penaltyCode: PenaltyCode | null;
-  position: number | null;
-  excluded: boolean;
-  redress: RaceEntry['redress'] | null;
-  elapsed: number | null;
-  corrected: number | null;
-  rating: number | null;
-  newRating: number | null;
-}
-
 export function scoreSeries(input: SeriesInput): SeriesStandings {
   const { fleet } = input;
   const system = fleet.handicap;
@@ -251,29 +239,55 @@ export function scoreSeries(input: SeriesInput): SeriesStandings {
   });
   const rejectedIds = new Set(rejected.map((r) => r.boatId));
   if (fleet.excludeDncOnlyBoats === true) {
-    boats = boats.filter((b) =>
-      input.races.some((r) => r.entries.some((e) => e.boatId === b.id && e.code !== 'DNC')),
-    );
+    const entered = new Set<string>();
+    for (const r of input.races) for (const e of r.entries) if (e.code !== 'DNC') entered.add(e.boatId);
+    boats = boats.filter((b) => entered.has(b.id));
   }
-  const boatIds = new Set(boats.map((b) => b.id));
+  // Work is indexed by boat position (bi) and race position (ri); cell bi·R + ri.
+  const B = boats.length;
+  const R = input.races.length;
+  const index = indexFleet(boats.map((b) => b.id));
+  const canon = index.canonical;
 
-  // 2. Races in order, carrying the progressive chain.
+  // 2. Races in order, carrying the progressive chain. `current` keeps the ratings in the
+  // order the output map has always had; `ratingAt` mirrors it by canonical position for the hot loop.
   const current = new Map<string, number>();
-  for (const b of boats) if (b.rating !== undefined) current.set(b.id, b.rating);
-  const cells: WorkCell[][] = boats.map(() => []);
+  const ratingAt = new Array<number | undefined>(B);
+  boats.forEach((b, bi) => {
+    if (b.rating === undefined) return;
+    current.set(b.id, b.rating);
+    ratingAt[canon === null ? bi : canon[bi]!] = b.rating;
+  });
+  const raw = new Float64Array(B * R);
+  /** Redress still to be averaged (A9): the cell's raw points are not known yet. */
+  const pending = new Uint8Array(B * R);
+  /** The cell's code may not be excluded (DNE). */
+  const nonDiscardable = new Uint8Array(B * R);
+  const newRatings: (number | null)[] | null = progressive ? new Array<number | null>(B * R) : null;
+  const raceResults: (readonly BoatRaceResult[])[] = [];
+  const raceExcluded = new Uint8Array(R);
   const summaries: RaceSummary[] = [];
-  for (const race of input.races) {
-    const entries = race.entries.filter((e) => !rejectedIds.has(e.boatId) && boatIds.has(e.boatId));
-    const raceBoats = boats.map((b) => ({ id: b.id, rating: race.ratingOverrides?.[b.id] ?? current.get(b.id) }));
-    const score = scoreRace({
-      scoringSystem: fleet.scoringSystem,
-      handicap: system,
-      penaltyBasis: basis,
-      boats: raceBoats,
-      ...(race.startTime !== undefined ? { startTime: race.startTime } : {}),
-      ...(race.distanceNm !== undefined ? { distanceNm: race.distanceNm } : {}),
-      entries,
-    });
+  const raceRatings = new Array<number | undefined>(B);
+  for (let ri = 0; ri < R; ri++) {
+    const race = input.races[ri]!;
+    const overrides = race.ratingOverrides;
+    for (let bi = 0; bi < B; bi++) {
+      const own = ratingAt[canon === null ? bi : canon[bi]!];
+      raceRatings[bi] = overrides === undefined ? own : (overrides[boats[bi]!.id] ?? own);
+    }
+    const score = scoreRaceIndexed(
+      {
+        scoringSystem: fleet.scoringSystem,
+        handicap: system,
+        penaltyBasis: basis,
+        ...(race.startTime !== undefined ? { startTime: race.startTime } : {}),
+        ...(race.distanceNm !== undefined ? { distanceNm: race.distanceNm } : {}),
+        entries: race.entries,
+      },
+      index,
+      raceRatings,
+      rejectedIds,
+    );
     const excluded = race.struck === true || score.excluded;
     let nhc: NhcRaceUpdate | undefined;
     let echo: EchoRaceUpdate | undefined;
@@ -293,23 +307,23 @@ export function scoreSeries(input: SeriesInput): SeriesStandings {
         echo = echoUpdate(finishers, system.alpha ?? DEFAULT_ECHO_ALPHA, system.minFinishers ?? DEFAULT_ECHO_MIN_FINISHERS);
         for (const [id, u] of echo.boats) updates.set(id, u.newRating);
       }
-      for (const [id, v] of updates) current.set(id, v);
+      for (const [id, v] of updates) {
+        current.set(id, v);
+        ratingAt[index.byId.get(id)!] = v;
+      }
     }
-    score.results.forEach((r, i) => {
-      cells[i]!.push({
-        raw: excluded ? 0 : r.points,
-        points: 0,
-        code: r.code,
-        penaltyCode: r.penaltyCode,
-        position: r.place,
-        excluded,
-        redress: r.redress,
-        elapsed: r.elapsedSeconds,
-        corrected: r.correctedSeconds,
-        rating: r.ratingApplied,
-        newRating: progressive ? (current.get(r.boatId) ?? null) : null,
-      });
-    });
+    const results = score.results;
+    for (let bi = 0; bi < B; bi++) {
+      const { points, code } = results[bi]!;
+      const cell = bi * R + ri;
+      if (code !== null && !CODE_RULES[code].discardable) nonDiscardable[cell] = 1;
+      if (excluded) raw[cell] = 0;
+      else if (points === null) pending[cell] = 1;
+      else raw[cell] = points;
+      if (newRatings !== null) newRatings[cell] = ratingAt[canon === null ? bi : canon[bi]!] ?? null;
+    }
+    raceResults.push(results);
+    raceExcluded[ri] = excluded ? 1 : 0;
     summaries.push({
       number: race.number,
       excluded,
@@ -324,17 +338,18 @@ export function scoreSeries(input: SeriesInput): SeriesStandings {
   const schedule = scheduleOf(fleet);
   const discardCount = discardsFor(schedule, racesCompleted);
 
-  // 3. Redress (A9) from the boat's other scores, before weighting.
-  boats.forEach((_, bi) => {
-    const row = cells[bi]!;
-    row.forEach((cell, ri) => {
-      if (cell.excluded || cell.raw !== null || cell.redress == null) return;
-      const req = cell.redress;
+  // 3. Redress (A9) from the boat's other scores, before weighting. In boat then race order:
+  // an average already filled in counts in the boat's later averages.
+  for (let bi = 0; bi < B; bi++) {
+    for (let ri = 0; ri < R; ri++) {
+      if (raceExcluded[ri] === 1 || pending[bi * R + ri] === 0) continue;
+      const req = raceResults[ri]![bi]!.redress;
+      if (req == null) continue;
       let pool: { ri: number; points: number; code: ResultCode | null }[] = [];
-      row.forEach((other, oi) => {
-        if (oi === ri || other.excluded || other.raw === null) return;
-        pool.push({ ri: oi, points: other.raw, code: other.code });
-      });
+      for (let oi = 0; oi < R; oi++) {
+        if (oi === ri || raceExcluded[oi] === 1 || pending[bi * R + oi] === 1) continue;
+        pool.push({ ri: oi, points: raw[bi * R + oi]!, code: raceResults[oi]![bi]!.code });
+      }
       if (req.method === 'races_before') {
         pool = pool.filter((p) => p.ri < ri || req.includeAllLater === true);
       }
@@ -356,66 +371,79 @@ export function scoreSeries(input: SeriesInput): SeriesStandings {
           return true;
         });
       }
+      pending[bi * R + ri] = 0;
       if (pool.length === 0) {
         const summary = summaries[ri]!.score;
-        cell.raw = summary === null ? 0 : summary.dnfPoints;
-        return;
+        raw[bi * R + ri] = summary === null ? 0 : summary.dnfPoints;
+        continue;
       }
-      cell.raw = roundTenth(fromMilli(pool.reduce((a, p) => a + toMilli(p.points), 0)) / pool.length);
-    });
-  });
+      raw[bi * R + ri] = roundTenth(fromMilli(pool.reduce((a, p) => a + toMilli(p.points), 0)) / pool.length);
+    }
+  }
 
-  // 4. Weighting, discards, totals.
-  type Row = RankItem & { boatId: string; total: number; cells: SeriesRaceCell[] };
-  const rows: Row[] = boats.map((b, bi) => {
-    const row = cells[bi]!;
-    row.forEach((c, ri) => {
-      const w = input.races[ri]!.weight ?? 1;
-      const raw = c.raw ?? 0;
-      c.points = c.excluded ? 0 : w === 1 ? raw : roundTenth(raw * w);
-    });
-    const candidates: DiscardCandidate[] = [];
-    row.forEach((c, ri) => {
-      const policy = input.races[ri]!.discardPolicy ?? 'normal';
-      if (c.excluded || policy === 'must_count') return;
-      if (c.code !== null && !CODE_RULES[c.code].discardable) return;
-      candidates.push({ index: ri, points: c.points, first: policy === 'discard_first' });
-    });
-    const dropped = selectDiscards(candidates, discardCount, higherIsBetter);
+  // 4. Weighting, discards, totals: typed arrays only, boat by boat.
+  const weightOf = input.races.map((r) => r.weight ?? 1);
+  const policyOf = input.races.map((r) => r.discardPolicy ?? 'normal');
+  const discardFirst = Uint8Array.from(policyOf, (p) => (p === 'discard_first' ? 1 : 0));
+  const pointsAt = new Float64Array(B * R);
+  const milliAt = new Float64Array(B * R);
+  const droppedAt = new Uint8Array(B * R);
+  const candidates = new Int32Array(R);
+  const rows: RankRow<SeriesRaceCell>[] = new Array<RankRow<SeriesRaceCell>>(B);
+  for (let bi = 0; bi < B; bi++) {
+    const at = bi * R;
+    let candidateCount = 0;
+    for (let ri = 0; ri < R; ri++) {
+      const w = weightOf[ri]!;
+      // A redress left pending (none should be) counts as 0, as it always has.
+      const r = pending[at + ri] === 1 ? 0 : raw[at + ri]!;
+      const p = raceExcluded[ri] === 1 ? 0 : w === 1 ? r : roundTenth(r * w);
+      pointsAt[at + ri] = p;
+      milliAt[at + ri] = toMilli(p);
+      if (raceExcluded[ri] === 1 || policyOf[ri] === 'must_count' || nonDiscardable[at + ri] === 1) continue;
+      candidates[candidateCount++] = ri;
+    }
+    markDiscards(candidates, candidateCount, discardFirst, discardCount, higherIsBetter, milliAt, droppedAt, at);
     let totalMilli = 0;
     let netMilli = 0;
-    const kept: number[] = [];
-    const all: number[] = [];
-    const outCells: SeriesRaceCell[] = row.map((c, ri) => {
-      totalMilli += toMilli(c.points);
-      if (!dropped.has(ri)) netMilli += toMilli(c.points);
-      if (!c.excluded) {
-        all.push(c.points);
-        if (!dropped.has(ri)) kept.push(c.points);
-      }
-      return {
-        raceNumber: input.races[ri]!.number,
-        points: c.points,
-        code: c.code,
-        penaltyCode: c.penaltyCode,
-        position: c.position,
-        dropped: dropped.has(ri),
-        nonDiscardable: c.code !== null && !CODE_RULES[c.code].discardable,
-        excluded: c.excluded,
-        redress: c.code === 'RDG',
-        elapsedSeconds: c.elapsed,
-        correctedSeconds: c.corrected,
-        ratingApplied: c.rating,
-        newRating: c.newRating,
+    for (let ri = 0; ri < R; ri++) {
+      totalMilli += milliAt[at + ri]!;
+      if (droppedAt[at + ri] === 0) netMilli += milliAt[at + ri]!;
+    }
+    rows[bi] = { boatId: boats[bi]!.id, at, totalMilli, netMilli, keptBestFirst: null, cells: new Array<SeriesRaceCell>(R) };
+  }
+  // The output cells race by race: each race's results were allocated together, so reading them
+  // in that order stays in cache (boat by boat it jumps between 30 result arrays).
+  for (let ri = 0; ri < R; ri++) {
+    const results = raceResults[ri]!;
+    const raceNumber = input.races[ri]!.number;
+    const excluded = raceExcluded[ri] === 1;
+    for (let bi = 0; bi < B; bi++) {
+      const r = results[bi]!;
+      const cell = bi * R + ri;
+      rows[bi]!.cells[ri] = {
+        raceNumber,
+        points: pointsAt[cell]!,
+        code: r.code,
+        penaltyCode: r.penaltyCode,
+        position: r.place,
+        dropped: droppedAt[cell] === 1,
+        nonDiscardable: nonDiscardable[cell] === 1,
+        excluded,
+        redress: r.code === 'RDG',
+        elapsedSeconds: r.elapsedSeconds,
+        correctedSeconds: r.correctedSeconds,
+        ratingApplied: r.ratingApplied,
+        newRating: newRatings === null ? null : newRatings[cell]!,
       };
-    });
-    return { boatId: b.id, total: fromMilli(totalMilli), net: fromMilli(netMilli), kept, all, cells: outCells };
-  });
+    }
+  }
 
   // 5. Rank.
-  const ranked = rankItems(rows, higherIsBetter);
+  const counted = Int32Array.from(summaries.flatMap((sm, ri) => (sm.excluded ? [] : [ri])));
+  const ranked = rankRows(rows, { milliAt, droppedAt, counted }, higherIsBetter);
   return {
-    standings: ranked.map(({ item, rank }) => ({ boatId: item.boatId, rank, total: item.total, net: item.net, races: item.cells })),
+    standings: ranked.map(({ row, rank }) => ({ boatId: row.boatId, rank, total: fromMilli(row.totalMilli), net: fromMilli(row.netMilli), races: row.cells })),
     rejected,
     races: summaries,
     racesCompleted,
