@@ -550,8 +550,8 @@ const SPECS: Record<string, RouteSpec> = {
   'PATCH /api/v1/organizations/:slug': {
     call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}`, body: { description: 'Racing since the matrix.' } }),
     rows: [
-      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_an_admin') },
-      { which: 'member', who: memberKey, outcome: refused(403, 'not_an_admin') },
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'organization_admin_required') },
+      { which: 'member', who: memberKey, outcome: refused(403, 'organization_admin_required') },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(body.data.description, 'Racing since the matrix.') } },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/organizations/${noSuchSlug()}`, body: { description: 'x' } }), outcome: missing },
     ],
@@ -722,8 +722,8 @@ const SPECS: Record<string, RouteSpec> = {
   'POST /api/v1/series': {
     call: (x) => ({ path: '/api/v1/series', body: { organization: x.org.slug, name: `Matrix Cup ${uniqueSuffix()}`, year: 2031, events: [x.event.slug] } }),
     rows: [
-      { which: 'non_member', who: outsiderKey, outcome: { status: 403, code: 'not_an_admin', check: (body) => namesOrganization(() => w)(body) } },
-      { which: 'member', who: memberKey, outcome: { status: 403, code: 'not_an_admin', check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'non_member', who: outsiderKey, outcome: { status: 403, code: 'organization_admin_required', check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'member', who: memberKey, outcome: { status: 403, code: 'organization_admin_required', check: (body) => namesOrganization(() => w)(body) } },
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.year, body.data.eventCount, body.data.events.map((e: any) => e.slug)], [2031, 1, [w.event.slug]]) } },
     ],
   },

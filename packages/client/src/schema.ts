@@ -447,7 +447,7 @@ export interface paths {
          * Update an organization
          * @description Changes the given fields; `null` clears an optional field, and nested objects (address,
          *     contact, socialMedia) are merged field by field. Only admins of the organization may do this
-         *     (403 `not_an_admin` otherwise). The slug stays as it is.
+         *     (403 `organization_admin_required` otherwise). The slug stays as it is.
          */
         patch: operations["updateOrganization"];
         trace?: never;

@@ -1,30 +1,51 @@
+/** Identity's composition root: per-process resources (setup/teardown), routes, consumer, background. */
 import { fileURLToPath } from 'node:url';
+import { resolveSecret } from '@regatta/config';
 import type { ServiceDefinition } from '@regatta/runtime';
+import { pruneSessions } from './app/prune-sessions.js';
+import type { IdentityContext, IdentityResources } from './app/resources.js';
 import { identityEnv } from './config.js';
 import { routes } from './http/routes.js';
-import { organizationsConsumer } from './messaging/organizations-consumer.js';
-import { resourcesOf } from './resources.js';
-import { pruneExpiredSessions } from './store/users.js';
+import { Invalidator, createRedis } from './messaging/invalidation.js';
+import { organizationsConsumer } from './messaging/organizations.consumer.js';
+import { createLoginLimiter } from './store/login-failures.js';
 
-export const definition: ServiceDefinition<typeof identityEnv> = {
+const PRUNE_SESSIONS_EVERY_MS = 3_600_000;
+
+function createResources(context: IdentityContext): IdentityResources {
+  const { config, logger } = context;
+  const redis = createRedis(config.REDIS_URL, logger);
+  return {
+    redis,
+    invalidator: new Invalidator(redis, config.INVALIDATION_CHANNEL, logger),
+    sessionSecret: resolveSecret(config.SESSION_JWT_SECRET, config.NODE_ENV, 'session'),
+    loginLimiter: createLoginLimiter(redis, { maxFailures: config.LOGIN_MAX_FAILURES, windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS }),
+    cookieSecure: config.NODE_ENV !== 'development',
+  };
+}
+
+export const definition: ServiceDefinition<typeof identityEnv, IdentityResources> = {
   name: 'identity',
   version: process.env['npm_package_version'] ?? '0.1.0',
   defaultPort: 4101,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   env: identityEnv,
+  setup: createResources,
+  async teardown(resources) {
+    resources.redis.disconnect();
+  },
   routes,
-  consumers: (context) => [organizationsConsumer(context)],
+  consumers: (context, resources) => [organizationsConsumer(context, resources)],
   background: (context) => {
     let timer: NodeJS.Timeout | undefined;
     return [
       {
         async start() {
-          timer = setInterval(() => void pruneExpiredSessions(context.pool).catch(() => undefined), 3_600_000);
+          timer = setInterval(() => void pruneSessions(context).catch(() => undefined), PRUNE_SESSIONS_EVERY_MS);
           timer.unref();
         },
         async stop() {
           if (timer) clearInterval(timer);
-          resourcesOf(context).redis.disconnect();
         },
       },
     ];

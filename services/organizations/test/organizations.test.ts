@@ -162,11 +162,11 @@ describe('PATCH /organizations/{slug}', () => {
     assert.deepEqual(read.body.organization, response.body.data);
   });
 
-  test('403 not_an_admin for others; 404 unknown; 400 bad or empty body', async () => {
+  test('403 organization_admin_required for others; 404 unknown; 400 bad or empty body', async () => {
     const org = await createOrganization(api, admin);
     const other = await api.patch(`/api/v1/organizations/${org.slug}`, { name: 'Taken over' }, { key: outsider.key });
     assert.equal(other.status, 403);
-    assert.equal(other.body.code, 'not_an_admin');
+    assert.equal(other.body.code, 'organization_admin_required');
     const unknown = await api.patch(`/api/v1/organizations/no-such-org-${uniqueSuffix()}`, { name: 'X' }, { key: admin.key });
     assert.equal(unknown.status, 404);
     const bad = await patchAsAdmin(org.slug, { type: 'navy', name: '' });

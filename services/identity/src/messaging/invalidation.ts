@@ -1,18 +1,14 @@
 /**
- * Tells gateways to drop cached credentials at once: a Redis pub/sub message (all gateway replicas)
- * and, for the gateway proxying the request, a response header it consumes and strips
- * ("x-identity-invalidate: key:<id>,user:<id>"). Pub/sub is best effort; the gateway's short cache
- * TTL bounds staleness if a message is lost, and gateways flush their cache when they resubscribe.
+ * Tells gateways to drop cached credentials at once: a Redis pub/sub message to all gateway replicas.
+ * (The gateway proxying the request also reads the response header set by http/invalidation-header.ts.)
+ * Pub/sub is best effort; the gateway's short cache TTL bounds staleness if a message is lost, and
+ * gateways flush their cache when they resubscribe.
  */
-import type { Response } from 'express';
 import { Redis } from 'ioredis';
 import type { Logger } from '@regatta/logging';
+import type { CredentialInvalidator, InvalidationTarget } from '../app/resources.js';
 
-export const INVALIDATE_HEADER = 'x-identity-invalidate';
-
-export type InvalidationTarget = `key:${string}` | `session:${string}` | `user:${string}` | `embed:${string}`;
-
-export class Invalidator {
+export class Invalidator implements CredentialInvalidator {
   constructor(
     private readonly redis: Redis,
     private readonly channel: string,
@@ -26,13 +22,6 @@ export class Invalidator {
     } catch (error) {
       this.logger.warn({ err: error, targets }, 'could not publish credential invalidation; gateways rely on their cache TTL');
     }
-  }
-
-  /** Publishes and adds the header for the proxying gateway. Call after the change committed. */
-  async announce(res: Response, targets: InvalidationTarget[]): Promise<void> {
-    const existing = res.getHeader(INVALIDATE_HEADER);
-    res.setHeader(INVALIDATE_HEADER, [existing, ...targets].filter(Boolean).join(','));
-    await this.publish(targets);
   }
 }
 

@@ -15,9 +15,12 @@
  *
  * The SQL in store/ mirrors these rules for the list counts; tests pin both.
  */
-export const EVENT_STATUSES = ['draft', 'published', 'ongoing', 'completed', 'cancelled'] as const;
-export const PUBLIC_STATUSES = ['published', 'ongoing', 'completed'] as const;
-export const ACTIVE_STATUSES = ['published', 'ongoing'] as const;
+import { ACTIVE_EVENT_STATUSES, LISTED_EVENT_STATUSES } from '@regatta/contracts';
+
+/** Public regattas: the statuses listed for people outside the organization. */
+export const PUBLIC_STATUSES = LISTED_EVENT_STATUSES;
+/** Regattas that can still be upcoming. */
+export const ACTIVE_STATUSES = ACTIVE_EVENT_STATUSES;
 /** How many regattas the upcoming and recent lists of an organization page show. */
 export const LIST_SIZE = 10;
 
@@ -101,4 +104,20 @@ export function pastEventsByYear(events: readonly CalendarEvent[], now: Date): R
 /** The calendar date (YYYY-MM-DD, UTC) of an instant. */
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/** A regatta as this service keeps it from events.v1 (the org_events projection). */
+export interface ProjectedEvent extends CalendarEvent {
+  organizationId: string;
+  organizationSlug: string | null;
+  organizationName: string | null;
+  description: string | null;
+  venue: string | null;
+  address: string | null;
+  entryFee: string | null;
+  currency: string;
+  maxParticipants: number | null;
+  settings: Record<string, unknown> | null;
+  /** The source snapshot's updatedAt: older snapshots never overwrite newer ones. */
+  sourceUpdatedAt: Date | null;
 }

@@ -1,6 +1,5 @@
 /** The organization profile as this service stores it (one row of `organizations`). */
-export const ORGANIZATION_TYPES = ['yacht-club', 'sailing-club', 'race-committee', 'association'] as const;
-export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+import type { OrganizationType } from '@regatta/contracts';
 
 export interface Address {
   street: string | null;
@@ -34,6 +33,51 @@ export interface Organization {
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A profile with its regatta counts, as the list shows it. */
+export interface OrganizationWithCounts extends Organization {
+  upcomingEvents: number;
+  totalEvents: number;
+}
+
+/** The profile fields given at creation; absent ones are stored as null. */
+export interface NewOrganizationInput {
+  name: string;
+  type: OrganizationType;
+  description?: string | null | undefined;
+  founded?: number | null | undefined;
+  address?: Partial<Address> | undefined;
+  contact?: Partial<Contact> | undefined;
+  socialMedia?: Partial<SocialMedia> | undefined;
+}
+
+export type NewOrganization = Omit<Organization, 'slug' | 'createdAt' | 'updatedAt'>;
+
+/** A new profile (every absent field null); the slug is picked when it is stored. */
+export function newOrganization(input: NewOrganizationInput, id: string, createdBy: string): NewOrganization {
+  return {
+    id,
+    name: input.name,
+    description: input.description ?? null,
+    type: input.type,
+    founded: input.founded ?? null,
+    address: {
+      street: input.address?.street ?? null,
+      city: input.address?.city ?? null,
+      state: input.address?.state ?? null,
+      postalCode: input.address?.postalCode ?? null,
+      country: input.address?.country ?? null,
+    },
+    contact: { email: input.contact?.email ?? null, phone: input.contact?.phone ?? null, website: input.contact?.website ?? null },
+    socialMedia: { facebook: input.socialMedia?.facebook ?? null, instagram: input.socialMedia?.instagram ?? null },
+    createdBy,
+  };
+}
+
+/** Embed tokens read only their own organization; to them every other one looks absent. */
+export function visibleTo(viewer: { via: string; embedOrganizationId?: string | undefined }, org: Pick<Organization, 'id'>): boolean {
+  return viewer.via !== 'embed' || viewer.embedOrganizationId === org.id;
 }
 
 /** The editable profile fields; `undefined` = leave as is, `null` = clear. */

@@ -1,6 +1,7 @@
 /** SQL for organization profiles (this service's own table). */
 import type { Queryable } from '@regatta/db';
-import { ORGANIZATION_TYPES, type Organization, type OrganizationType } from '../domain/organization.js';
+import { ORGANIZATION_TYPES, type OrganizationType } from '@regatta/contracts';
+import type { NewOrganization, Organization, OrganizationWithCounts } from '../domain/organization.js';
 import { uniqueSlug } from '../domain/slug.js';
 import { ACTIVE_STATUSES, PUBLIC_STATUSES } from '../domain/calendar.js';
 
@@ -71,7 +72,7 @@ function profileValues(org: Organization): unknown[] {
  * base slug are serialized by a transaction-scoped advisory lock, so two concurrent "Bay YC" get
  * bay-yc and bay-yc-2 rather than a unique violation. Call inside a transaction.
  */
-export async function insertOrganization(client: Queryable, org: Omit<Organization, 'slug' | 'createdAt' | 'updatedAt'>, baseSlug: string): Promise<Organization> {
+export async function insertOrganization(client: Queryable, org: NewOrganization, baseSlug: string): Promise<Organization> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtext('organization-slug:' || $1))`, [baseSlug]);
   const taken = await client.query<{ slug: string }>(`SELECT slug FROM organizations WHERE slug = $1 OR slug ~ ('^' || $1 || '-[0-9]+$')`, [baseSlug]);
   const slug = uniqueSlug(
@@ -116,11 +117,6 @@ export interface ListFilters {
   type?: OrganizationType | undefined;
   /** Embed tokens: only this organization. */
   onlyId?: string | undefined;
-}
-
-export interface OrganizationWithCounts extends Organization {
-  upcomingEvents: number;
-  totalEvents: number;
 }
 
 function likePattern(text: string): string {

@@ -1,0 +1,12 @@
+/** Bodies of sign-up and login. */
+import { z } from '@regatta/config';
+
+const email = z.string().trim().toLowerCase().max(254).email();
+
+export const signupBody = z.object({
+  email,
+  password: z.string().min(10, 'must be at least 10 characters').max(200),
+  name: z.string().trim().min(1).max(100),
+});
+
+export const loginBody = z.object({ email, password: z.string().min(1).max(200) });

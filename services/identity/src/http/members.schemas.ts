@@ -1,0 +1,8 @@
+/** The body of a membership grant. */
+import { MEMBER_ROLES } from '@regatta/contracts';
+import { z } from '@regatta/config';
+
+export const grantBody = z.object({
+  email: z.string().trim().toLowerCase().email(),
+  role: z.enum(MEMBER_ROLES, { message: 'must be admin or member' }),
+});

@@ -1,0 +1,8 @@
+/** events.v1 -> org_events: keeps the newest snapshot of each regatta (older ones never overwrite). */
+import type { PoolClient } from '@regatta/db';
+import type { ProjectedEvent } from '../domain/calendar.js';
+import { upsertEvent } from '../store/projections/events.js';
+
+export async function recordEvent(client: PoolClient, event: ProjectedEvent): Promise<void> {
+  await upsertEvent(client, event);
+}
