@@ -1,7 +1,7 @@
 /**
- * Import rules of the platform (docs/conventions.md, "Layers and import rules"), checked by
- * dependency-cruiser in `npm test` (stage "imports": `npx depcruise --config .dependency-cruiser.cjs
- * gateway/src packages/*\/src services/*\/src`). A violation fails the run.
+ * Import rules of the platform (docs/conventions.md, "The inside of a service"), checked by
+ * dependency-cruiser in `npm test` (stage "imports": `bash scripts/check-imports.sh`). A violation
+ * fails the run.
  *
  * Inside a service: http → app → {domain, store}; messaging → app; domain imports nothing with I/O;
  * no service imports another service's code; no cycles anywhere. service.ts, main.ts and migrate.ts

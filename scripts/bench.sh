@@ -21,6 +21,7 @@ run() { # name command...
 run gateway bash scripts/bench-gateway.sh
 run scoring node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-scoring.ts
 run pipeline node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-pipeline.ts
+run kafka node --conditions=@regatta/source --import tsx packages/messaging/scripts/bench-group-join.ts
 run webhooks bash scripts/bench-webhooks.sh
 run public node --conditions=@regatta/source --import tsx services/public-results/scripts/bench-public.ts
 
@@ -29,11 +30,13 @@ pick() { # file pattern -> matching lines, indented
 }
 echo
 echo "Benchmarks on $(nproc) cores (load generators, browser and every process share them); $(date -u +%Y-%m-%dT%H:%MZ)"
-echo "gateway overhead (authenticated GET, through the gateway vs. straight to identity):"
-pick gateway '^(gateway|direct|ratio) '
+echo "gateway overhead (GET /api/v1/events/{slug} with a key, through the gateway vs. straight to events; CPU per request of each process):"
+pick gateway '^(gateway|direct|ratio|gateway cpu/request|events cpu/request) '
 echo "scoring:"
 pick scoring '^scoreSeries'
-pick pipeline 'median|p95'
+pick pipeline 'median|p95|^reads:|^service stop'
+echo "kafka consumer groups:"
+pick kafka '^kafka (join|stop)'
 echo "webhooks:"
 pick webhooks 'deliveries:|signed delivery'
 echo "public results:"

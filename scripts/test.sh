@@ -47,6 +47,9 @@ NODE_TEST=(node --conditions=@regatta/source --import tsx --test --test-reporter
 # Contracts first: they are cheap and everything else relies on them.
 stage proto bash "$ROOT/proto/proto.sh" ci
 stage openapi node "$ROOT/scripts/openapi-lint.mjs"
+# Import rules (docs/conventions.md): http -> app -> {domain, store}, messaging -> app, pure domain,
+# no service importing another, no cycles. Any violation fails the run.
+stage imports bash "$ROOT/scripts/check-imports.sh"
 
 mapfile -t UNIT < <(find_tests "$ROOT"/packages/*/src "$ROOT"/services/*/src "$ROOT"/gateway/src)
 stage unit "${NODE_TEST[@]}" "${UNIT[@]}"

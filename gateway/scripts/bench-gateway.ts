@@ -1,78 +1,269 @@
 /**
- * Gateway overhead benchmark (npm run bench:gateway): throughput and p50/p99 latency of one
- * authenticated GET (an organization's member list, served by identity from PostgreSQL) through the
- * gateway with a bearer key, and of the same GET straight to the identity service with a valid
- * assertion header; prints both and their ratio. Loopback only, bounded in time.
+ * Gateway overhead benchmark (npm run bench:gateway): GET /api/v1/events/{slug} of a published regatta
+ * through the gateway with a bearer key (authenticated, rate-limited, proxied) and the same GET
+ * straight to the events service with a valid assertion header, in one run. Prints, side by side:
+ * throughput and p50/p99 both ways, their ratio, and the CPU the gateway and the events process used
+ * per request served (utime + stime from /proc/<pid>/stat before and after each timed run).
+ * Loopback only, bounded in time.
  *
- * Uses the stack at E2E_GATEWAY_URL / E2E_SERVICE_URLS when set (scripts/with-stack.ts), else starts
- * identity + organizations + gateway on slot BENCH_SLOT (default 20) and stops them afterwards.
- * BENCH_DURATION (seconds per run, default 10, max 45) and BENCH_CONNECTIONS (default 16).
+ * Uses the stack at E2E_GATEWAY_URL / E2E_SERVICE_URLS when set (scripts/with-stack.ts; process ids
+ * found by listening port), else starts identity + organizations + events + gateway on slot
+ * BENCH_SLOT (default 20) and stops them afterwards.
+ * BENCH_DURATION (seconds per run, default 10, max 45), BENCH_CONNECTIONS (default 16), BENCH_ROUNDS
+ * (default 1): the runs are repeated in turn (baseline, gateway, direct, baseline, ...) and summed,
+ * so a burst of load from elsewhere on the machine falls on every side alike.
+ * BENCH_BASELINE_GATEWAY=<path to another build's main.js>: also measures that gateway (same stack,
+ * next port), for before/after figures from one run.
+ * BENCH_PROFILE=<dir>: the gateway runs with --cpu-prof into <dir>; its top self-time frames are printed.
  */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { resolveSecret } from '@regatta/config';
 import { ASSERTION_HEADER, signAssertion } from '@regatta/http';
-import { ApiClient, createOrganization, newActor, startStack, type RunningStack } from '@regatta/testing';
+import { ApiClient, createOrganization, newActor, repoRoot, startStack, uniqueSuffix, waitForHttp, type RunningStack } from '@regatta/testing';
 
 const duration = Math.min(45, Math.max(1, Number(process.env['BENCH_DURATION'] ?? 10)));
 const connections = Math.max(1, Number(process.env['BENCH_CONNECTIONS'] ?? 16));
+const rounds = Math.min(10, Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 1)));
+const baselineEntry = process.env['BENCH_BASELINE_GATEWAY'] ? resolve(process.env['BENCH_BASELINE_GATEWAY']) : undefined;
+const profileDir = process.env['BENCH_PROFILE'] ? resolve(process.env['BENCH_PROFILE']) : undefined;
+const out = (line: string) => process.stdout.write(`${line}\n`);
 
 let stack: RunningStack | undefined;
+let baselineChild: ChildProcess | undefined;
 let gatewayUrl = process.env['E2E_GATEWAY_URL'];
-let identityUrl = process.env['E2E_SERVICE_URLS'] ? (JSON.parse(process.env['E2E_SERVICE_URLS']) as Record<string, string>)['identity'] : undefined;
-if (!gatewayUrl || !identityUrl) {
+const serviceUrls = process.env['E2E_SERVICE_URLS'] ? (JSON.parse(process.env['E2E_SERVICE_URLS']) as Record<string, string>) : undefined;
+let eventsUrl = serviceUrls?.['events'];
+if (!gatewayUrl || !eventsUrl) {
   const slot = Number(process.env['BENCH_SLOT'] ?? 20);
-  process.stdout.write(`starting identity, organizations and gateway on slot ${slot}...\n`);
-  stack = await startStack({ slot, only: ['identity', 'organizations', 'gateway'], env: { RATE_LIMIT_DEFAULT: '100000000', LOG_LEVEL: 'warn' } });
+  out(`starting identity, organizations, events and gateway on slot ${slot}...`);
+  stack = await startStack({ slot, only: ['identity', 'organizations', 'events', 'gateway'], env: { RATE_LIMIT_DEFAULT: '100000000', LOG_LEVEL: 'warn' } });
   gatewayUrl = stack.gatewayUrl;
-  identityUrl = stack.urlOf('identity');
+  eventsUrl = stack.urlOf('events');
+  if (profileDir) {
+    rmSync(profileDir, { recursive: true, force: true });
+    mkdirSync(profileDir, { recursive: true });
+    await stack.kill('gateway', 'SIGTERM');
+    await stack.start('gateway', {}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=gateway.cpuprofile']);
+  }
 }
 
-type Result = autocannon.Result;
+/** CPU seconds (user + system) a process has used so far. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) start at field 3; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
 
-async function run(title: string, url: string, headers: Record<string, string>): Promise<Result> {
-  // Warm up connections and caches first.
-  await autocannon({ url, headers, connections, duration: 1 });
+/** The process listening on a loopback TCP port (via /proc/net/tcp and every process's open sockets). */
+function pidListeningOn(port: number): number | undefined {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      if (columns.length < 10 || columns[3] !== '0A') continue;
+      if (parseInt(columns[1]!.split(':')[1]!, 16) === port) inodes.add(columns[9]!);
+    }
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${entry}/fd/${fd}`));
+        if (match && inodes.has(match[1]!)) return Number(entry);
+      } catch {
+        // the fd closed meanwhile
+      }
+    }
+  }
+  return undefined;
+}
+
+const pidOf = (name: 'gateway' | 'events', url: string) => stack?.pidOf(name) ?? pidListeningOn(Number(new URL(url).port));
+
+/** Sums of one target's timed runs. */
+interface Measured {
+  requests: number;
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  p50: number[];
+  p99: number[];
+  /** CPU seconds used per watched process. */
+  cpuSeconds: Record<string, number | undefined>;
+}
+
+const emptyMeasure = (): Measured => ({ requests: 0, seconds: 0, non2xx: 0, errors: 0, p50: [], p99: [], cpuSeconds: {} });
+const perSecond = (m: Measured) => (m.seconds > 0 ? m.requests / m.seconds : 0);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+/** µs of CPU per request served. */
+const cpuPerRequest = (m: Measured, name: string) => {
+  const used = m.cpuSeconds[name];
+  return used === undefined || m.requests === 0 ? undefined : (used / m.requests) * 1e6;
+};
+
+async function run(into: Measured, title: string, url: string, headers: Record<string, string>, watched: Record<string, number | undefined>): Promise<void> {
+  // Warm up connections, caches and the JIT first.
+  await autocannon({ url, headers, connections, duration: 2 });
+  const before = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, pid ? cpuSeconds(pid) : undefined]));
+  const started = process.hrtime.bigint();
   const result = await autocannon({ url, headers, connections, duration, title });
-  return result;
+  into.seconds += Number(process.hrtime.bigint() - started) / 1e9;
+  into.requests += result.requests.total;
+  into.non2xx += result.non2xx;
+  into.errors += result.errors;
+  into.p50.push(result.latency.p50);
+  into.p99.push(result.latency.p99);
+  for (const [name, pid] of Object.entries(watched)) {
+    const start = before[name];
+    if (pid && start !== undefined) into.cpuSeconds[name] = (into.cpuSeconds[name] ?? 0) + (cpuSeconds(pid) - start);
+  }
+}
+
+async function startBaselineGateway(entry: string): Promise<{ url: string; pid: number }> {
+  if (!stack) throw new Error('BENCH_BASELINE_GATEWAY needs the benchmark to start its own stack (unset E2E_GATEWAY_URL)');
+  const port = Number(new URL(stack.gatewayUrl).port) + 1;
+  const child = spawn(process.execPath, [entry], {
+    cwd: join(repoRoot, 'gateway'),
+    env: { ...process.env, ...stack.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  baselineChild = child;
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/health/live`);
+  return { url, pid: child.pid! };
+}
+
+async function until<T>(what: string, attempt: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await attempt();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 try {
   const api = new ApiClient(gatewayUrl!);
-  const actor = await newActor(api, ['read']);
-  let path: string;
-  let roles: Record<string, 'admin' | 'member'> = {};
-  try {
-    const org = await createOrganization(api, { ...actor, key: (await newActorKey(api, actor.cookie)) });
-    path = `/api/v1/organizations/${org.slug}/members`;
-    roles = { [org.id]: 'admin' };
-  } catch (error) {
-    process.stdout.write(`(could not create an organization: ${String(error).slice(0, 120)}; benchmarking a 404 of the same route)\n`);
-    path = '/api/v1/organizations/no-such-organization/members';
+  const actor = await newActor(api);
+  const org = await createOrganization(api, actor);
+  // events learns of the organization from Kafka: retry until it accepts the regatta.
+  const day = 86_400_000;
+  const start = new Date(Math.floor((Date.now() + 10 * day) / day) * day);
+  const slug = await until('the events service to accept a regatta', async () => {
+    const body = { organization: org.slug, name: `Bench Cup ${uniqueSuffix()}`, venue: 'North Bay', startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * day).toISOString() };
+    const created = await api.post('/api/v1/events', body, { key: actor.key, contract: false });
+    return created.status === 201 ? (created.body.data.slug as string) : undefined;
+  });
+  const published = await api.put(`/api/v1/events/${slug}`, { status: 'published' }, { key: actor.key });
+  if (published.status !== 200) throw new Error(`publishing failed: ${published.status} ${published.text}`);
+  const path = `/api/v1/events/${slug}`;
+  const check = await api.get(path, { key: actor.key });
+  out(`GET ${path} through the gateway answers ${check.status}`);
+  if (check.status !== 200) throw new Error(check.text);
+
+  // The identity the gateway asserts for this key (its scopes and the creator's admin role), signed
+  // afresh for each direct run: an assertion lives 60 s.
+  const secret = resolveSecret(process.env['IDENTITY_ASSERTION_SECRET'], (process.env['NODE_ENV'] as 'development' | 'test' | 'production') ?? 'development', 'assertion');
+  const freshAssertion = () =>
+    signAssertion({ userId: actor.userId, keyId: actor.keyId, scopes: ['read', 'write', 'register', 'results', 'admin'], roles: { [org.id]: 'admin' }, via: 'key' }, secret);
+  const assertion = freshAssertion();
+  const direct200 = await fetch(eventsUrl + path, { headers: { [ASSERTION_HEADER]: assertion } });
+  out(`GET ${path} straight to events answers ${direct200.status}`);
+
+  const gatewayPid = pidOf('gateway', gatewayUrl!);
+  const eventsPid = pidOf('events', eventsUrl!);
+  const keyHeaders = { authorization: `Bearer ${actor.key}` };
+  const baseline = baselineEntry ? await startBaselineGateway(baselineEntry) : undefined;
+  const measuredBaseline = baseline ? emptyMeasure() : undefined;
+  const throughGateway = emptyMeasure();
+  const direct = emptyMeasure();
+  for (let round = 0; round < rounds; round += 1) {
+    if (baseline && measuredBaseline) await run(measuredBaseline, 'baseline', baseline.url + path, keyHeaders, { gateway: baseline.pid, events: eventsPid });
+    await run(throughGateway, 'gateway', gatewayUrl + path, keyHeaders, { gateway: gatewayPid, events: eventsPid });
+    await run(direct, 'direct', eventsUrl + path, { [ASSERTION_HEADER]: freshAssertion() }, { gateway: gatewayPid, events: eventsPid });
   }
-  const check = await api.get(path, { key: actor.key, contract: false });
-  process.stdout.write(`GET ${path} through the gateway answers ${check.status}\n`);
 
-  const assertion = signAssertion(
-    { userId: actor.userId, keyId: actor.keyId, scopes: ['read'], roles, via: 'key' },
-    resolveSecret(process.env['IDENTITY_ASSERTION_SECRET'], (process.env['NODE_ENV'] as 'development' | 'test' | 'production') ?? 'development', 'assertion'),
-  );
-  const throughGateway = await run('gateway', gatewayUrl + path, { authorization: `Bearer ${actor.key}` });
-  const direct = await run('direct', identityUrl + path, { [ASSERTION_HEADER]: assertion });
-
-  const row = (name: string, result: Result) =>
-    `${name.padEnd(10)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   non-2xx ${result.non2xx}   errors ${result.errors}`;
-  process.stdout.write(`\n${duration} s per run, ${connections} connections, loopback\n`);
-  process.stdout.write(`${row('gateway', throughGateway)}\n${row('direct', direct)}\n`);
+  const row = (name: string, m: Measured) =>
+    `${name.padEnd(8)} ${perSecond(m).toFixed(0).padStart(8)} req/s   p50 ${String(median(m.p50)).padStart(5)} ms   p99 ${String(median(m.p99)).padStart(5)} ms   non-2xx ${m.non2xx}   errors ${m.errors}`;
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
-  process.stdout.write(
-    `ratio      throughput gateway/direct ${ratio(throughGateway.requests.average, direct.requests.average)}   ` +
-      `p50 gateway/direct ${ratio(throughGateway.latency.p50, direct.latency.p50)}   p99 gateway/direct ${ratio(throughGateway.latency.p99, direct.latency.p99)}\n`,
+  const micros = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} µs`);
+  out(`\nGET /api/v1/events/{slug}: ${rounds} × ${duration} s per side, ${connections} connections, loopback, the load generator on the same cores`);
+  out(row('gateway', throughGateway));
+  out(row('direct', direct));
+  out(
+    `ratio    throughput gateway/direct ${ratio(perSecond(throughGateway), perSecond(direct))}   ` +
+      `p50 gateway/direct ${ratio(median(throughGateway.p50), median(direct.p50))}   p99 gateway/direct ${ratio(median(throughGateway.p99), median(direct.p99))}`,
   );
+  out(`gateway cpu/request ${micros(cpuPerRequest(throughGateway, 'gateway'))} (gateway process, per request it proxied)`);
+  out(`events cpu/request ${micros(cpuPerRequest(direct, 'events'))} direct, ${micros(cpuPerRequest(throughGateway, 'events'))} behind the gateway`);
+  if (measuredBaseline) {
+    out(`\nbaseline gateway (${baselineEntry}), measured in turn with the others:`);
+    out(row('baseline', measuredBaseline));
+    out(`baseline ratio throughput baseline/direct ${ratio(perSecond(measuredBaseline), perSecond(direct))}   gateway/baseline ${ratio(perSecond(throughGateway), perSecond(measuredBaseline))}`);
+    out(`baseline gateway cpu/request ${micros(cpuPerRequest(measuredBaseline, 'gateway'))}`);
+  }
 } finally {
+  if (baselineChild && baselineChild.exitCode === null) {
+    const exited = new Promise((r) => baselineChild!.once('exit', r));
+    baselineChild.kill('SIGTERM');
+    await exited;
+  }
   await stack?.stop();
 }
 
-async function newActorKey(client: ApiClient, cookie: string): Promise<string> {
-  const response = await client.post('/api/v1/keys', { name: 'bench writer', scopes: ['read', 'write'] }, { cookie });
-  return response.body.data.apiKey as string;
+if (profileDir) printProfile(profileDir);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+/** Top self-time frames and packages of the gateway's CPU profile. */
+function printProfile(dir: string): void {
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+    const byId = new Map(profile.nodes.map((node) => [node.id, node] as const));
+    const self = new Map<number, number>();
+    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    let busy = 0;
+    const byFrame = new Map<string, number>();
+    const byPackage = new Map<string, number>();
+    for (const [id, time] of self) {
+      const frame = byId.get(id)!.callFrame;
+      if (frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
+      busy += time;
+      const where = frame.url.replace(/^file:\/\//, '').replace(repoRoot + '/', '');
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where.startsWith('node:') ? where : where ? where.split('/').slice(0, 2).join('/') : '(native)');
+      const name = `${frame.functionName || '(anonymous)'} ${where ? `${where.split('node_modules/').pop()}:${frame.lineNumber + 1}` : ''}`;
+      byFrame.set(name, (byFrame.get(name) ?? 0) + time);
+      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + time);
+    }
+    out(`\nprofile ${file}: busy ${(busy / 1e6).toFixed(1)} s (excluding idle and (program)); self time by package:`);
+    for (const [pkg, time] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15)) out(`  ${((100 * time) / busy).toFixed(1).padStart(5)} %  ${pkg}`);
+    out('top self-time frames:');
+    for (const [name, time] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, 30)) out(`  ${((100 * time) / busy).toFixed(1).padStart(5)} %  ${name}`);
+  }
 }

@@ -10,19 +10,35 @@ import { signAssertion, type Identity } from '@regatta/http';
 const REUSE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
+/** The identity of a request without credentials (one object, so its token is found by reference). */
+export const ANONYMOUS: Identity = Object.freeze({ scopes: [], roles: {}, via: 'anonymous' }) as Identity;
+
 export class AssertionCache {
   private readonly entries = new Map<string, { token: string; madeAt: number }>();
+  /**
+   * By object first: the authenticator hands out the same cached principal object for a credential
+   * until it is invalidated (then a new object), so most requests skip building the string key.
+   */
+  private readonly byObject = new WeakMap<Identity, { token: string; madeAt: number }>();
 
   constructor(private readonly secret: string) {}
 
   tokenFor(identity: Identity): string {
-    const key = JSON.stringify([identity.via, identity.userId, identity.keyId, identity.sessionId, identity.embedTokenId, identity.embedOrganizationId, identity.scopes, identity.roles]);
     const now = Date.now();
+    const known = this.byObject.get(identity);
+    if (known && now - known.madeAt < REUSE_MS) return known.token;
+    const entry = this.lookup(identity, now);
+    this.byObject.set(identity, entry);
+    return entry.token;
+  }
+
+  private lookup(identity: Identity, now: number): { token: string; madeAt: number } {
+    const key = JSON.stringify([identity.via, identity.userId, identity.keyId, identity.sessionId, identity.embedTokenId, identity.embedOrganizationId, identity.scopes, identity.roles]);
     const hit = this.entries.get(key);
-    if (hit && now - hit.madeAt < REUSE_MS) return hit.token;
-    const token = signAssertion(identity, this.secret);
+    if (hit && now - hit.madeAt < REUSE_MS) return hit;
+    const entry = { token: signAssertion(identity, this.secret), madeAt: now };
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { token, madeAt: now });
-    return token;
+    this.entries.set(key, entry);
+    return entry;
   }
 }

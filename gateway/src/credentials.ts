@@ -4,7 +4,8 @@
  * credential is a refusal (401), never silently ignored.
  */
 import { createHash } from 'node:crypto';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import jwt from 'jsonwebtoken';
 import { hmacKey } from '@regatta/http';
 
@@ -24,6 +25,30 @@ export type PresentedCredential =
   | { kind: 'key'; hash: string }
   | { kind: 'session'; sessionId: string; userId: string }
   | { kind: 'embed'; hash: string };
+
+/** What presentedCredential reads: header values by (any-case) name, and the parsed query string. */
+export interface CredentialSource {
+  header(name: string): string | undefined;
+  readonly query?: Record<string, unknown> | undefined;
+}
+
+/**
+ * A request's credential-bearing parts, read as express reads them (header by lower-case name; the
+ * query parsed by node:querystring, express's "simple" parser, only when asked for).
+ */
+export function credentialSource(req: IncomingMessage): CredentialSource {
+  return {
+    header(name) {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    get query() {
+      const url = req.url ?? '';
+      const at = url.indexOf('?');
+      return at < 0 ? {} : parseQuery(url.slice(at + 1));
+    },
+  };
+}
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -47,14 +72,14 @@ export function verifySessionJwt(token: string, secret: string): { sessionId: st
   }
 }
 
-export function embedTokenOf(req: Pick<Request, 'header' | 'query'>): string | undefined {
+export function embedTokenOf(req: CredentialSource): string | undefined {
   const header = req.header(EMBED_HEADER);
   if (header !== undefined) return header.trim();
   const query = req.query?.[EMBED_QUERY];
   return typeof query === 'string' ? query : undefined;
 }
 
-export function presentedCredential(req: Pick<Request, 'header' | 'query'>, sessionSecret: string): PresentedCredential {
+export function presentedCredential(req: CredentialSource, sessionSecret: string): PresentedCredential {
   const authorization = req.header('authorization');
   if (authorization !== undefined) {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);

@@ -9,13 +9,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import { ASSERTION_HEADER, HttpProblem, accessLog, httpRequestDuration, isMalformedPath, malformedPath, signAssertion, writeProblem } from '@regatta/http';
 import type { Logger } from '@regatta/logging';
 import { EMBED_HEADER } from './credentials.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
 import type { AddressRateLimiter } from './public-limit.js';
 import { clientAddress, type TrustProxy } from './client-address.js';
+import type { ProxyHandler } from './proxy.js';
 
 const PUBLIC_PATH = /^\/(?:regattas(?:\.json)?(?:\/|$|\?)|clubs\/|series\/|embed\/)/;
 const LIVE_PATH = /^\/regattas\/[^/?]+\/live(?:\?|$)/;
@@ -33,8 +33,8 @@ export interface PublicDoorOptions {
   trustProxy: TrustProxy;
   limiter: AddressRateLimiter | undefined;
   assertionSecret: string;
-  proxy: RequestHandler;
-  streamProxy: RequestHandler;
+  proxy: ProxyHandler;
+  streamProxy: ProxyHandler;
 }
 
 function prefersHtml(req: IncomingMessage, path: string): boolean {
@@ -86,9 +86,7 @@ export function publicDoor(options: PublicDoorOptions): RequestListener {
     delete req.headers[INTERNAL_TOKEN_HEADER];
     (req as IncomingMessage & { proxyStartedAt?: number }).proxyStartedAt = Date.now();
     const proxy = LIVE_PATH.test(req.url ?? '') ? options.streamProxy : options.proxy;
-    proxy(req as never, res as never, () => {
-      writeProblem(res, new HttpProblem(404, 'route_not_found', `No route matches ${req.method} ${path}.`), path, requestId);
-    });
+    proxy(req, res);
   };
 
   return (req, res) => {

@@ -1239,7 +1239,7 @@ export interface paths {
         put?: never;
         /**
          * Create a series
-         * @description Needs the admin role in the organization (403 `not_an_admin` naming it; 400
+         * @description Needs the admin role in the organization (403 `organization_admin_required` naming it; 400
          *     `unknown_organization` when no such organization exists). `events` are slugs or ids of
          *     regattas the caller can see, each regatta once (400 `unknown_event` naming each unknown or
          *     repeated entry). `scoringRule`: `sum_of_net` adds every regatta's net points; `event_places`
@@ -1825,10 +1825,11 @@ export interface components {
         MoneyInput: string | number | null;
         /**
          * @description one_design (finishing order), phrf_tod (PHRF time-on-distance), phrf_tot (PHRF time-on-time),
-         *     irc, orc_tod, orc_tot, portsmouth_rya (RYA PN), portsmouth_us (US Sailing D-PN), nhc, echo.
+         *     irc, vprs (VPRS TCC, time-on-time), orc_tod, orc_tot, portsmouth_rya (RYA PN), portsmouth_us (US
+         *     Sailing D-PN), nhc, echo.
          * @enum {string}
          */
-        HandicapSystem: "one_design" | "phrf_tod" | "phrf_tot" | "irc" | "orc_tod" | "orc_tot" | "portsmouth_rya" | "portsmouth_us" | "nhc" | "echo";
+        HandicapSystem: "one_design" | "phrf_tod" | "phrf_tot" | "irc" | "vprs" | "orc_tod" | "orc_tot" | "portsmouth_rya" | "portsmouth_us" | "nhc" | "echo";
         FleetHandicap: {
             system: components["schemas"]["HandicapSystem"];
             /** @description System parameters with defaults filled in (e.g. phrf_tot {a: 650, b: 550}). */
@@ -1895,7 +1896,7 @@ export interface components {
              * @description Systems without parameters.
              * @enum {string}
              */
-            system: "one_design" | "phrf_tod" | "irc" | "orc_tod" | "orc_tot" | "portsmouth_rya" | "portsmouth_us";
+            system: "one_design" | "phrf_tod" | "irc" | "vprs" | "orc_tod" | "orc_tot" | "portsmouth_rya" | "portsmouth_us";
             params?: Record<string, unknown>;
         } | {
             /** @constant */
@@ -2672,14 +2673,15 @@ export interface components {
         PaymentStatus: "pending" | "paid" | "refunded";
         /**
          * @description Ratings by handicap system. The fleet's system needs: phrf_tod and phrf_tot → `phrf` (seconds
-         *     per nautical mile); irc → `irc` (TCC); orc_tod → `orc_tod` (s/nm); orc_tot → `orc_tot` (ToT
-         *     coefficient); portsmouth_rya → `portsmouth_rya` (PN, e.g. 1098); portsmouth_us →
-         *     `portsmouth_us` (D-PN, e.g. 91.0); nhc → `nhc` and echo → `echo` (starting TCF); one_design →
-         *     none.
+         *     per nautical mile); irc → `irc` (TCC); vprs → `vprs` (VPRS TCC); orc_tod → `orc_tod` (s/nm);
+         *     orc_tot → `orc_tot` (ToT coefficient); portsmouth_rya → `portsmouth_rya` (PN, e.g. 1098);
+         *     portsmouth_us → `portsmouth_us` (D-PN, e.g. 91.0); nhc → `nhc` and echo → `echo` (starting
+         *     TCF); one_design → none.
          */
         BoatRatings: {
             phrf?: number;
             irc?: number;
+            vprs?: number;
             orc_tod?: number;
             orc_tot?: number;
             portsmouth_rya?: number;

@@ -1,7 +1,10 @@
+/** The events service's composition root: routes and the consumers of the projections it keeps. */
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@regatta/runtime';
 import { routes } from './http/routes.js';
-import { consumers } from './messaging/consumers.js';
+import { identityConsumer } from './messaging/identity.consumer.js';
+import { organizationsConsumer } from './messaging/organizations.consumer.js';
+import { resultsConsumer } from './messaging/results.consumer.js';
 
 export const definition: ServiceDefinition = {
   name: 'events',
@@ -9,5 +12,5 @@ export const definition: ServiceDefinition = {
   defaultPort: 4103,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes,
-  consumers: () => consumers(),
+  consumers: (context) => [organizationsConsumer(context), identityConsumer(context), resultsConsumer(context)],
 };

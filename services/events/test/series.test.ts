@@ -74,13 +74,13 @@ describe('POST /series', () => {
     assert.equal((await club.api.post('/api/v1/series', body)).status, 401);
     const asMember = await eventually(async () => {
       const response = await club.api.post('/api/v1/series', body, { key: member.key });
-      return response.body.code === 'not_an_admin' ? response : undefined;
+      return response.body.code === 'organization_admin_required' ? response : undefined;
     }, 5_000, 'the membership to reach the gateway');
     assert.equal(asMember.status, 403);
     assert.match(asMember.body.detail, new RegExp(club.org.slug));
     const asStranger = await club.api.post('/api/v1/series', body, { key: stranger.key });
     assert.equal(asStranger.status, 403);
-    assert.equal(asStranger.body.code, 'not_an_admin');
+    assert.equal(asStranger.body.code, 'organization_admin_required');
   });
 });
 

@@ -7,19 +7,37 @@
  * project's PostgreSQL and Kafka (`npm run infra` / scripts/infra.sh up), plays the events service's
  * facts for one regatta (an IRC fleet of --boats boats, --races races), then submits --runs results
  * (cycling through the races) and prints the median and p95 of both the HTTP answer and the
- * submission → standings.updated latency.
+ * submission → standings.updated latency. Then, with every race scored, it loads the hot reads
+ * (GET results, standings, series standings; autocannon, --connections, --seconds each) straight at the
+ * service with a valid assertion header and prints each one's req/s, p50/p99 and the service's CPU per
+ * request (utime + stime of its process over the run, from /proc, divided by the requests served).
  *
  *   node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-pipeline.ts [-- --boats 60 --races 10 --runs 30]
  *   (BENCH_SLOT picks the port/database slot; default 9.)
+ *
+ * BENCH_BEFORE_SRC=<dir of another results-scoring, e.g. an older commit's services/results-scoring
+ * extracted with `git archive`> also starts that version (from source, no migrations, same database)
+ * next to this one and loads the same reads on both, alternately, so the two are compared in one run.
  */
 import { randomUUID } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
 import { Kafka, logLevel } from 'kafkajs';
 import { resolveSecret } from '@regatta/config';
 import { decodeFact, encodeFact, factHeaders, factKey, factTopic, newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import { ASSERTION_HEADER, signAssertion } from '@regatta/http';
-import { deleteTopics, infraFromEnv, startStack } from '@regatta/testing';
+import { deleteTopics, infraFromEnv, startStack, waitForHttp } from '@regatta/testing';
 import { arg, rng } from './bench-support.js';
 
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz on Linux)
+}
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -58,6 +76,12 @@ async function main(): Promise<void> {
         'fleet.created',
         'fleetCreated',
         { fleet: { id: fleetId, eventId, name: 'IRC', scoringSystem: 'low_point', dropRaces: 0, handicap: { system: 'irc', params: {} }, penaltyBasis: 'series_entries', discardThresholds: [4, 8] } },
+        meta,
+      ),
+      newFact(
+        'series.created',
+        'seriesCreated',
+        { series: { id: randomUUID(), organizationId, slug: `${slug}-series`, name: 'Bench Series', year: 2025, eventIds: [eventId], scoringRule: 'sum_of_net' } },
         meta,
       ),
     ];
@@ -153,6 +177,80 @@ async function main(): Promise<void> {
       `pipeline: submission → standings.updated on Kafka: median ${f(quantile(pipeline, 0.5))} ms, p95 ${f(quantile(pipeline, 0.95))} ms ` +
         `(HTTP 200 median ${f(quantile(http, 0.5))} ms, p95 ${f(quantile(http, 0.95))} ms) over ${runs} submissions; IRC fleet of ${boatCount} boats, ${raceCount} races`,
     );
+
+    // Hot reads of the scored regatta (every race has results once runs >= races).
+    // BENCH_CPU_PROF=<dir>: the service restarts under --cpu-prof and writes its profile there on stop.
+    const profileDir = process.env['BENCH_CPU_PROF'];
+    if (profileDir) {
+      await stack.kill('results-scoring', 'SIGTERM');
+      await stack.start('results-scoring', {}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+    }
+    const pid = stack.pidOf('results-scoring')!;
+    const connections = arg('connections', 10);
+    const seconds = arg('seconds', 5);
+    const readHeaders = { [ASSERTION_HEADER]: signAssertion({ userId: randomUUID(), scopes: ['read'], roles: {}, via: 'key' }, secret) };
+    const reads: [string, string][] = [
+      ['results', `/api/v1/events/${slug}/results`],
+      ['standings', `/api/v1/events/${slug}/standings`],
+      ['series standings', `/api/v1/series/${slug}-series/standings`],
+    ];
+    // The other version, if any: same database and topics, its own port, no migrations of its own.
+    const beforeSrc = process.env['BENCH_BEFORE_SRC'];
+    let before: ChildProcess | undefined;
+    const targets: { label: string; url: string; pid: number }[] = [];
+    if (beforeSrc) {
+      const port = 20_000 + slot * 10 + 7;
+      before = spawn(process.execPath, ['--conditions=@regatta/source', '--import', 'tsx', join(beforeSrc, 'src/main.ts')], {
+        cwd: beforeSrc,
+        env: { ...process.env, ...stack.env, PORT: String(port), MIGRATE_ON_START: 'false', LOG_LEVEL: 'warn' },
+        stdio: 'ignore',
+      });
+      await waitForHttp(`http://127.0.0.1:${port}/health/live`);
+      targets.push({ label: 'before', url: `http://127.0.0.1:${port}`, pid: before.pid! });
+    }
+    targets.push({ label: beforeSrc ? 'after' : '', url, pid });
+    try {
+      for (const [name, path] of reads) {
+        let first: unknown;
+        for (const target of targets) {
+          const check = await fetch(target.url + path, { headers: readHeaders });
+          const body = await check.text();
+          if (check.status !== 200) throw new Error(`GET ${path} answered ${check.status}`);
+          // Both versions must answer the same document.
+          if (first === undefined) first = JSON.parse(body);
+          else if (!isDeepStrictEqual(first, JSON.parse(body))) console.log(`reads: GET ${name}: the two versions answer different documents`);
+          await autocannon({ url: target.url + path, headers: readHeaders, connections, duration: 1 });
+          const cpu0 = cpuSeconds(target.pid);
+          const result = await autocannon({ url: target.url + path, headers: readHeaders, connections, duration: seconds });
+          const cpu = cpuSeconds(target.pid) - cpu0;
+          const served = result.requests.total;
+          console.log(
+            `reads: GET ${name.padEnd(16)} ${target.label.padEnd(6)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+              `CPU ${served > 0 ? ((cpu / served) * 1e6).toFixed(0) : 'n/a'} µs/req  (${body.length} bytes, non-2xx ${result.non2xx}; ${boatCount} boats × ${raceCount} races, ${connections} connections, ${seconds} s)`,
+          );
+        }
+      }
+      // An unknown slug: how long each version takes to answer its 404 (the projection-wait policy).
+      for (const target of targets) {
+        const times: number[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          const t = performance.now();
+          const response = await fetch(`${target.url}/api/v1/events/no-such-${randomUUID().slice(0, 8)}/standings`, { headers: readHeaders });
+          await response.text();
+          if (response.status !== 404) throw new Error(`unknown slug answered ${response.status}`);
+          times.push(performance.now() - t);
+        }
+        times.sort((a, b) => a - b);
+        console.log(`reads: GET standings of an unknown slug ${target.label.padEnd(6)} 404 after ${times[2]!.toFixed(0)} ms (median of 5; min ${times[0]!.toFixed(0)}, max ${times[4]!.toFixed(0)})`);
+      }
+    } finally {
+      before?.kill('SIGTERM');
+    }
+
+    // A clean stop of the service (HTTP server, consumers leaving their group, relay, pool).
+    const t3 = performance.now();
+    await stack.kill('results-scoring', 'SIGTERM');
+    console.log(`service stop: results-scoring SIGTERM → exit ${((performance.now() - t3) / 1000).toFixed(2)} s`);
   } finally {
     await consumer.disconnect().catch(() => undefined);
     await producer.disconnect().catch(() => undefined);

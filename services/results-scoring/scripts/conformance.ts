@@ -16,7 +16,6 @@ import {
   isResultCode,
   parseClock,
   scoreSeries,
-  scoreSplitSeries,
   type DiscardSchedule,
   type FleetConfig,
   type HandicapSystem,
@@ -25,8 +24,9 @@ import {
   type SeriesBoat,
   type SeriesRace,
   type SeriesStandings,
-  type SplitSeriesInput,
 } from '../src/domain/index.js';
+// Split-fleet scoring is reachable only from here (no route or consumer uses it yet).
+import { scoreSplitSeries, type SplitSeriesInput } from '../src/domain/split-fleets.js';
 import { listScenarioFiles, loadScenario, type OracleCompetitor, type OracleScenario, type OracleStanding, type SplitScenario } from './oracle-loader.js';
 
 class Mismatch extends Error {}

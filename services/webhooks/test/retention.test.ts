@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { createPool, migrate, type Pool } from '@regatta/db';
 import { createLogger } from '@regatta/logging';
 import { infraFromEnv } from '@regatta/testing';
-import { Pruner } from '../src/delivery/pruner.js';
+import { pruneDeliveries } from '../src/app/prune-deliveries.js';
 import { pruneOlderThan } from '../src/store/retention.js';
 
 const databaseUrl = process.env['E2E_DATABASE_URL'] ?? infraFromEnv().databaseUrl;
@@ -105,11 +105,11 @@ test('messages, tasks and attempts older than the retention period are deleted; 
   assert.deepEqual(await ids('webhooks'), new Set([hook]), 'webhooks are never pruned');
   void orphan;
 
-  // A second pass finds nothing; through the Pruner (30 days, as configured by default) the same cut.
-  const pruner = new Pruner({ pool, logger: createLogger({ service: 'webhooks-test', version: 'test', level: 'warn' }), retentionDays: 30, intervalMs: 60_000 });
-  assert.deepEqual(await pruner.pruneOnce(NOW), { attempts: 0, tasks: 0, messages: 0 });
+  // A second pass finds nothing; through the retention use case (30 days, as configured by default) the same cut.
+  const deps = { pool, logger: createLogger({ service: 'webhooks-test', version: 'test', level: 'warn' }) };
+  assert.deepEqual(await pruneDeliveries(deps, 30, NOW), { attempts: 0, tasks: 0, messages: 0 });
   // 31 days later everything finished is older than the period; only the pending retry and its message stay.
-  assert.deepEqual(await pruner.pruneOnce(new Date(NOW.getTime() + 31 * DAY)), { attempts: 2, tasks: 2, messages: 2 });
+  assert.deepEqual(await pruneDeliveries(deps, 30, new Date(NOW.getTime() + 31 * DAY)), { attempts: 2, tasks: 2, messages: 2 });
   assert.deepEqual(await ids('messages'), new Set([pending]));
   assert.deepEqual(await ids('delivery_tasks'), new Set([pendingTask]));
 });

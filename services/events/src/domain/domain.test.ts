@@ -1,18 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  canMoveEvent,
-  canSeeEvent,
-  dateProblems,
-  describeEventMoves,
-  formatDuration,
-  normalizeMoney,
-  registrationClosedReason,
-  sailKey,
-  slugCandidate,
-  slugify,
-} from './events.js';
-import { discardThresholdProblems, missingRating, needsCourseDistance, resolveHandicapParams } from './handicap.js';
+import { formatDuration, needsCourseDistance } from '@regatta/contracts';
+import { canMoveEvent, dateProblems, describeEventMoves, normalizeMoney, registrationClosedReason, sailKey } from './events.js';
+import { discardThresholdProblems, missingRating, resolveHandicapParams } from './handicap.js';
+import { slugCandidate, slugify } from './slugs.js';
+import { canSeeEvent } from './visibility.js';
 import { canMovePayment, canMoveRegistration, chooseToPromote, initialStatus } from './registrations.js';
 
 test('event status moves: the documented set only', () => {

@@ -1,15 +1,9 @@
 /**
- * Registration rules: capacity (event maxParticipants and fleet maxBoats), the waitlist, and the
- * allowed moves of status and payment status.
+ * Registration rules: capacity (event maxParticipants and fleet maxBoats), the waitlist, who stands
+ * where towards an entry, and the allowed moves of status and payment status. The statuses are the
+ * shared vocabulary (REGISTRATION_STATUSES, PAYMENT_STATUSES of @regatta/contracts).
  */
-
-export const REGISTRATION_STATUSES = ['registered', 'waitlisted', 'cancelled', 'no_show'] as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
-export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** Entries that hold (or wait for) a place: one per sailor and per boat in a regatta. */
-export const ACTIVE_STATUSES: readonly RegistrationStatus[] = ['registered', 'waitlisted'];
+import type { PaymentStatus, RegistrationStatus } from '@regatta/contracts';
 
 /**
  * Organizer status moves. Cancelling frees a place (the earliest fitting waitlisted entry is
@@ -27,6 +21,9 @@ export const PAYMENT_STATUS_MOVES: Record<PaymentStatus, readonly PaymentStatus[
   paid: ['refunded', 'pending'],
   refunded: [],
 };
+
+/** Statuses the registrations list shows unless a status is asked for (cancelled entries are left out). */
+export const LISTED_REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['registered', 'waitlisted', 'no_show'];
 
 export function canMoveRegistration(from: RegistrationStatus, to: RegistrationStatus): boolean {
   return from === to || REGISTRATION_STATUS_MOVES[from].includes(to);
@@ -82,4 +79,27 @@ export function chooseToPromote(
     const fleet = fleets.get(entry.fleetId);
     return !fleet || fleet.max === null || fleet.registered < fleet.max;
   });
+}
+
+/**
+ * How a caller stands towards an entry: organizers (any member of the organization) may change
+ * everything, the sailor (or whoever submitted the entry) crew and contacts, anyone else nothing.
+ */
+export type Standing = 'organizer' | 'sailor' | 'none';
+
+export function standingOf(isOrganizer: boolean, userId: string | undefined, entry: { userId: string; submittedBy: string | null }): Standing {
+  if (isOrganizer) return 'organizer';
+  if (userId && (userId === entry.userId || userId === entry.submittedBy)) return 'sailor';
+  return 'none';
+}
+
+/** Fields only organizers may change on an entry. */
+export const ORGANIZER_FIELDS = ['status', 'paymentStatus'] as const;
+
+/**
+ * Whether a new event limit may free places (the waitlist is then promoted while entries fit): a
+ * larger limit, or any limit set where there was none (promotion checks what fits anyway).
+ */
+export function mayFreePlaces(before: number | null, after: number): boolean {
+  return before === null || after > before;
 }

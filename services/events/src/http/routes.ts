@@ -1,9 +1,20 @@
+/** Every route of the events service, one file per resource. */
 import type { RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { eventRoutes } from './events-routes.js';
-import { registrationRoutes } from './registration-routes.js';
-import { seriesRoutes } from './series-routes.js';
+import { documentRoutes } from './documents.routes.js';
+import { eventRoutes } from './events.routes.js';
+import { fleetRoutes } from './fleets.routes.js';
+import { raceRoutes } from './races.routes.js';
+import { registrationRoutes } from './registrations.routes.js';
+import { seriesRoutes } from './series.routes.js';
 
 export function routes(context: ServiceContext): RouteDefinition[] {
-  return [...eventRoutes(context), ...registrationRoutes(context), ...seriesRoutes(context)];
+  return [
+    ...eventRoutes(context),
+    ...fleetRoutes(context),
+    ...raceRoutes(context),
+    ...documentRoutes(context),
+    ...registrationRoutes(context),
+    ...seriesRoutes(context),
+  ];
 }

@@ -10,7 +10,7 @@
  */
 import type { Queryable } from '@regatta/db';
 import type { DocumentRow, EventWithOrgRow, FleetRow, RaceResultsRow, RaceRow, RegistrationDetailRow } from './rows.js';
-import { EVENT_WITH_ORG } from './store.js';
+import { EVENT_WITH_ORG } from './events.js';
 
 export type DetailInclude = 'fleets' | 'races' | 'registrations' | 'results' | 'documents';
 

@@ -1,7 +1,5 @@
 /** Row shapes of the events schema (snake_case as stored). */
-import type { EventStatus } from '../domain/events.js';
-import type { HandicapSystem, PenaltyBasis, ScoringSystem } from '../domain/handicap.js';
-import type { PaymentStatus, RegistrationStatus } from '../domain/registrations.js';
+import type { EventStatus, HandicapSystemName, PaymentStatus, PenaltyBasis, RaceStatus, RegistrationStatus, ScoringSystem } from '@regatta/contracts';
 
 export interface OrganizationRow {
   id: string;
@@ -54,7 +52,7 @@ export interface FleetRow {
   max_boats: number | null;
   scoring_system: ScoringSystem;
   drop_races: number;
-  handicap_system: HandicapSystem;
+  handicap_system: HandicapSystemName;
   handicap_params: Record<string, number>;
   penalty_basis: PenaltyBasis;
   discard_thresholds: number[];
@@ -69,7 +67,7 @@ export interface RaceRow {
   race_number: number;
   scheduled_start: Date | null;
   actual_start: Date | null;
-  status: 'scheduled' | 'postponed' | 'started' | 'finished' | 'abandoned';
+  status: RaceStatus;
   course_description: string | null;
   course_distance_nm: number | null;
   weight: number;

@@ -6,8 +6,9 @@
  * be trusted.
  */
 import type { Queryable } from '@regatta/db';
-import type { ChangeFeed } from '../live/changes.js';
-import { eventHeadBySlug, type EventHead } from '../store/queries.js';
+import type { ChangeFeed } from './change-feed.js';
+import type { EventHead } from '../domain/model.js';
+import { eventHeadBySlug } from '../store/pages.js';
 
 const MAX_ENTRIES = 10_000;
 

@@ -4,7 +4,8 @@
  */
 import type { Queryable } from '@regatta/db';
 import { resumePlan, sseFrame, type LiveMessage } from '../domain/live-messages.js';
-import { liveMessagesAfter, oldestLiveSeq, type EventHead } from '../store/queries.js';
+import type { EventHead } from '../domain/model.js';
+import { liveMessagesAfter, oldestLiveSeq } from '../store/live-messages.js';
 
 export interface StreamStart {
   frames: string;

@@ -7,35 +7,18 @@ import { factPayload, timestampDate, type Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import { liveData, liveMeta, publicRaceProgress } from '../domain/live-data.js';
 import { publicDocument, publicEntry, publicEvent, publicFleet, publicOrganization, publicRace, publicRaceResults, publicStandings } from '../domain/snapshots.js';
-import {
-  appendLive,
-  markPublished,
-  recordRaceProgress,
-  upsertDocument,
-  upsertEntry,
-  upsertEvent,
-  upsertFleet,
-  upsertOrganization,
-  upsertRace,
-  upsertRaceResults,
-  upsertSeries,
-  upsertStandings,
-  saveSeriesStandings,
-} from '../store/projection.js';
+import { appendLive, lockReadModel } from '../store/projections/changes.js';
+import { upsertDocument, upsertEvent, upsertFleet, upsertRace, upsertSeries } from '../store/projections/events.js';
+import { upsertOrganization } from '../store/projections/organizations.js';
+import { upsertEntry } from '../store/projections/registrations.js';
+import { markPublished, recordRaceProgress, saveSeriesStandings, upsertRaceResults, upsertStandings } from '../store/projections/results.js';
 
 const occurredAt = (fact: Fact) => (fact.occurredAt ? timestampDate(fact.occurredAt) : new Date());
 
-/**
- * One writer at a time: facts of one regatta arrive on three topics whose partitions are applied side
- * by side, each chunk touching several regattas' rows in its own order (a chaos run saw deadlocks on
- * the events row). A transaction-level advisory lock (held to the chunk's commit, re-entrant within
- * it) serializes the chunks; the projection is cheap, so the lost parallelism costs little.
- */
-const PROJECTION_LOCK = 740_101;
-
 export async function projectFact(client: PoolClient, fact: Fact): Promise<void> {
   if (fact.payload.case === undefined || fact.payload.case.startsWith('user') || fact.payload.case.startsWith('membership')) return;
-  await client.query('SELECT pg_advisory_xact_lock($1)', [PROJECTION_LOCK]);
+  // One writer at a time (store/projections/changes.ts): chunks of three topics would deadlock otherwise.
+  await lockReadModel(client);
   const at = occurredAt(fact);
   const meta = liveMeta(at);
   const payload = fact.payload;

@@ -4,15 +4,27 @@ import { entriesView, regattaView, resultsView, splitByDate, standingsView } fro
 import type { SeriesStandingRow, SeriesView } from '../domain/series-view.js';
 import { isPublicStatus } from '../domain/visibility.js';
 import type { EventHeads } from './event-heads.js';
-import { eventParts, listPublicEvents, organizationBySlug, publicEventsByIds, seriesBySlug, type EventHead } from '../store/queries.js';
+import type { EventHead } from '../domain/model.js';
+import { eventParts, listPublicEvents, organizationBySlug, publicEventsByIds, seriesBySlug } from '../store/pages.js';
 
 export type RegattaTab = 'overview' | 'entries' | 'results' | 'standings';
 
-/** The regatta's head when the public may see it (a draft or unknown slug is undefined). */
-export async function publicEventHead(heads: EventHeads, slug: string): Promise<EventHead | undefined> {
-  const head = await heads.get(slug);
-  return head && isPublicStatus(head.status) ? head : undefined;
+/**
+ * A tab of a public regatta: the tag its cached page is dropped by (the regatta, or 'none' for a draft
+ * or unknown slug), and how to load its view (undefined = 404). The head is read first, so the route can
+ * look in the page cache before any page query.
+ */
+export async function publicRegattaTab(
+  deps: { pool: Queryable; heads: EventHeads },
+  slug: string,
+  tab: RegattaTab,
+): Promise<{ tag: string; load: () => Promise<RegattaTabView | undefined> }> {
+  const found = await deps.heads.get(slug);
+  const head = found && isPublicStatus(found.status) ? found : undefined;
+  return { tag: head ? `e:${head.id}` : 'none', load: async () => (head ? await regattaTab(deps.pool, head, tab) : undefined) };
 }
+
+export type RegattaTabView = NonNullable<Awaited<ReturnType<typeof regattaTab>>>;
 
 export async function regattaTab(db: Queryable, head: EventHead, tab: RegattaTab) {
   const parts = await eventParts(db, head.id);

@@ -128,3 +128,12 @@ export interface PublicStandings {
   boatsInFleet: number;
   entries: PublicStandingEntry[];
 }
+
+/** What the live feed and the page routes need of a regatta before its pages: id, slug, status, feed position. */
+export interface EventHead {
+  id: string;
+  slug: string;
+  status: string;
+  organizationId: string | null;
+  liveSeq: number;
+}

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { RouteDefinition } from '@regatta/http';
-import { etagOf } from './page-cache.js';
+import { etagOf } from '../app/page-cache.js';
 
 const ASSETS = new URL('../../assets/', import.meta.url);
 

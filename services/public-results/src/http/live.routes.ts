@@ -9,17 +9,14 @@
  * closing idle streams.
  */
 import type { Request, Response } from 'express';
+import { identityOf, notFound, type Identity, type RouteDefinition } from '@regatta/http';
+import { followLive } from '../app/follow-live.js';
+import type { PublicContext, PublicResources } from '../app/resources.js';
+import { parseLastEventId } from '../domain/live-messages.js';
+import type { EventHead } from '../domain/model.js';
+import { isPublicStatus } from '../domain/visibility.js';
 import { param } from './params.js';
 import { SLUG } from './slug.js';
-import { identityOf, notFound, type Identity, type RouteDefinition } from '@regatta/http';
-import type { Pool } from '@regatta/db';
-import { openLiveStream } from '../app/open-live-stream.js';
-import { parseLastEventId } from '../domain/live-messages.js';
-import { isPublicStatus } from '../domain/visibility.js';
-import type { LiveHub } from '../live/hub.js';
-import type { EventHeads } from '../app/event-heads.js';
-import type { EventHead } from '../store/queries.js';
-
 
 function canFollow(identity: Identity, head: EventHead): boolean {
   if (identity.via === 'embed') return !!head.organizationId && head.organizationId === identity.embedOrganizationId && isPublicStatus(head.status);
@@ -29,20 +26,15 @@ function canFollow(identity: Identity, head: EventHead): boolean {
   return role === 'member' || role === 'admin';
 }
 
-export interface LiveRoutesOptions {
-  pool: Pool;
-  heads: EventHeads;
-  hub: LiveHub;
-  retryMs: number;
-}
+export function liveRoutes(context: PublicContext, resources: PublicResources): RouteDefinition[] {
+  const { heads, hub } = resources;
+  const retryMs = context.config.LIVE_RETRY_MS;
 
-export function liveRoutes({ pool, heads, hub, retryMs }: LiveRoutesOptions): RouteDefinition[] {
   async function stream(req: Request, res: Response, visible: (head: EventHead) => boolean): Promise<void> {
     const slug = param(req, 'slug');
-    const head = SLUG.test(slug) ? await heads.get(slug) : undefined;
-    if (!head || !visible(head)) throw notFound('Event');
+    if (!SLUG.test(slug)) throw notFound('Event');
     const lastEventId = parseLastEventId(req.header('last-event-id') ?? req.query['lastEventId']);
-    const start = await openLiveStream(pool, head, lastEventId);
+    const { head, start } = await followLive({ pool: context.pool, heads }, slug, visible, lastEventId);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store, no-transform',

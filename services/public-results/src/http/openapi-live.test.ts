@@ -20,7 +20,7 @@ import { LIVE_MESSAGE_TYPES } from '../domain/live-messages.js';
 import type { EventPartsInput } from '../domain/parts.js';
 import { entriesView, regattaView, resultsView, standingsView } from '../domain/public-views.js';
 import { publicDocument, publicEntry, publicEvent, publicFleet, publicOrganization, publicRace, publicRaceResults, publicStandings } from '../domain/snapshots.js';
-import type { EventHead } from '../store/queries.js';
+import type { EventHead } from '../domain/model.js';
 
 // ---------------------------------------------------------------------------------------------
 // Facts of one regatta, as the owning services publish them.

@@ -12,14 +12,12 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { notFound, parseInput, querySearch, type RouteDefinition } from '@regatta/http';
-import type { Pool } from '@regatta/db';
-import { clubView, publicEventHead, regattaList, regattaTab, seriesView, type RegattaTab } from '../app/regatta-pages.js';
-import type { EventHeads } from '../app/event-heads.js';
-import type { PageCache } from './page-cache.js';
+import { clubView, publicRegattaTab, regattaList, seriesView, type RegattaTab } from '../app/regatta-pages.js';
+import type { PublicContext, PublicResources } from '../app/resources.js';
 import { param } from './params.js';
 import { sendPage, type PublicCachePolicy } from './respond.js';
 import { SLUG } from './slug.js';
-import { clubPage, entriesPage, notFoundPage, regattaPage, regattasPage, resultsPage, seriesPage, standingsPage } from './views/pages.js';
+import { clubPage, entriesPage, notFoundPage, regattaPage, regattasPage, resultsPage, seriesPage, standingsPage } from './pages.views.js';
 
 const TABS: Record<string, RegattaTab> = { entries: 'entries', results: 'results', standings: 'standings' };
 const listQuery = z.object({ q: querySearch(100) }).passthrough();
@@ -37,14 +35,10 @@ function splitSuffix(value: string | undefined): { name: string; json: boolean }
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export interface PageRoutesOptions {
-  pool: Pool;
-  heads: EventHeads;
-  cache: PageCache;
-  policy: PublicCachePolicy;
-}
-
-export function pageRoutes({ pool, heads, cache, policy }: PageRoutesOptions): RouteDefinition[] {
+export function pageRoutes(context: PublicContext, resources: PublicResources): RouteDefinition[] {
+  const { pool } = context;
+  const { heads, cache } = resources;
+  const policy: PublicCachePolicy = { maxAgeSeconds: context.config.PUBLIC_MAX_AGE_SECONDS };
   /** Serves from cache or renders; `load` answers the page's data (undefined = 404). */
   async function serve<T>(
     req: Request,
@@ -91,15 +85,14 @@ export function pageRoutes({ pool, heads, cache, policy }: PageRoutesOptions): R
     const slug = tabParam === undefined ? part?.name : slugParam;
     const tab: RegattaTab | undefined = tabParam === undefined ? 'overview' : TABS[part?.name ?? ''];
     if (!part || !slug || !SLUG.test(slug) || !tab) throw notFound('Regatta page');
-    const head = await publicEventHead(heads, slug);
-    const tag = head ? `e:${head.id}` : 'none';
+    const { tag, load } = await publicRegattaTab({ pool, heads }, slug, tab);
     await serve(req, res, {
       key: `regatta|${slug}|${tab}`,
       tag,
       json: part.json,
       ttlMs: PAGE_TTL_MS,
       what: 'Regatta',
-      load: async () => (head ? await regattaTab(pool, head, tab) : undefined),
+      load,
       toJson: (page) => page.view,
       render: (page) => {
         switch (page.tab) {

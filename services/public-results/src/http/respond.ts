@@ -1,6 +1,6 @@
 /** Answers a public page or its JSON twin with validators and short shared caching; 304 when unchanged. */
 import type { Request, Response } from 'express';
-import type { CachedPage } from './page-cache.js';
+import type { CachedPage } from '../app/page-cache.js';
 
 export interface PublicCachePolicy {
   maxAgeSeconds: number;

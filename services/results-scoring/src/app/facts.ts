@@ -1,11 +1,12 @@
 /**
  * Facts published by results-scoring on results.v1 (key: the event id; the organization id for series
- * facts). Each is a full snapshot of its subject (see proto/regatta/facts/v1/results.proto).
+ * facts). Each is a full snapshot of its subject (see proto/regatta/facts/v1/results.proto). Built
+ * here, queued by the use cases in their transaction (context.publish, the outbox).
  */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
-import { seriesRuleOf, type BoatInfo, type FleetScore, type SeriesStandingEntry } from '../scoring-adapter.js';
-import type { EventProjection, FleetProjection, RaceWithProgress, SeriesProjection } from '../store/projections.js';
-import type { ResultRow } from '../store/results.js';
+import type { BoatInfo, FleetScore } from '../domain/fleet-scoring.js';
+import { seriesRuleOf, type SeriesStandingEntry } from '../domain/multi-event-series.js';
+import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SeriesProjection } from '../domain/records.js';
 
 export const PRODUCER = 'results-scoring';
 

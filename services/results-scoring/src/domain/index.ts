@@ -2,7 +2,10 @@
  * @regatta/results-scoring — scoring engine (pure TypeScript, no I/O).
  * Rules: Racing Rules of Sailing 2025–2028, Appendix A. See docs/scoring.md.
  *
- * Stable API used by the service:
+ * The engine's stable API. The service reaches it through the adapters beside it: fleet-setup.ts (a
+ * fleet's set-up → FleetConfig), race-entries.ts and fleet-scoring.ts (stored entries → scores and a
+ * standings snapshot), multi-event-series.ts (series across events), submission.ts (entry checks),
+ * public-views.ts (the documented response shapes).
  *
  *   scoreRace(input: RaceScoringInput): RaceScore
  *     One race of one fleet: finishing order or corrected times (HandicapSystem),
@@ -18,8 +21,10 @@
  *     excluded, elapsedSeconds, correctedSeconds, position, ratingApplied,
  *     newRating}; progressive handicaps (NHC, ECHO) are chained race to race.
  *
- *   scoreSplitSeries(input: SplitSeriesInput): SplitSeriesResult
- *     Qualifying / final split fleets with an optional medal race.
+ *   scoreSplitSeries(input: SplitSeriesInput): SplitSeriesResult (./split-fleets.ts, not exported here)
+ *     Qualifying / final split fleets with an optional medal race. USED ONLY BY THE CONFORMANCE RUNNER
+ *     (scripts/conformance.ts imports it from ./split-fleets.js): no route or consumer reaches it yet;
+ *     a later issue exposes split-fleet scoring through the API.
  *
  * Several fleets in one series: call scoreSeries once per fleet with that
  * fleet's boats (entries of other fleets left out). A sub-series is the same
@@ -33,4 +38,3 @@ export * from './handicap.js';
 export * from './progressive.js';
 export * from './race-scoring.js';
 export * from './series-scoring.js';
-export * from './split-fleets.js';

@@ -1,4 +1,7 @@
 /**
+ * Used only by the scoring conformance runner (services/results-scoring/scripts/conformance.ts) until
+ * the API exposes qualifying and final series (issue 15); no route or consumer reaches it.
+ *
  * Qualifying / final split-fleet series (RRS Appendix A + the usual championship
  * SIs: Addendum-C style qualifying and final series, optional medal race).
  *
@@ -30,71 +33,9 @@ import { CODE_RULES, DEFAULT_PENALTY_PERCENT, isPenaltyCode, isResultCode, type 
 import { comparePoints, fromMilli, roundHalfUp, roundTenth, toMilli } from './numbers.js';
 import { compareTieBreak, discardsFor, type DiscardSchedule } from './series-scoring.js';
 
-export type CarryMode = 'continuous' | 'net-plus-net' | 'rank-seed';
-
-export interface SplitSeriesConfig {
-  readonly qualifyingFleets: readonly string[];
-  readonly finalFleets: readonly string[];
-  readonly carry: CarryMode;
-  readonly discards: DiscardSchedule;
-  readonly maxFinalDiscards?: number;
-  readonly protectLoneFinalRace?: boolean;
-  readonly medal?: { readonly size: number; readonly raceCount: number; readonly multiplier: number; readonly carryDivisor?: number };
-}
-
-export type SplitStage = 'qualifying' | 'final' | 'medal';
-
-export interface SplitRound {
-  readonly stage: SplitStage;
-  /** First stage race number of this round. */
-  readonly from: number;
-  readonly seed?: 'entry_order' | 'sail_number';
-  readonly reassignAfter?: number;
-  readonly split?: boolean;
-  readonly medalTop?: number;
-  /** Explicit membership instead of an assignment rule. */
-  readonly fleets?: Readonly<Record<string, readonly string[]>>;
-  /** Medal fleet chosen after this final race; later final races are scored from below it. */
-  readonly medalAfter?: number;
-  /** Finish sheets: fleet → crossing order; tokens "sail", "sail CODE", "sail SCP 30", "sail DPI 2". */
-  readonly races: readonly { readonly n: number; readonly sheets: Readonly<Record<string, readonly string[]>> }[];
-}
-
-export interface SplitSeriesInput {
-  readonly config: SplitSeriesConfig;
-  /** In entry (seeding) order. */
-  readonly boats: readonly { readonly id: string; readonly name?: string }[];
-  readonly rounds: readonly SplitRound[];
-  /** Sheets replaced after every round has been dealt (protest / redress decisions). */
-  readonly amendments?: readonly { readonly stage: SplitStage; readonly race: number; readonly fleet: string; readonly sheet: readonly string[] }[];
-}
-
-export interface SplitCell {
-  readonly stage: SplitStage | 'carried';
-  readonly n: number;
-  readonly points: number;
-  readonly code: ResultCode | null;
-  readonly dropped: boolean;
-  readonly discardable: boolean;
-}
-
-export interface SplitStanding {
-  readonly boatId: string;
-  readonly rank: number;
-  readonly total: number;
-  readonly net: number;
-  readonly finalFleet: string | null;
-  readonly medal: boolean | null;
-  readonly cells: readonly SplitCell[];
-}
-
-export interface SplitSeriesResult {
-  /** Membership per round, in input order. */
-  readonly rounds: readonly { readonly stage: SplitStage; readonly fleets: Readonly<Record<string, readonly string[]>> }[];
-  readonly standings: readonly SplitStanding[];
-}
-
-export class SplitInputError extends Error {}
+export type { CarryMode, SplitSeriesConfig, SplitStage, SplitRound, SplitSeriesInput, SplitCell, SplitStanding, SplitSeriesResult } from './split-fleet-types.js';
+export { SplitInputError } from './split-fleet-types.js';
+import { SplitInputError, type CarryMode, type SplitSeriesConfig, type SplitStage, type SplitRound, type SplitSeriesInput, type SplitCell, type SplitStanding, type SplitSeriesResult } from './split-fleet-types.js';
 
 interface Token {
   readonly boatId: string;

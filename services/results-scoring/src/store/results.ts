@@ -1,25 +1,12 @@
 /**
- * What results-scoring owns: race progress (actual start, status, publication), the submitted results
- * with the numbers the engine computed for them, and each fleet's standings snapshot.
+ * What results-scoring owns about races: their progress (actual start, status, publication) and the
+ * submitted results with the numbers the engine computed for them.
  */
+import type { RaceStatus, RedressMethod, ResultStatus } from '@regatta/contracts';
 import type { PoolClient, Queryable } from '@regatta/db';
-import type { ComputedResult, FleetScore, PublicStatus, RaceStatus, RedressMethodInput, StandingEntrySnapshot, StoredEntry } from '../scoring-adapter.js';
-
-/** Serialises every scoring of one fleet (submissions and recomputes) until the transaction ends. */
-export async function lockFleet(client: PoolClient, fleetId: string): Promise<void> {
-  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`results-scoring:fleet:${fleetId}`]);
-}
-
-export interface RaceProgress {
-  raceId: string;
-  eventId: string;
-  fleetId: string;
-  actualStart: Date | null;
-  status: RaceStatus;
-  resultsSubmittedAt: Date | null;
-  published: boolean;
-  publishedAt: Date | null;
-}
+import type { ComputedResult } from '../domain/fleet-scoring.js';
+import type { RaceProgress, ResultRow, SubmittedEntry } from '../domain/records.js';
+import { lockFleet } from './locks.js';
 
 export async function getProgress(q: Queryable, raceId: string): Promise<RaceProgress | undefined> {
   const { rows } = await q.query<{
@@ -56,10 +43,6 @@ export async function saveProgress(client: Queryable, progress: RaceProgress): P
        updated_at = now()`,
     [progress.raceId, progress.eventId, progress.fleetId, progress.actualStart, progress.status, progress.resultsSubmittedAt, progress.published, progress.publishedAt],
   );
-}
-
-export interface SubmittedEntry extends StoredEntry {
-  notes: string | null;
 }
 
 /** Replaces the race's results: rows of boats no longer listed go, the others keep their ids. */
@@ -102,25 +85,18 @@ interface ResultRowDb {
   fleet_id: string;
   boat_id: string;
   seq: number;
-  status: PublicStatus;
+  status: ResultStatus;
   code: string | null;
   finish_time: Date | null;
   penalty_percent: number | null;
   penalty_points: number | null;
-  redress_method: RedressMethodInput | null;
+  redress_method: RedressMethod | null;
   redress_points: number | null;
   notes: string | null;
   position: number | null;
   elapsed_seconds: number | null;
   corrected_seconds: number | null;
   points: number | null;
-}
-
-export interface ResultRow extends SubmittedEntry, ComputedResult {
-  id: string;
-  raceId: string;
-  eventId: string;
-  fleetId: string;
 }
 
 const resultOf = (row: ResultRowDb): ResultRow => ({
@@ -164,12 +140,19 @@ export async function raceResults(q: Queryable, raceId: string): Promise<ResultR
   return rows.map(resultOf);
 }
 
-export async function eventResults(q: Queryable, eventId: string): Promise<ResultRow[]> {
+/** Results of every race of the fleet, each race's rows in display order (as raceResults has them). */
+export async function fleetResults(q: Queryable, fleetId: string): Promise<Map<string, ResultRow[]>> {
   const { rows } = await q.query<ResultRowDb>(
-    `SELECT * FROM race_results WHERE event_id = $1 ORDER BY race_id, position NULLS LAST, points NULLS LAST, seq`,
-    [eventId],
+    `SELECT * FROM race_results WHERE fleet_id = $1 ORDER BY race_id, position NULLS LAST, points NULLS LAST, seq`,
+    [fleetId],
   );
-  return rows.map(resultOf);
+  const map = new Map<string, ResultRow[]>();
+  for (const row of rows) {
+    const list = map.get(row.race_id) ?? [];
+    list.push(resultOf(row));
+    map.set(row.race_id, list);
+  }
+  return map;
 }
 
 /** Writes the computed numbers; returns the ids of races where any number changed. */
@@ -203,54 +186,24 @@ export async function applyComputed(client: Queryable, results: Map<string, Map<
   return new Set(rows.map((row) => row.race_id));
 }
 
-export interface StoredStandings {
-  fleetId: string;
-  eventId: string;
-  scoringSystem: string;
-  drops: number;
-  appliedDrops: number;
-  racesCompleted: number;
-  entries: StandingEntrySnapshot[];
-  computedAt: Date;
+/** True when results were submitted for any race of the fleet (its standings exist and may need a recompute). */
+export async function fleetHasResults(q: Queryable, fleetId: string): Promise<boolean> {
+  const { rows } = await q.query(`SELECT 1 FROM race_progress WHERE fleet_id = $1 AND results_submitted_at IS NOT NULL LIMIT 1`, [fleetId]);
+  return rows.length > 0;
 }
 
-export async function saveStandings(client: Queryable, eventId: string, fleetId: string, score: FleetScore): Promise<void> {
-  await client.query(
-    `INSERT INTO fleet_standings (fleet_id, event_id, scoring_system, drops, applied_drops, races_completed, entries, computed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
-     ON CONFLICT (fleet_id) DO UPDATE SET
-       event_id = EXCLUDED.event_id, scoring_system = EXCLUDED.scoring_system, drops = EXCLUDED.drops, applied_drops = EXCLUDED.applied_drops,
-       races_completed = EXCLUDED.races_completed, entries = EXCLUDED.entries, computed_at = now()`,
-    [fleetId, eventId, score.scoringSystem, score.drops, score.appliedDrops, score.racesCompleted, JSON.stringify(score.standings)],
+
+/**
+ * Marks every race of the event that has results as official; returns the races that changed. Takes
+ * the lock of every fleet of the event first (in id order, before any row lock, the order submissions
+ * take them too), so the fleets' read views can be re-rendered in this transaction without a deadlock.
+ */
+export async function publishEvent(client: PoolClient, eventId: string, at: Date): Promise<{ raceId: string; fleetId: string }[]> {
+  const { rows: fleets } = await client.query<{ fleet_id: string }>(
+    `SELECT id AS fleet_id FROM fleets WHERE event_id = $1 UNION SELECT fleet_id FROM race_progress WHERE event_id = $1 ORDER BY fleet_id`,
+    [eventId],
   );
-}
-
-export async function eventStandings(q: Queryable, eventIds: string[]): Promise<StoredStandings[]> {
-  if (eventIds.length === 0) return [];
-  const { rows } = await q.query<{
-    fleet_id: string;
-    event_id: string;
-    scoring_system: string;
-    drops: number;
-    applied_drops: number;
-    races_completed: number;
-    entries: StandingEntrySnapshot[];
-    computed_at: Date;
-  }>(`SELECT * FROM fleet_standings WHERE event_id = ANY($1::text[])`, [eventIds]);
-  return rows.map((row) => ({
-    fleetId: row.fleet_id,
-    eventId: row.event_id,
-    scoringSystem: row.scoring_system,
-    drops: row.drops,
-    appliedDrops: row.applied_drops,
-    racesCompleted: row.races_completed,
-    entries: row.entries,
-    computedAt: row.computed_at,
-  }));
-}
-
-/** Marks every race of the event that has results as official; returns the races that changed. */
-export async function publishEvent(client: Queryable, eventId: string, at: Date): Promise<{ raceId: string; fleetId: string }[]> {
+  for (const { fleet_id } of fleets) await lockFleet(client, fleet_id);
   const { rows } = await client.query<{ race_id: string; fleet_id: string }>(
     `UPDATE race_progress SET published = true, published_at = $2, updated_at = now()
       WHERE event_id = $1 AND results_submitted_at IS NOT NULL AND NOT published

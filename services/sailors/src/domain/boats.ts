@@ -21,3 +21,14 @@ export function cleanRatings(ratings: Record<string, number>): Record<string, nu
   }
   return result;
 }
+
+/** A boat of the registry, with its owner's name where the owner is known. */
+export interface Boat {
+  id: string;
+  name: string;
+  sailNumber: string | null;
+  model: string | null;
+  ratings: Record<string, number>;
+  owner: { id: string; name: string | null } | null;
+  updatedAt: Date;
+}

@@ -1,5 +1,6 @@
 /** SQL for the dispatcher: leasing due tasks, recording attempts, and the webhook's health. */
 import type { Queryable } from '@regatta/db';
+import type { AttemptRow } from '../domain/records.js';
 
 export interface ClaimedTask {
   id: string;
@@ -152,19 +153,6 @@ export async function applyHealth(
     [updates.map((u) => u.webhookId), updates.map((u) => u.reset), updates.map((u) => u.failures), maxFailures],
   );
   return result.rows.filter((row) => row.disabled).map((row) => ({ webhookId: row.id, failureCount: row.failure_count }));
-}
-
-export interface AttemptRow {
-  id: string;
-  message_id: string;
-  event_type: string;
-  kind: string;
-  attempt: number;
-  success: boolean;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-  attempted_at: Date;
 }
 
 export async function listAttempts(db: Queryable, webhookId: string, limit: number, offset: number): Promise<AttemptRow[]> {

@@ -56,3 +56,13 @@ export async function pruneOlderThan(db: Queryable, cutoff: Date, batchSize = 5_
   }, batchSize);
   return { attempts, tasks, messages };
 }
+
+/** One retention pass at a time per database: a session lock; false when another process holds it. */
+export async function tryLockRetention(db: Queryable): Promise<boolean> {
+  const lock = await db.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended('webhooks.retention.' || current_schema(), 0)) AS locked`);
+  return lock.rows[0]?.locked ?? false;
+}
+
+export async function unlockRetention(db: Queryable): Promise<void> {
+  await db.query(`SELECT pg_advisory_unlock(hashtextextended('webhooks.retention.' || current_schema(), 0))`);
+}

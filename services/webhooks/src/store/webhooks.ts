@@ -1,19 +1,6 @@
 /** SQL for subscriptions. */
 import type { Queryable } from '@regatta/db';
-
-export interface WebhookRow {
-  id: string;
-  organization_id: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  secret_sealed: string;
-  failure_count: number;
-  last_triggered_at: Date | null;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+import type { WebhookRow } from '../domain/records.js';
 
 export async function insertWebhook(
   db: Queryable,

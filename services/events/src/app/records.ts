@@ -1,0 +1,14 @@
+/** The records use cases return; the routes' views map them to the documented shapes. */
+export type {
+  DocumentRow,
+  EventRow,
+  EventWithOrgRow,
+  FleetRow,
+  OrganizationRow,
+  RaceResultsRow,
+  RaceRow,
+  RegistrationDetailRow,
+  StoredResultEntry,
+} from '../store/rows.js';
+export type { SeriesListRow } from '../store/series.js';
+export type { EventDetailRows } from '../store/event-detail.js';

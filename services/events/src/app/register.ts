@@ -1,0 +1,98 @@
+/**
+ * POST /events/{slug}/register. Order of checks: who sails, open for registration, fleet, boat and
+ * rating, then (under the event row lock, which serializes the entries of one regatta) the window
+ * again, duplicates and capacity: a full event or fleet waitlists instead of refusing.
+ */
+import { randomUUID } from 'node:crypto';
+import { withTransaction } from '@regatta/db';
+import { problem, type Identity } from '@regatta/http';
+import type { ServiceContext } from '@regatta/runtime';
+import { registrationClosedReason, sailKey } from '../domain/events.js';
+import { initialStatus } from '../domain/registrations.js';
+import { lockEvent } from '../store/events.js';
+import { findFleet } from '../store/fleets.js';
+import { activeConflict, insertRegistration, registeredCounts, registrationDetail, waitlistOf } from '../store/registrations.js';
+import type { EventRow, FleetRow, RegistrationDetailRow } from '../store/rows.js';
+import { actingUser, isOrganizer, visibleEvent } from './access.js';
+import { duplicateEntry, duplicateFromIndex } from './duplicate-entry.js';
+import { checkFleetRating, checkRatingRanges, entryBoat, saveEntryBoat, type BoatRef } from './entry-boat.js';
+import { entrantOf, type SailorRef } from './entrant.js';
+import { registrationCreatedFact } from './facts.js';
+import type { LazyInput } from './input.js';
+
+export interface RegisterInput {
+  fleet: string;
+  boat: BoatRef;
+  sailor?: SailorRef | undefined;
+  crew: string[];
+  emergencyContact?: string | null | undefined;
+  specialRequirements?: string | null | undefined;
+}
+
+export interface Registered {
+  registration: RegistrationDetailRow;
+  fleet: FleetRow;
+  /** 1-based place on the waitlist, or null when registered. */
+  waitlistPosition: number | null;
+}
+
+function refuseWhenClosed(event: EventRow): void {
+  const closed = registrationClosedReason({ status: event.status, registrationOpen: event.registration_open, registrationClose: event.registration_close }, new Date());
+  if (closed) throw problem(closed.code, closed.detail);
+}
+
+export async function register(context: ServiceContext, identity: Identity, slug: string, readInput: LazyInput<RegisterInput>, requestId: string): Promise<Registered> {
+  const { pool } = context;
+  const submitter = actingUser(identity);
+  const event = await visibleEvent(pool, slug, identity);
+  const input = readInput();
+  const sailor = await entrantOf(context, identity, event, submitter, input.sailor);
+
+  const fleet = await findFleet(pool, event.id, input.fleet);
+  refuseWhenClosed(event);
+  if (!fleet) throw problem('unknown_fleet', `The event has no fleet ${input.fleet}.`, { errors: [{ field: 'fleet', message: 'no such fleet in this event' }] });
+  checkRatingRanges(input.boat);
+  const boat = await entryBoat(pool, input.boat, { sailor: sailor.userId, submitter, organizer: isOrganizer(identity, event) });
+  checkFleetRating(fleet, boat);
+
+  try {
+    return await withTransaction(pool, async (client) => {
+      const locked = (await lockEvent(client, event.id))!;
+      refuseWhenClosed(locked);
+      const saved = await saveEntryBoat(client, boat, sailor.userId);
+      const sail = sailKey(saved.sail_number);
+      const clash = await activeConflict(client, locked.id, { userId: sailor.userId, boatId: saved.id, sailKey: sail });
+      if (clash) throw duplicateEntry(clash.kind, clash.registrationId, saved);
+
+      const counts = await registeredCounts(client, locked.id);
+      const status = initialStatus({
+        eventMax: locked.max_participants,
+        eventRegistered: counts.total,
+        fleetMax: fleet.max_boats,
+        fleetRegistered: counts.byFleet.get(fleet.id) ?? 0,
+      });
+      const id = randomUUID();
+      await insertRegistration(client, {
+        id,
+        eventId: locked.id,
+        fleetId: fleet.id,
+        userId: sailor.userId,
+        sailorName: sailor.name,
+        sailorEmail: sailor.email,
+        boatId: saved.id,
+        sailKey: sail,
+        status,
+        crew: input.crew,
+        emergencyContact: input.emergencyContact ?? null,
+        specialRequirements: input.specialRequirements ?? null,
+        submittedBy: submitter,
+      });
+      const registration = (await registrationDetail(client, locked.id, id))!;
+      await context.publish(client, registrationCreatedFact(registration, locked.organization_id, requestId));
+      const waitlistPosition = status === 'waitlisted' ? (await waitlistOf(client, locked.id)).findIndex((entry) => entry.id === id) + 1 : null;
+      return { registration, fleet, waitlistPosition };
+    });
+  } catch (error) {
+    throw duplicateFromIndex(error) ?? error;
+  }
+}

@@ -1,0 +1,32 @@
+/** The events of a series a caller may see, and the span of their dates. */
+import type { Identity } from '@regatta/http';
+import { canSeeEvent, viewerOf } from '../domain/visibility.js';
+import type { EventWithOrgRow } from '../store/rows.js';
+import type { SeriesListRow } from '../store/series.js';
+import { orgAccessOfEvent } from './access.js';
+
+export interface SeriesWithEvents {
+  series: SeriesListRow;
+  /** The series' events the caller may see, in series order. */
+  events: EventWithOrgRow[];
+  span: { start: Date | null; end: Date | null };
+}
+
+export function visibleEventsOf(series: SeriesListRow, events: Map<string, EventWithOrgRow>, identity: Identity): EventWithOrgRow[] {
+  const rows = series.event_ids.map((id) => events.get(id)).filter((row): row is EventWithOrgRow => row !== undefined);
+  const viewer = viewerOf(identity, rows.map(orgAccessOfEvent));
+  return rows.filter((row) => canSeeEvent(viewer, { organizationId: row.organization_id, status: row.status }));
+}
+
+export function span(rows: EventWithOrgRow[]): { start: Date | null; end: Date | null } {
+  if (rows.length === 0) return { start: null, end: null };
+  return {
+    start: new Date(Math.min(...rows.map((row) => row.start_date.getTime()))),
+    end: new Date(Math.max(...rows.map((row) => row.end_date.getTime()))),
+  };
+}
+
+export function withVisibleEvents(series: SeriesListRow, events: Map<string, EventWithOrgRow>, identity: Identity): SeriesWithEvents {
+  const visible = visibleEventsOf(series, events, identity);
+  return { series, events: visible, span: span(visible) };
+}

@@ -1,0 +1,55 @@
+/** Events: create, list (the public calendar), read with includes, update. */
+import { identityOf, requestIdOf, validationFailed, type RouteDefinition } from '@regatta/http';
+import type { ServiceContext } from '@regatta/runtime';
+import { createEvent } from '../app/create-event.js';
+import { getEvent } from '../app/get-event.js';
+import { listEvents } from '../app/list-events.js';
+import { updateEvent } from '../app/update-event.js';
+import { createEventBody, eventDetailQuery, listEventsQuery, updateEventBody } from './events.schemas.js';
+import { eventDetailJson, eventJson, eventSummaryJson } from './events.views.js';
+import { slugParam } from './params.js';
+import { parse } from './parse.js';
+
+export function eventRoutes(context: ServiceContext): RouteDefinition[] {
+  return [
+    {
+      method: 'post',
+      path: '/api/v1/events',
+      handler: async (req, res) => {
+        const { event, organization } = await createEvent(context, identityOf(res), () => parse(createEventBody, req.body, 'body'), requestIdOf(req));
+        res.status(201).json({ data: eventJson(event, organization), message: `Event ${event.name} created as a draft.` });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/events',
+      handler: async (req, res) => {
+        const query = parse(listEventsQuery, req.query, 'query');
+        if (query.after && query.before && query.before.getTime() <= query.after.getTime())
+          throw validationFailed([{ field: 'query.before', message: 'must be later than after' }]);
+        const { rows, hasMore } = await listEvents(context, identityOf(res), query);
+        res.json({ data: rows.map(eventSummaryJson), pagination: { limit: query.limit, offset: query.offset, hasMore } });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/events/:slug',
+      handler: async (req, res) => {
+        const { include } = parse(eventDetailQuery, req.query, 'query');
+        const detail = await getEvent(context, identityOf(res), slugParam(req), include);
+        res.json({ data: eventDetailJson(detail, include) });
+      },
+    },
+    {
+      method: 'put',
+      path: '/api/v1/events/:slug',
+      handler: async (req, res) => {
+        const result = await updateEvent(context, identityOf(res), slugParam(req), () => parse(updateEventBody, req.body, 'body'), requestIdOf(req));
+        res.json({
+          data: eventJson(result.event, result.organization),
+          message: result.changed.length === 0 ? 'Nothing changed.' : `Event updated (${result.changed.join(', ')}).`,
+        });
+      },
+    },
+  ];
+}

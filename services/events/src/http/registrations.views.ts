@@ -1,0 +1,69 @@
+/** Registration records to the public JSON shapes, and the messages the registration routes answer with. */
+import type { CancelOutcome } from '../app/cancel-locked.js';
+import type { ListedEntry } from '../app/list-registrations.js';
+import type { RegistrationDetailRow } from '../app/records.js';
+import type { Registered } from '../app/register.js';
+
+const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
+
+function boatJson(row: RegistrationDetailRow) {
+  return { id: row.boat_id, name: row.boat_name, sailNumber: row.boat_sail_number, model: row.boat_model, ratings: row.boat_ratings };
+}
+
+/** The typed Registration of the contract, plus sailor and boat details. */
+export function registrationJson(row: RegistrationDetailRow) {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    fleetId: row.fleet_id,
+    userId: row.user_id,
+    boatId: row.boat_id,
+    status: row.status,
+    registrationTime: iso(row.registration_time),
+    paymentStatus: row.payment_status,
+    crew: row.crew,
+    emergencyContact: row.emergency_contact,
+    specialRequirements: row.special_requirements,
+    fleetName: row.fleet_name,
+    sailor: { userId: row.user_id, name: row.sailor_name },
+    boat: boatJson(row),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** RegistrationWithDetails: the public view of an entry (no contacts, no payment). */
+export function registrationWithDetailsJson(row: RegistrationDetailRow, waitlistPosition: number | null) {
+  return {
+    id: row.id,
+    status: row.status,
+    fleetId: row.fleet_id,
+    fleetName: row.fleet_name,
+    registrationTime: iso(row.registration_time),
+    waitlistPosition,
+    sailor: { userId: row.user_id, name: row.sailor_name },
+    boat: boatJson(row),
+  };
+}
+
+/** A listed entry: the public view, plus payment, crew and contacts for those who may see them. */
+export function listedEntryJson(entry: ListedEntry) {
+  const row = entry.registration;
+  const item: Record<string, unknown> = registrationWithDetailsJson(row, entry.waitlistPosition);
+  if (entry.showPrivate) {
+    item['paymentStatus'] = row.payment_status;
+    item['crew'] = row.crew;
+    item['emergencyContact'] = row.emergency_contact;
+    item['specialRequirements'] = row.special_requirements;
+  }
+  return item;
+}
+
+export function registeredMessage({ registration, fleet, waitlistPosition }: Registered): string {
+  return registration.status === 'registered'
+    ? `Registered ${registration.boat_name} in ${registration.fleet_name}.`
+    : `The ${fleet.max_boats !== null ? 'fleet or event' : 'event'} is full: ${registration.boat_name} is on the waitlist at position ${waitlistPosition}.`;
+}
+
+export function cancelledMessage(outcome: CancelOutcome): string {
+  return outcome.promoted ? `Registration cancelled; ${outcome.promoted.boat_name} moved up from the waitlist.` : 'Registration cancelled.';
+}

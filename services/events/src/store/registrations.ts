@@ -1,0 +1,142 @@
+/** SQL of registrations (entries of a boat and sailor in a fleet of an event). */
+import type { Queryable } from '@regatta/db';
+import type { RegistrationDetailRow } from './rows.js';
+import { isUuid } from './sql.js';
+
+const REGISTRATION_DETAIL = `SELECT r.*, b.name AS boat_name, b.sail_number AS boat_sail_number, b.model AS boat_model,
+  b.ratings AS boat_ratings, f.name AS fleet_name
+  FROM registrations r JOIN boats b ON b.id = r.boat_id JOIN fleets f ON f.id = r.fleet_id`;
+
+export async function registrationDetail(db: Queryable, eventId: string, id: string): Promise<RegistrationDetailRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return (await db.query<RegistrationDetailRow>(`${REGISTRATION_DETAIL} WHERE r.event_id = $1 AND r.id = $2`, [eventId, id])).rows[0];
+}
+
+export async function registrationsOf(
+  db: Queryable,
+  eventId: string,
+  filter: { statuses?: string[]; fleetId?: string; limit?: number; offset?: number } = {},
+): Promise<RegistrationDetailRow[]> {
+  const where = ['r.event_id = $1'];
+  const values: unknown[] = [eventId];
+  if (filter.statuses) {
+    values.push(filter.statuses);
+    where.push(`r.status = ANY($${values.length}::text[])`);
+  }
+  if (filter.fleetId) {
+    values.push(filter.fleetId);
+    where.push(`r.fleet_id = $${values.length}`);
+  }
+  let page = '';
+  if (filter.limit !== undefined) {
+    values.push(filter.limit + 1, filter.offset ?? 0);
+    page = ` LIMIT $${values.length - 1} OFFSET $${values.length}`;
+  }
+  return (await db.query<RegistrationDetailRow>(`${REGISTRATION_DETAIL} WHERE ${where.join(' AND ')} ORDER BY r.sequence${page}`, values)).rows;
+}
+
+export interface ActiveConflict {
+  kind: 'sailor' | 'boat' | 'sail';
+  registrationId: string;
+}
+
+/** An active entry of the same sailor, boat or sail number in the event, if any. */
+export async function activeConflict(
+  db: Queryable,
+  eventId: string,
+  entry: { userId: string; boatId: string | null; sailKey: string | null },
+): Promise<ActiveConflict | undefined> {
+  const result = await db.query<{ id: string; user_id: string; boat_id: string; sail_key: string | null }>(
+    `SELECT id, user_id, boat_id, sail_key FROM registrations
+      WHERE event_id = $1 AND status IN ('registered', 'waitlisted')
+        AND (user_id = $2 OR boat_id = $3 OR (sail_key IS NOT NULL AND sail_key = $4))`,
+    [eventId, entry.userId, entry.boatId, entry.sailKey],
+  );
+  for (const row of result.rows) if (row.user_id === entry.userId) return { kind: 'sailor', registrationId: row.id };
+  for (const row of result.rows) if (entry.boatId && row.boat_id === entry.boatId) return { kind: 'boat', registrationId: row.id };
+  const sail = result.rows[0];
+  return sail ? { kind: 'sail', registrationId: sail.id } : undefined;
+}
+
+/** Places taken (status registered) in the event and per fleet. */
+export async function registeredCounts(db: Queryable, eventId: string): Promise<{ total: number; byFleet: Map<string, number> }> {
+  const result = await db.query<{ fleet_id: string; count: number }>(
+    `SELECT fleet_id, count(*)::int AS count FROM registrations WHERE event_id = $1 AND status = 'registered' GROUP BY fleet_id`,
+    [eventId],
+  );
+  const byFleet = new Map<string, number>();
+  let total = 0;
+  for (const row of result.rows) {
+    byFleet.set(row.fleet_id, row.count);
+    total += row.count;
+  }
+  return { total, byFleet };
+}
+
+export async function waitlistOf(db: Queryable, eventId: string): Promise<{ id: string; fleetId: string; sequence: number }[]> {
+  const result = await db.query<{ id: string; fleet_id: string; sequence: number }>(
+    `SELECT id, fleet_id, sequence FROM registrations WHERE event_id = $1 AND status = 'waitlisted' ORDER BY sequence`,
+    [eventId],
+  );
+  return result.rows.map((row) => ({ id: row.id, fleetId: row.fleet_id, sequence: row.sequence }));
+}
+
+export interface NewRegistration {
+  id: string;
+  eventId: string;
+  fleetId: string;
+  userId: string;
+  sailorName: string | null;
+  sailorEmail: string | null;
+  boatId: string;
+  sailKey: string | null;
+  status: 'registered' | 'waitlisted';
+  crew: string[];
+  emergencyContact: string | null;
+  specialRequirements: string | null;
+  submittedBy: string | null;
+}
+
+export async function insertRegistration(db: Queryable, registration: NewRegistration): Promise<void> {
+  await db.query(
+    `INSERT INTO registrations (id, event_id, fleet_id, user_id, sailor_name, sailor_email, boat_id, sail_key, status,
+       crew, emergency_contact, special_requirements, submitted_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      registration.id,
+      registration.eventId,
+      registration.fleetId,
+      registration.userId,
+      registration.sailorName,
+      registration.sailorEmail,
+      registration.boatId,
+      registration.sailKey,
+      registration.status,
+      registration.crew,
+      registration.emergencyContact,
+      registration.specialRequirements,
+      registration.submittedBy,
+    ],
+  );
+}
+
+const REGISTRATION_COLUMNS: Record<string, string> = {
+  status: 'status',
+  paymentStatus: 'payment_status',
+  crew: 'crew',
+  emergencyContact: 'emergency_contact',
+  specialRequirements: 'special_requirements',
+};
+
+export async function updateRegistration(db: Queryable, id: string, changes: Record<string, unknown>): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [id];
+  for (const [field, value] of Object.entries(changes)) {
+    const column = REGISTRATION_COLUMNS[field];
+    if (!column) throw new Error(`not an updatable registration field: ${field}`);
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  sets.push('updated_at = now()');
+  await db.query(`UPDATE registrations SET ${sets.join(', ')} WHERE id = $1`, values);
+}

@@ -1,0 +1,14 @@
+/** registrations.v1 → the entry list of a regatta. */
+import type { PoolClient } from '@regatta/db';
+import type { PublicEntry } from '../../domain/model.js';
+
+/** Keeps the newest snapshot; answers whether it was applied. */
+export async function upsertEntry(client: PoolClient, eventId: string, entry: PublicEntry, updatedAt: Date): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `INSERT INTO registrations (id, event_id, fleet_id, status, data, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (id) DO UPDATE SET fleet_id = EXCLUDED.fleet_id, status = EXCLUDED.status, data = EXCLUDED.data, updated_at = EXCLUDED.updated_at
+     WHERE registrations.updated_at <= EXCLUDED.updated_at`,
+    [entry.id, eventId, entry.fleetId, entry.status, JSON.stringify(entry), updatedAt],
+  );
+  return (rowCount ?? 0) > 0;
+}

@@ -1,0 +1,80 @@
+/**
+ * Stored entries of one race → the engine's race entries: finishing order from the finish times (ties
+ * on equal times), Appendix A codes, 44.3(c)-style penalties and RDG redress requests.
+ */
+import type { RedressMethod, ResultStatus } from '@regatta/contracts';
+import { PENALTY_CODES, RESULT_CODES, type PenaltyCode, type RaceEntry, type RedressRequest, type ResultCode } from './index.js';
+import type { FleetSetup } from './fleet-setup.js';
+
+/** One boat's stored entry in a race, as the engine needs it. */
+export interface StoredEntry {
+  boatId: string;
+  seq: number;
+  status: ResultStatus;
+  /** Upper-case Appendix A code or null. */
+  code: string | null;
+  finishTime: Date | null;
+  penaltyPercent: number | null;
+  penaltyPoints: number | null;
+  redressMethod: RedressMethod | null;
+  redressPoints: number | null;
+}
+
+export function elapsedSecondsOf(start: Date | null, finish: Date | null): number | null {
+  if (!start || !finish) return null;
+  return (finish.getTime() - start.getTime()) / 1000;
+}
+
+/** Keeps her place in the finishing order (a clean finish, a 44.3(c)-style penalty, or redress given to a finisher). */
+function isFinisher(entry: StoredEntry): boolean {
+  return entry.status === 'finished';
+}
+
+function redressOf(entry: StoredEntry): RedressRequest {
+  switch (entry.redressMethod) {
+    case 'average_before':
+      return { method: 'races_before' };
+    case 'points':
+      return { method: 'stated', points: entry.redressPoints ?? 0 };
+    default:
+      return { method: 'all_races' };
+  }
+}
+
+/** Engine entries of one race. One-design and pursuit fleets rank on the order of finish times. */
+export function raceEntriesOf(fleet: FleetSetup, race: { actualStart: Date | null }, entries: readonly StoredEntry[]): RaceEntry[] {
+  const finishers = entries
+    .filter((e) => isFinisher(e) && e.finishTime !== null)
+    .sort((a, b) => a.finishTime!.getTime() - b.finishTime!.getTime() || a.seq - b.seq);
+  const positionOf = new Map<string, { position: number; tied: boolean }>();
+  finishers.forEach((e, i) => {
+    const previous = finishers[i - 1];
+    positionOf.set(e.boatId, { position: i + 1, tied: previous !== undefined && previous.finishTime!.getTime() === e.finishTime!.getTime() });
+  });
+  return [...entries]
+    .sort((a, b) => a.seq - b.seq)
+    .map((e) => {
+      const code = e.code?.toUpperCase() ?? null;
+      const out: { -readonly [K in keyof RaceEntry]: RaceEntry[K] } = { boatId: e.boatId };
+      const place = positionOf.get(e.boatId);
+      if (place) {
+        out.position = place.position;
+        if (place.tied) out.tiedWithPrevious = true;
+        const elapsed = elapsedSecondsOf(race.actualStart, e.finishTime);
+        if (elapsed !== null) out.elapsedSeconds = elapsed;
+      }
+      if (code !== null) {
+        if ((PENALTY_CODES as readonly string[]).includes(code)) {
+          out.penalty = {
+            code: code as PenaltyCode,
+            ...(e.penaltyPercent !== null ? { percent: e.penaltyPercent } : {}),
+            ...(e.penaltyPoints !== null ? { points: e.penaltyPoints } : {}),
+          };
+        } else if ((RESULT_CODES as readonly string[]).includes(code)) {
+          out.code = code as ResultCode;
+          if (code === 'RDG') out.redress = redressOf(e);
+        }
+      }
+      return out;
+    });
+}

@@ -1,0 +1,53 @@
+/**
+ * Results routes (behind the gateway, under /api/v1):
+ *   POST /events/{slug}/races/{raceId}/results   submit (or replace) a race's results       results scope, member
+ *   GET  /events/{slug}/results                   results by race, with race/fleet/boat filters
+ *   POST /events/{slug}/results/publish           provisional → official                      results scope, member
+ *
+ * The GET answers from the read views rendered when results change (app/render-views.ts): stored JSON
+ * text sent as it is, with the event reference and the filters applied around it.
+ */
+import { identityOf, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
+import type { ServiceContext } from '@regatta/runtime';
+import { listResults } from '../app/list-results.js';
+import { publishResults } from '../app/publish-results.js';
+import { submitResults } from '../app/submit-results.js';
+import { pathParams, raceParams, resultsQuery, slugParams, submitResultsBody } from './results.schemas.js';
+import { publishedView, resultsText, submittedView } from './results.views.js';
+
+export function resultsRoutes(context: ServiceContext): RouteDefinition[] {
+  const submit: RouteDefinition = {
+    method: 'post',
+    path: '/api/v1/events/:slug/races/:raceId/results',
+    handler: async (req, res) => {
+      const identity = identityOf(res);
+      pathParams(slugParams, req, 'Event');
+      const { slug, raceId } = pathParams(raceParams, req, 'Race');
+      const body = parseInput(submitResultsBody, req.body, 'body');
+      const submitted = await submitResults(context, identity, { slug, raceId, requestId: requestIdOf(req) }, body);
+      res.json(submittedView(submitted));
+    },
+  };
+
+  const list: RouteDefinition = {
+    method: 'get',
+    path: '/api/v1/events/:slug/results',
+    handler: async (req, res) => {
+      const query = parseInput(resultsQuery, req.query, 'query');
+      const { slug } = pathParams(slugParams, req, 'Event');
+      res.type('json').send(resultsText(await listResults(context, identityOf(res), slug, query)));
+    },
+  };
+
+  const publish: RouteDefinition = {
+    method: 'post',
+    path: '/api/v1/events/:slug/results/publish',
+    handler: async (req, res) => {
+      const identity = identityOf(res);
+      const { slug } = pathParams(slugParams, req, 'Event');
+      res.json(publishedView(await publishResults(context, identity, { slug, requestId: requestIdOf(req) })));
+    },
+  };
+
+  return [submit, list, publish];
+}

@@ -1,0 +1,119 @@
+/**
+ * Consumes events.v1 and registrations.v1 into the projections (events, fleets, races, series,
+ * registrations): decodes each snapshot and calls its use case (app/project-*.ts), which also re-scores,
+ * re-renders the read views and queues the series facts the change calls for. The consumer keeps the
+ * name "projections" (its Kafka group and inbox namespace: results-scoring.projections).
+ */
+import { TOPICS, factPayload, isFactType, timestampDate, type Fact, type Registration } from '@regatta/contracts';
+import type { PoolClient } from '@regatta/db';
+import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
+import { projectEvent } from '../app/project-event.js';
+import { projectFleet } from '../app/project-fleet.js';
+import { projectRace } from '../app/project-race.js';
+import { projectRegistration } from '../app/project-registration.js';
+import { projectSeries } from '../app/project-series.js';
+
+const date = (value: Parameters<typeof timestampDate>[0] | undefined): Date | null => (value ? timestampDate(value) : null);
+
+export function projectionsConsumer(context: ServiceContext): ConsumerDefinition {
+  return {
+    name: 'projections',
+    topics: [TOPICS.events, TOPICS.registrations],
+    handle: (client, fact) => applyFact(context, client, fact),
+  };
+}
+
+async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact): Promise<void> {
+  if (!isFactType(fact.type)) return;
+  const meta = { occurredAt: date(fact.occurredAt) ?? new Date(), requestId: fact.requestId };
+  const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event;
+  if (event) {
+    const record = {
+      id: event.id,
+      slug: event.slug,
+      name: event.name,
+      organizationId: event.organization?.id || fact.organizationId || null,
+      organizationSlug: event.organization?.slug || null,
+      organizationName: event.organization?.name || null,
+      status: event.status || 'draft',
+      startDate: date(event.startDate),
+      sourceUpdatedAt: date(event.updatedAt),
+    };
+    return projectEvent(context, client, record, meta);
+  }
+  const fleet = factPayload(fact, 'fleetCreated')?.fleet;
+  if (fleet) {
+    const record = {
+      id: fleet.id,
+      eventId: fleet.eventId || fact.eventId || '',
+      name: fleet.name,
+      scoringSystem: fleet.scoringSystem,
+      dropRaces: fleet.dropRaces,
+      handicapSystem: fleet.handicap?.system || 'one_design',
+      handicapParams: { ...(fleet.handicap?.params ?? {}) },
+      penaltyBasis: fleet.penaltyBasis,
+      discardThresholds: [...fleet.discardThresholds],
+    };
+    return projectFleet(client, record, { createdAt: date(fleet.createdAt), occurredAt: meta.occurredAt });
+  }
+  const race = factPayload(fact, 'raceScheduled')?.race;
+  if (race) {
+    const record = {
+      id: race.id,
+      eventId: race.eventId || fact.eventId || '',
+      fleetId: race.fleetId,
+      name: race.name,
+      number: race.raceNumber,
+      scheduledStart: date(race.scheduledStart),
+      scheduledStatus: race.status || 'scheduled',
+      distanceNm: race.courseDistanceNm ?? null,
+      weight: race.weight > 0 ? race.weight : 1,
+      mustCount: race.mustCount,
+      discardFirst: race.discardFirst,
+    };
+    return projectRace(client, record, meta);
+  }
+  const series = factPayload(fact, 'seriesCreated')?.series;
+  if (series) {
+    const record = {
+      id: series.id,
+      organizationId: series.organizationId || fact.organizationId || null,
+      slug: series.slug,
+      name: series.name,
+      year: series.year || null,
+      eventIds: [...series.eventIds],
+      scoringRule: series.scoringRule,
+      bestOf: series.bestOf ?? null,
+      createdAt: date(series.createdAt),
+    };
+    return projectSeries(context, client, record, meta);
+  }
+  const registration =
+    factPayload(fact, 'registrationCreated')?.registration ??
+    factPayload(fact, 'registrationUpdated')?.registration ??
+    factPayload(fact, 'registrationCancelled')?.registration;
+  if (registration) return applyRegistration(context, client, registration, fact, meta);
+}
+
+async function applyRegistration(context: ServiceContext, client: PoolClient, registration: Registration, fact: Fact, meta: { occurredAt: Date; requestId: string | undefined }): Promise<void> {
+  const boat = registration.boat;
+  if (!boat?.id) {
+    context.logger.warn({ registrationId: registration.id, messageId: fact.id }, 'registration without a boat ignored');
+    return;
+  }
+  const record = {
+    id: registration.id,
+    eventId: registration.eventId || fact.eventId || '',
+    fleetId: registration.fleetId,
+    fleetName: registration.fleetName || null,
+    userId: registration.userId || null,
+    sailorName: registration.sailorName ?? null,
+    boatId: boat.id,
+    boatName: boat.name || boat.sailNumber || boat.id,
+    sailNumber: boat.sailNumber ?? null,
+    ratings: { ...boat.ratings },
+    status: registration.status || 'registered',
+    sourceUpdatedAt: date(registration.updatedAt),
+  };
+  await projectRegistration(context, client, record, meta);
+}

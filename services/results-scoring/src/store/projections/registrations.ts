@@ -1,0 +1,93 @@
+/**
+ * Projection of the events service's registrations (registrations.v1): boats, ratings and sailors of
+ * each fleet. Writes keep the newer snapshot (by the snapshot's updated_at, else the fact's occurred_at).
+ */
+import type { Queryable } from '@regatta/db';
+import type { BoatInfo } from '../../domain/fleet-scoring.js';
+import type { RegistrationProjection } from '../../domain/records.js';
+
+export async function upsertRegistration(client: Queryable, registration: RegistrationProjection, occurredAt: Date): Promise<void> {
+  await client.query(
+    `INSERT INTO registrations (id, event_id, fleet_id, fleet_name, user_id, sailor_name, boat_id, boat_name, sail_number, ratings, status, source_updated_at, occurred_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (id) DO UPDATE SET
+       event_id = EXCLUDED.event_id, fleet_id = EXCLUDED.fleet_id, fleet_name = EXCLUDED.fleet_name, user_id = EXCLUDED.user_id,
+       sailor_name = EXCLUDED.sailor_name, boat_id = EXCLUDED.boat_id, boat_name = EXCLUDED.boat_name, sail_number = EXCLUDED.sail_number,
+       ratings = EXCLUDED.ratings, status = EXCLUDED.status, source_updated_at = EXCLUDED.source_updated_at, occurred_at = EXCLUDED.occurred_at
+     WHERE COALESCE(EXCLUDED.source_updated_at, EXCLUDED.occurred_at) >= COALESCE(registrations.source_updated_at, registrations.occurred_at)`,
+    [
+      registration.id,
+      registration.eventId,
+      registration.fleetId,
+      registration.fleetName,
+      registration.userId,
+      registration.sailorName,
+      registration.boatId,
+      registration.boatName,
+      registration.sailNumber,
+      JSON.stringify(registration.ratings ?? {}),
+      registration.status,
+      registration.sourceUpdatedAt,
+      occurredAt,
+    ],
+  );
+}
+
+/** Of `boatIds`, those with a registration in status "registered" in the fleet. */
+export async function registeredBoatIds(q: Queryable, fleetId: string, boatIds: string[]): Promise<Set<string>> {
+  if (boatIds.length === 0) return new Set();
+  const { rows } = await q.query<{ boat_id: string }>(
+    `SELECT DISTINCT boat_id FROM registrations WHERE fleet_id = $1 AND status = 'registered' AND boat_id = ANY($2::text[])`,
+    [fleetId, boatIds],
+  );
+  return new Set(rows.map((row) => row.boat_id));
+}
+
+/** Of `boatIds`, those registered (status "registered") in another fleet of the event. */
+export async function boatsRegisteredElsewhere(q: Queryable, eventId: string, fleetId: string, boatIds: string[]): Promise<Set<string>> {
+  if (boatIds.length === 0) return new Set();
+  const { rows } = await q.query<{ boat_id: string }>(
+    `SELECT DISTINCT boat_id FROM registrations
+      WHERE event_id = $1 AND fleet_id <> $2 AND status = 'registered' AND boat_id = ANY($3::text[])`,
+    [eventId, fleetId, boatIds],
+  );
+  return new Set(rows.map((row) => row.boat_id));
+}
+
+/**
+ * The boats of a fleet for scoring: every boat registered (status "registered"), plus any boat holding a
+ * stored result (a registration cancelled after racing keeps her scores). Details come from the boat's
+ * most recent registration in the fleet. Ordered by sail number: boats that share a place are listed so.
+ */
+export async function fleetBoats(q: Queryable, fleetId: string): Promise<BoatInfo[]> {
+  const { rows } = await q.query<{
+    boat_id: string;
+    boat_name: string | null;
+    sail_number: string | null;
+    sailor_name: string | null;
+    user_id: string | null;
+    ratings: Record<string, number> | null;
+  }>(
+    `WITH boats AS (
+       SELECT boat_id FROM registrations WHERE fleet_id = $1 AND status = 'registered'
+       UNION
+       SELECT boat_id FROM race_results WHERE fleet_id = $1
+     )
+     SELECT b.boat_id, reg.boat_name, reg.sail_number, reg.sailor_name, reg.user_id, reg.ratings
+       FROM boats b
+       LEFT JOIN LATERAL (
+         SELECT * FROM registrations r WHERE r.fleet_id = $1 AND r.boat_id = b.boat_id
+          ORDER BY (r.status = 'registered') DESC, COALESCE(r.source_updated_at, r.occurred_at) DESC LIMIT 1
+       ) reg ON true
+      ORDER BY reg.sail_number NULLS LAST, reg.boat_name NULLS LAST, b.boat_id`,
+    [fleetId],
+  );
+  return rows.map((row) => ({
+    boatId: row.boat_id,
+    name: row.boat_name ?? row.boat_id,
+    sailNumber: row.sail_number,
+    sailorName: row.sailor_name,
+    userId: row.user_id,
+    ratings: row.ratings ?? {},
+  }));
+}

@@ -1,0 +1,134 @@
+/**
+ * The rendered read views (migration 002): race views (GET results), fleet views (GET standings) and
+ * series views (GET series standings), stored as JSON text so a read sends them without scoring,
+ * row-by-row parsing or re-serialising. Written by app/render-views.ts; read by the GET use cases.
+ */
+import type { Queryable } from '@regatta/db';
+import type { FleetSummary } from '../domain/public-views.js';
+
+export interface RaceViewRow {
+  raceId: string;
+  eventId: string;
+  fleetId: string;
+  raceNumber: number;
+  fleetName: string;
+  /** JSON text: {"race": …, "results": […]} */
+  body: string;
+}
+
+/** Stores the views of every race of the fleet (those of races no longer in it go). */
+export async function replaceRaceViews(q: Queryable, fleetId: string, views: readonly RaceViewRow[]): Promise<void> {
+  await q.query(`DELETE FROM race_views WHERE fleet_id = $1 AND NOT (race_id = ANY($2::text[]))`, [fleetId, views.map((v) => v.raceId)]);
+  await upsertRaceViews(q, fleetId, views);
+}
+
+/** Stores the views of some races of the fleet, leaving the others as they are. */
+export async function upsertRaceViews(q: Queryable, _fleetId: string, views: readonly RaceViewRow[]): Promise<void> {
+  if (views.length === 0) return;
+  await q.query(
+    `INSERT INTO race_views (race_id, event_id, fleet_id, race_number, fleet_name, body)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[])
+     ON CONFLICT (race_id) DO UPDATE SET
+       event_id = EXCLUDED.event_id, fleet_id = EXCLUDED.fleet_id, race_number = EXCLUDED.race_number,
+       fleet_name = EXCLUDED.fleet_name, body = EXCLUDED.body`,
+    [
+      views.map((v) => v.raceId),
+      views.map((v) => v.eventId),
+      views.map((v) => v.fleetId),
+      views.map((v) => v.raceNumber),
+      views.map((v) => v.fleetName),
+      views.map((v) => v.body),
+    ],
+  );
+}
+
+/** Every race of the event with its stored view (null: not rendered yet). */
+export async function eventRaceViews(q: Queryable, eventId: string): Promise<(Omit<RaceViewRow, 'body'> & { body: string | null })[]> {
+  const { rows } = await q.query<{ id: string; event_id: string; fleet_id: string; race_number: number; fleet_name: string | null; body: string | null }>(
+    `SELECT r.id, r.event_id, r.fleet_id, r.race_number, v.fleet_name, v.body
+       FROM races r LEFT JOIN race_views v ON v.race_id = r.id AND v.fleet_id = r.fleet_id
+      WHERE r.event_id = $1`,
+    [eventId],
+  );
+  return rows.map((row) => ({ raceId: row.id, eventId: row.event_id, fleetId: row.fleet_id, raceNumber: row.race_number, fleetName: row.fleet_name ?? '', body: row.body }));
+}
+
+export interface FleetViewRow {
+  fleetId: string;
+  eventId: string;
+  summary: FleetSummary;
+  /** JSON arrays of standing entries. */
+  standings: string;
+  standingsWithoutDrops: string;
+}
+
+export async function saveFleetView(q: Queryable, view: FleetViewRow): Promise<void> {
+  await q.query(
+    `INSERT INTO fleet_views (fleet_id, event_id, summary, standings, standings_without_drops) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (fleet_id) DO UPDATE SET
+       event_id = EXCLUDED.event_id, summary = EXCLUDED.summary, standings = EXCLUDED.standings, standings_without_drops = EXCLUDED.standings_without_drops`,
+    [view.fleetId, view.eventId, JSON.stringify(view.summary), view.standings, view.standingsWithoutDrops],
+  );
+}
+
+/** Every fleet of the event (in listFleets order) with its stored view (null: not rendered yet). */
+export async function eventFleetViews(q: Queryable, eventId: string): Promise<{ fleetId: string; name: string; view: Omit<FleetViewRow, 'fleetId' | 'eventId'> | null }[]> {
+  const { rows } = await q.query<{ id: string; name: string; summary: string | null; standings: string | null; standings_without_drops: string | null }>(
+    `SELECT f.id, f.name, v.summary, v.standings, v.standings_without_drops
+       FROM fleets f LEFT JOIN fleet_views v ON v.fleet_id = f.id AND v.event_id = f.event_id
+      WHERE f.event_id = $1
+      ORDER BY f.created_at NULLS LAST, f.name, f.id`,
+    [eventId],
+  );
+  return rows.map((row) => ({
+    fleetId: row.id,
+    name: row.name,
+    view: row.summary && row.standings !== null && row.standings_without_drops !== null ? { summary: JSON.parse(row.summary) as FleetSummary, standings: row.standings, standingsWithoutDrops: row.standings_without_drops } : null,
+  }));
+}
+
+export interface SeriesViewRow {
+  seriesId: string;
+  eventIds: string[];
+  inputs: string;
+  /** JSON text of the series object, the events list and the standings (with and without dropped cells). */
+  series: string;
+  events: string;
+  standings: string;
+  standingsWithoutDrops: string;
+}
+
+export async function saveSeriesView(q: Queryable, view: SeriesViewRow): Promise<void> {
+  await q.query(
+    `INSERT INTO series_views (series_id, event_ids, inputs, series, events, standings, standings_without_drops) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (series_id) DO UPDATE SET
+       event_ids = EXCLUDED.event_ids, inputs = EXCLUDED.inputs, series = EXCLUDED.series, events = EXCLUDED.events,
+       standings = EXCLUDED.standings, standings_without_drops = EXCLUDED.standings_without_drops`,
+    [view.seriesId, view.eventIds, view.inputs, view.series, view.events, view.standings, view.standingsWithoutDrops],
+  );
+}
+
+export async function findSeriesView(q: Queryable, seriesId: string): Promise<SeriesViewRow | undefined> {
+  const { rows } = await q.query<{ series_id: string; event_ids: string[]; inputs: string; series: string; events: string; standings: string; standings_without_drops: string }>(
+    `SELECT * FROM series_views WHERE series_id = $1`,
+    [seriesId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return { seriesId: row.series_id, eventIds: row.event_ids, inputs: row.inputs, series: row.series, events: row.events, standings: row.standings, standingsWithoutDrops: row.standings_without_drops };
+}
+
+/**
+ * A fingerprint of what a series view is computed from: every stored fleet standings of the events
+ * (its computation time changes with every recompute) and the fleet's name. Read before the inputs
+ * when rendering, so a change committed in between makes the next read render again.
+ */
+export async function seriesInputs(q: Queryable, eventIds: readonly string[]): Promise<string> {
+  const { rows } = await q.query<{ inputs: string | null }>(
+    `SELECT string_agg(s.fleet_id || '@' || s.computed_at::text || '@' || COALESCE(f.name, ''), ',' ORDER BY s.fleet_id) AS inputs
+       FROM fleet_standings s LEFT JOIN fleets f ON f.id = s.fleet_id
+      WHERE s.event_id = ANY($1::text[])`,
+    [eventIds],
+  );
+  return rows[0]?.inputs ?? '';
+}
