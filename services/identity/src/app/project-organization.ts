@@ -8,10 +8,9 @@ import { roleIn, upsertMembership } from '../store/memberships.js';
 import { upsertOrganization } from '../store/projections/organizations.js';
 import { findUserById } from '../store/users.js';
 import { membershipGranted } from './facts.js';
+import { PROJECTION_WAITS } from './projection-wait.js';
 import type { IdentityContext, IdentityResources } from './resources.js';
 
-/** How long the announcement waits for the consumer's commit to become visible. */
-const GRANT_VISIBLE_MS = 10_000;
 
 export interface OrganizationSnapshot {
   id: string;
@@ -50,7 +49,7 @@ export async function projectOrganization(
   );
   // This runs inside the consumer's transaction: announce once the grant is visible to others.
   void context
-    .waitFor(async () => (await roleIn(context.pool, organization.id, creator)) === 'admin', GRANT_VISIBLE_MS)
+    .waitFor(async () => (await roleIn(context.pool, organization.id, creator)) === 'admin', PROJECTION_WAITS.grantVisible)
     .then((visible) => (visible ? resources.invalidator.publish([`user:${creator}`]) : undefined))
     .catch(() => undefined);
 }

@@ -5,9 +5,9 @@
  */
 import type { MemberRole } from '@regatta/contracts';
 import { roleIn, rolesOf } from '../store/memberships.js';
+import { PROJECTION_WAITS } from './projection-wait.js';
 import type { IdentityContext } from './resources.js';
 
-const AWAIT_ORGANIZATION_MS = 3_000;
 
 export async function userRoles(
   context: IdentityContext,
@@ -17,7 +17,7 @@ export async function userRoles(
   const { pool } = context;
   let projected = true;
   if (awaitOrganization) {
-    projected = await context.waitFor(async () => (await roleIn(pool, awaitOrganization, userId)) !== undefined, AWAIT_ORGANIZATION_MS);
+    projected = await context.waitFor(async () => (await roleIn(pool, awaitOrganization, userId)) !== undefined, PROJECTION_WAITS.creatorMembership);
   }
   return { roles: await rolesOf(pool, userId), projected };
 }
