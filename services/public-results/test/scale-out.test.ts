@@ -49,7 +49,15 @@ describe('public-results scaled out', () => {
   test('clients on either replica get the same messages, once each, with the same ids', async () => {
     const firstUrl = (JSON.parse(env('E2E_SERVICE_URLS')) as Record<string, string>)['public-results']!;
     const headers = { [ASSERTION_HEADER]: assertion };
-    await eventually(async () => ((await fetch(`${secondUrl}/regattas/${regatta.slug}.json`, { headers })).status === 200 ? true : undefined), 15_000, 'regatta projected');
+    // Every registration of the set-up projected first: a live message of a late registration fact
+    // would otherwise reach only the feed that happened to open before it.
+    const entered = async (url: string) => {
+      const response = await fetch(`${url}/regattas/${regatta.slug}/entries.json`, { headers });
+      if (response.status !== 200) return 0;
+      const body = (await response.json()) as { data: { fleets: Array<{ entries: unknown[]; waitlist: unknown[] }> } };
+      return body.data.fleets.reduce((sum, fleet) => sum + fleet.entries.length + fleet.waitlist.length, 0);
+    };
+    await eventually(async () => ((await entered(secondUrl)) === regatta.boats.length && (await entered(firstUrl)) === regatta.boats.length ? true : undefined), 15_000, 'regatta and its entries projected');
     const feeds = await Promise.all([openSse(`${firstUrl}/regattas/${regatta.slug}/live`, headers), openSse(`${secondUrl}/regattas/${regatta.slug}/live`, headers)]);
     for (const feed of feeds) await feed.next((m) => m.event === 'ready');
     for (let race = 1; race <= 4; race += 1) await regatta.submit(race, [[1, 1800 + race], [2, 1810], [3, 1820 - race]]);
