@@ -59,16 +59,20 @@ describe('public-results scaled out', () => {
     };
     await eventually(async () => ((await entered(secondUrl)) === regatta.boats.length && (await entered(firstUrl)) === regatta.boats.length ? true : undefined), 15_000, 'regatta and its entries projected');
     const feeds = await Promise.all([openSse(`${firstUrl}/regattas/${regatta.slug}/live`, headers), openSse(`${secondUrl}/regattas/${regatta.slug}/live`, headers)]);
-    for (const feed of feeds) await feed.next((m) => m.event === 'ready');
-    for (let race = 1; race <= 4; race += 1) await regatta.submit(race, [[1, 1800 + race], [2, 1810], [3, 1820 - race]]);
-    for (const feed of feeds) await feed.next((m) => m.event === 'standings.updated' && m.data.entries[0]?.racesCompleted === 4, 20_000);
-    // Let any late duplicate show itself.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const changes = feeds.map((feed) => feed.messages.filter((m) => m.event !== 'ready').map((m) => `${m.id} ${m.event}`));
-    assert.ok(changes[0]!.length >= 8, `results and standings for 4 races: ${changes[0]!.length}`);
-    assert.deepEqual(changes[1], changes[0], 'same messages, same ids, same order on both replicas');
-    assert.equal(new Set(changes[0]).size, changes[0]!.length, 'no message twice');
-    for (const feed of feeds) feed.close();
+    // Closed whatever happens: an open feed would keep the test process alive after a failure.
+    try {
+      for (const feed of feeds) await feed.next((m) => m.event === 'ready');
+      for (let race = 1; race <= 4; race += 1) await regatta.submit(race, [[1, 1800 + race], [2, 1810], [3, 1820 - race]]);
+      for (const feed of feeds) await feed.next((m) => m.event === 'standings.updated' && m.data.entries[0]?.racesCompleted === 4, 20_000);
+      // Let any late duplicate show itself.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const changes = feeds.map((feed) => feed.messages.filter((m) => m.event !== 'ready').map((m) => `${m.id} ${m.event}`));
+      assert.ok(changes[0]!.length >= 8, `results and standings for 4 races: ${changes[0]!.length}`);
+      assert.deepEqual(changes[1], changes[0], 'same messages, same ids, same order on both replicas');
+      assert.equal(new Set(changes[0]).size, changes[0]!.length, 'no message twice');
+    } finally {
+      for (const feed of feeds) feed.close();
+    }
   });
 
   test("an embed token sent in the live feed's query never reaches the gateway's log", async () => {
