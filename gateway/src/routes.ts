@@ -89,7 +89,18 @@ export const ROUTES: RouteRule[] = [
   rule('GET', '/api/v1/events/:slug/standings', 'results-scoring', publicRead),
   rule('POST', '/api/v1/events/:slug/races/:raceId/results', 'results-scoring', scope('results')),
   rule('POST', '/api/v1/events/:slug/results/publish', 'results-scoring', scope('results')),
+  rule('GET', '/api/v1/events/:slug/results/revisions', 'results-scoring', publicRead),
+  rule('POST', '/api/v1/events/:slug/races/:raceId/results/revert', 'results-scoring', scope('results')),
+  rule('POST', '/api/v1/events/:slug/fleets/:fleetId/results/publish', 'results-scoring', scope('results')),
+  rule('POST', '/api/v1/events/:slug/fleets/:fleetId/results/official', 'results-scoring', scope('results')),
+  rule('GET', '/api/v1/events/:slug/results/protest-time-limit', 'results-scoring', publicRead),
+  rule('PUT', '/api/v1/events/:slug/results/protest-time-limit', 'results-scoring', scope('results')),
   rule('GET', '/api/v1/series/:slug/standings', 'results-scoring', publicRead),
+  // results-scoring: the protest room (competitors lodge with register; the committees act with results)
+  rule('GET', '/api/v1/events/:slug/protests', 'results-scoring', publicRead),
+  rule('POST', '/api/v1/events/:slug/protests', 'results-scoring', scope('register', 'results')),
+  rule('POST', '/api/v1/events/:slug/protests/:protestId/hearing', 'results-scoring', scope('results')),
+  rule('POST', '/api/v1/events/:slug/protests/:protestId/decision', 'results-scoring', scope('results')),
 
   // public-results: the live feed of one regatta (Server-Sent Events)
   { ...rule('GET', '/api/v1/events/:slug/live', 'public-results', publicRead), stream: true },

@@ -82,7 +82,7 @@ interface World {
   org: { id: string; slug: string; name: string };
   rivalOrg: { id: string; slug: string };
   event: { id: string; slug: string; name: string };
-  draft: { id: string; slug: string; raceId: string };
+  draft: { id: string; slug: string; raceId: string; fleetId: string };
   fleetId: string;
   raceId: string;
   boatId: string;
@@ -107,6 +107,11 @@ interface World {
   expiredKey: string;
   limitedKey: string;
   keysWithout: Map<string, string>;
+  /** Race committee protests against Alpha: the valid hearing row schedules one, the valid decision row decides the other. */
+  protestToHear: string;
+  protestToDecide: string;
+  /** The revision the set-up's results submission made (the valid revert row restores it). */
+  firstRevision: string;
 }
 
 let w: World;
@@ -169,7 +174,7 @@ before(async () => {
   const registration = (await ok(api.post(`/api/v1/events/${event.slug}/register`, guest('Alpha'), { key }), 201)).data;
   const cancellable = (await ok(api.post(`/api/v1/events/${event.slug}/register`, guest('Bravo'), { key }), 201)).data;
   const actualStart = new Date(start + 12 * 3_600_000);
-  await ok(
+  const submitted = await ok(
     api.post(
       `/api/v1/events/${event.slug}/races/${race.data.id}/results`,
       { actualStart: actualStart.toISOString(), results: [{ boat: registration.boatId, finishTime: new Date(actualStart.getTime() + 3_600_000).toISOString(), status: 'finished' }] },
@@ -177,6 +182,9 @@ before(async () => {
     ),
     200,
   );
+  const committeeProtest = () =>
+    ok(api.post(`/api/v1/events/${event.slug}/protests`, { type: 'race_committee', raceIds: [race.data.id], protesteeBoats: [registration.boatId], incident: 'Matrix: OCS not returned' }, { key }), 201);
+  const [protestToHear, protestToDecide] = [(await committeeProtest()).data.id as string, (await committeeProtest()).data.id as string];
   const series = (await ok(api.post('/api/v1/series', { organization: org.slug, name: `Matrix Series ${uniqueSuffix()}`, year: new Date(start).getUTCFullYear(), events: [event.slug] }, { key }), 201)).data;
 
   // Webhooks (organization given: the owner may administer several organizations by now), a delivery.
@@ -243,7 +251,7 @@ before(async () => {
     org,
     rivalOrg,
     event: { id: event.id, slug: event.slug, name: eventName },
-    draft: { id: draft.id, slug: draft.slug, raceId: draftRace.data.id },
+    draft: { id: draft.id, slug: draft.slug, raceId: draftRace.data.id, fleetId: draftFleet.data.id },
     fleetId: fleet.data.id,
     raceId: race.data.id,
     boatId: registration.boatId,
@@ -265,6 +273,9 @@ before(async () => {
     expiredKey: expired.key,
     limitedKey: limited.key,
     keysWithout,
+    protestToHear,
+    protestToDecide,
+    firstRevision: submitted.revision.id as string,
   };
   process.stdout.write(`matrix fixtures built in ${Date.now() - started} ms\n`);
 });
@@ -810,6 +821,65 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/results/publish` }), outcome: missing },
     ],
   },
+  'GET /api/v1/events/:slug/results/revisions': {
+    call: (x) => ({ path: eventPath(x, '/results/revisions'), query: { race: x.raceId } }),
+    rows: [
+      // The public sees what changed and why, not who.
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.ok(body.data.revisions.some((r: any) => r.id === w.firstRevision && r.actor.userId === null)) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(body.data.revisions.some((r: any) => r.id === w.firstRevision && r.actor.userId === w.owner.userId)) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/results/revisions', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/results/revisions` }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/races/:raceId/results/revert': {
+    // Restores the set-up's own results: the scores the other rows check stay as they are.
+    call: (x) => ({ path: eventPath(x, `/races/${x.raceId}/results/revert`), body: { revision: x.firstRevision, reason: 'Matrix revert' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.raceId, body.data.revertedTo], [w.raceId, w.firstRevision]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/races/${x.draft.raceId}/results/revert`, x.draft.slug), body: { revision: x.firstRevision, reason: 'x' } }), outcome: missing },
+      { which: 'not_found', label: 'unknown revision', who: ownerKey, call: (x) => ({ path: eventPath(x, `/races/${x.raceId}/results/revert`), body: { revision: UNKNOWN_ID, reason: 'x' } }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/fleets/:fleetId/results/publish': {
+    // Posts the race with a deadline far ahead: it stays provisional for the event-wide publish row.
+    call: (x) => ({ path: eventPath(x, `/fleets/${x.fleetId}/results/publish`), body: { protestDeadline: '2099-01-01T00:00:00Z' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event.slug, body.data.fleetId], [w.event.slug, w.fleetId]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/fleets/${x.draft.fleetId}/results/publish`, x.draft.slug), body: {} }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/fleets/${UNKNOWN_ID}/results/publish`), body: {} }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/fleets/:fleetId/results/official': {
+    // The valid row acts on the draft event's fleet (no results: nothing becomes official), so the
+    // event-wide publish row still finds the main race provisional.
+    call: (x) => ({ path: eventPath(x, `/fleets/${x.fleetId}/results/official`), body: {} }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, call: (x) => ({ path: eventPath(x, `/fleets/${x.draft.fleetId}/results/official`, x.draft.slug), body: {} }), outcome: { status: 200, check: (body) => assert.deepEqual([body.data.fleetId, body.data.raceIds], [w.draft.fleetId, []]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/fleets/${x.draft.fleetId}/results/official`, x.draft.slug), body: {} }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/fleets/${UNKNOWN_ID}/results/official`), body: {} }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/results/protest-time-limit': {
+    call: (x) => ({ path: eventPath(x, '/results/protest-time-limit') }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.equal(body.data.event.slug, w.event.slug) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(body.data.event.slug, w.event.slug) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/results/protest-time-limit', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/results/protest-time-limit` }), outcome: missing },
+    ],
+  },
+  'PUT /api/v1/events/:slug/results/protest-time-limit': {
+    call: (x) => ({ path: eventPath(x, '/results/protest-time-limit'), body: { minutes: 120 } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.minutes, body.data.default], [120, false]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/results/protest-time-limit', x.draft.slug), body: { minutes: 60 } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/results/protest-time-limit`, body: { minutes: 60 } }), outcome: missing },
+    ],
+  },
   'GET /api/v1/series/:slug/standings': {
     call: (x) => ({ path: `/api/v1/series/${x.seriesSlug}/standings` }),
     rows: [
@@ -826,6 +896,46 @@ const SPECS: Record<string, RouteSpec> = {
         },
       },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/series/${noSuchSlug()}/standings` }), outcome: missing },
+    ],
+  },
+
+  // results-scoring: the protest room ---------------------------------------------------------
+  'GET /api/v1/events/:slug/protests': {
+    call: (x) => ({ path: eventPath(x, '/protests') }),
+    rows: [
+      // Not a party, not of the organization: the notice board only (never the incident or contacts).
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.ok(body.data.every((p: any) => p.incident === null && p.contact === null && (p.hearing !== null || p.decision !== null))) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => [w.protestToHear, w.protestToDecide].forEach((id) => includesId(body.data, id)) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/protests', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/protests` }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/protests': {
+    call: (x) => ({ path: eventPath(x, '/protests'), body: { type: 'race_committee', raceIds: [x.raceId], protesteeBoats: [x.boatId], incident: 'Matrix: rule 31' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.type, body.data.protestees, body.data.protestor], ['race_committee', [w.boatId], { party: 'race_committee', boat: null }]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/protests', x.draft.slug), body: { type: 'boat', raceIds: [x.draft.raceId], protestorBoat: x.boatId, protesteeBoats: ['b'], incident: 'x' } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/protests`, body: { type: 'race_committee', raceIds: [x.raceId], protesteeBoats: [x.boatId], incident: 'x' } }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/protests/:protestId/hearing': {
+    call: (x) => ({ path: eventPath(x, `/protests/${x.protestToHear}/hearing`), body: { startsAt: '2030-06-01T18:00:00Z', room: 'Jury room' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.status, body.data.hearing], ['scheduled', { startsAt: '2030-06-01T18:00:00.000Z', room: 'Jury room', parties: [w.boatId] }]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/protests/${x.protestToHear}/hearing`, x.draft.slug), body: { startsAt: '2030-06-01T18:00:00Z', room: 'x' } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/protests/${UNKNOWN_ID}/hearing`), body: { startsAt: '2030-06-01T18:00:00Z', room: 'x' } }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/protests/:protestId/decision': {
+    // No consequences (no action): the scores the other rows check stay as they are.
+    call: (x) => ({ path: eventPath(x, `/protests/${x.protestToDecide}/decision`), body: { factsFound: 'Matrix facts', conclusions: 'No rule broken' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.status, body.data.decision.consequences, body.data.decision.revisions], ['decided', [], []]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/protests/${x.protestToDecide}/decision`, x.draft.slug), body: { factsFound: 'x', conclusions: 'y' } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/protests/${UNKNOWN_ID}/decision`), body: { factsFound: 'x', conclusions: 'y' } }), outcome: missing },
     ],
   },
 
@@ -1000,6 +1110,10 @@ const EMBED_READS: Record<string, (body: any) => void> = {
   'GET /api/v1/events/:slug/standings': (body) => assert.equal(body.data.standings[0]?.boat.id, w.boatId),
   'GET /api/v1/events/:slug/live': (body) => assert.equal(body.event, w.event.slug),
   'GET /api/v1/series/:slug/standings': (body) => assert.equal(body.data.series.slug, w.seriesSlug),
+  'GET /api/v1/events/:slug/results/revisions': (body) => assert.ok(body.data.revisions.every((r: any) => r.actor.userId === null)),
+  'GET /api/v1/events/:slug/results/protest-time-limit': (body) => assert.equal(body.data.event.slug, w.event.slug),
+  // The notice board: no private details for a widget.
+  'GET /api/v1/events/:slug/protests': (body) => assert.ok(body.data.every((p: any) => p.incident === null && p.contact === null)),
 };
 
 function embedOutcome(rule: RouteRule): Outcome {

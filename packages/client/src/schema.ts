@@ -452,6 +452,91 @@ export interface paths {
         patch: operations["updateOrganization"];
         trace?: never;
     };
+    "/api/v1/events/{slug}/protests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Protests, hearings and decisions of an event (as the caller may see them)
+         * @description Cases in number order. The committee sees all; a competitor those of her boats in full plus
+         *     the notice board; anyone else the notice board (cases with a hearing or a decision; `incident`
+         *     and `contact` null). Filter: `race` (race id). Draft events: members only (404 otherwise).
+         */
+        get: operations["listProtests"];
+        put?: never;
+        /**
+         * Lodge a protest, request for redress, request to reopen or scoring inquiry
+         * @description `type`: `boat` (protest boat v boat: `protestorBoat` and at least one of `protesteeBoats`),
+         *     `race_committee` or `protest_committee` (a committee protests boats: members only, no
+         *     `protestorBoat`), `redress` (rule 62), `reopen` (rule 66), `scoring_inquiry` (a boat asks for her
+         *     score to be checked: `protestorBoat`). A competitor names her own boat as `protestorBoat`.
+         *     Every race must be of the event and every boat entered in it (400 `validation_failed`). The
+         *     answer says whether it came within the time limit (`late`). Fact: `protest.lodged`.
+         */
+        post: operations["lodgeProtest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/protests/{protestId}/hearing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule (or move) the hearing of a case
+         * @description The protest committee (`results` scope and membership of the event's organization) sets the
+         *     time, room and parties (boat ids; default the protestor boat and the protestees). Scheduling
+         *     again moves it. A decided case: 409 `protest_decided`. Fact: `hearing.scheduled`.
+         */
+        post: operations["scheduleHearing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/protests/{protestId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the decision of a case and apply it to the scores
+         * @description The protest committee (`results` scope and membership) records the facts found, conclusions,
+         *     rules that apply (rule 65.1) and the consequences, each for one boat in one race of the case
+         *     (`race` may be omitted when the case names one race):
+         *     `dsq` / `dne` (disqualified; boats behind move up a place, A6.1), `dpi` (`points` added to her
+         *     place, capped at the DNF score), `scp` (`percent` of the DNF score added, default 20, capped
+         *     likewise), `rdg` (redress: `method` `average_all` = A9(a), `average_before` = A9(b), `points` =
+         *     A9(c) with `points`), `correct` (after a scoring inquiry: `status`, `code`, `finishTime` as they
+         *     should be). DPI, SCP and RDG leave other boats' scores unchanged. No consequences: no action.
+         *
+         *     The scores change in the same transaction as the decision (one result revision per race,
+         *     naming the decision). 400 `inapplicable_consequence` (e.g. DPI for a boat that did not finish),
+         *     409 `protest_decided` (a decided case; lodge a request to reopen). Facts: `decision.published`,
+         *     `results.updated`, `results.revised`, `standings.updated`.
+         */
+        post: operations["decideProtest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/regattas": {
         parameters: {
             query?: never;
@@ -1088,6 +1173,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{slug}/results/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of an event's results
+         * @description Every revision of the event's results, newest first: results changes (`submission`,
+         *     `correction`, `revert`, `decision`) with the per-boat changes (`before` → `after`, each the
+         *     stored result with its computed `position` and `points`; `before` null: newly listed, `after`
+         *     null: no longer listed), and publication steps (`posted`, `official`) naming their races. `actor`
+         *     names the user and API key (`via`: `key`, `session` or `system`) to members of the event's
+         *     organization; others see `via` only. Filters: `race` (race id or number), `fleet` (id or name),
+         *     `boat` (boat id: revisions changing that boat). Unknown `race` or `fleet` is 404.
+         */
+        get: operations["listResultRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/races/{raceId}/results/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a race's results of an earlier revision
+         * @description The results the named revision recorded become the race's results again, as a new revision of
+         *     kind `revert` (naming the one restored), re-scored in the same transaction; the race is
+         *     provisional again. Needs the `results` scope and membership of the event's organization (403
+         *     `not_a_member`). 404: unknown race or a revision not of this race; 409 `revision_not_revertible`:
+         *     a publication step; 400 `unscorable_results`: the old results cannot be scored any more (boats
+         *     or set-up changed).
+         */
+        post: operations["revertRaceResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/fleets/{fleetId}/results/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a fleet's results (or some races) with the protest time limit
+         * @description Posts the fleet's results that are not official yet (or the `races` named) as provisional and
+         *     starts the protest time limit: `protestDeadline` when given, else the event's limit after the
+         *     last boat finishes the day's last race (races of that day posted earlier move with it). The
+         *     races become official by themselves when the deadline has passed and no hearing concerning
+         *     them is open. Facts: `results.posted`. Needs the `results` scope and membership of the event's
+         *     organization (403 `not_a_member`). 404: unknown fleet; 409 `results_not_submitted`: a race named
+         *     has no results (or is not of the fleet).
+         */
+        post: operations["postFleetResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/fleets/{fleetId}/results/official": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The committee makes a fleet's results (or some races) official
+         * @description Marks the fleet's provisional results (or the `races` named) official at once, whatever the
+         *     protest time limit. Facts: `results.official` (reason `committee`) and `results.published`.
+         *     Needs the `results` scope and membership of the event's organization (403 `not_a_member`).
+         *     404: unknown fleet; 409 `results_not_submitted`: a race named has no results.
+         */
+        post: operations["makeFleetResultsOfficial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/results/protest-time-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event's protest time limit
+         * @description Minutes after the last boat finishes the day's last race; `default` true when the event set none (120).
+         */
+        get: operations["getProtestTimeLimit"];
+        /**
+         * Set the event's protest time limit
+         * @description Minutes (0 to 10080) after the last boat finishes the day's last race; applies to results
+         *     published from now on. Needs the `results` scope and membership of the event's organization
+         *     (403 `not_a_member`).
+         */
+        put: operations["setProtestTimeLimit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/series/{slug}/standings": {
         parameters: {
             query?: never;
@@ -1299,7 +1510,7 @@ export interface paths {
          *     production, to a public address (a loopback, private, link-local or metadata IP literal, or a
          *     localhost name, is 400 `validation_failed` naming `url`); plain http only to loopback in
          *     development and test. The schema's pattern is the subset every environment accepts. `events`
-         *     are checked against the eleven public types (unknown → 400). The response carries the signing
+         *     are checked against the public types (unknown → 400). The response carries the signing
          *     `secret`, shown only this once.
          */
         post: operations["createWebhook"];
@@ -1398,7 +1609,7 @@ export interface paths {
         /**
          * Send a ping event to this webhook
          * @description Queues a signed `ping` delivery to this one webhook: `{id, event: "ping", createdAt, data:
-         *     {webhookId, message: "ping"}}`. A debugging extra outside the eleven event types (it cannot be
+         *     {webhookId, message: "ping"}}`. A debugging extra outside the public event types (it cannot be
          *     subscribed to). One attempt, no retries, never changes `failureCount` or `lastTriggeredAt`.
          *     409 while the webhook is inactive.
          */
@@ -1611,6 +1822,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "results.revised": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * results.revised
+         * @description A revision of one race’s results was recorded (a submission, correction, revert or protest decision): who, when, why and per boat before and after. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onResultsRevised"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "results.posted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * results.posted
+         * @description The race committee published a fleet’s results (or some races) as provisional; the protest time limit runs (POST /events/{slug}/fleets/{fleetId}/results/publish). The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onResultsPosted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "results.official": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * results.official
+         * @description Results of races of one fleet became official: the protest time limit passed with no open hearing (reason time_limit), or the committee said so (reason committee). The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onResultsOfficial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "standings.updated": {
         parameters: {
             query?: never;
@@ -1631,6 +1902,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "protest.lodged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * protest.lodged
+         * @description A protest, request for redress or to reopen, or scoring inquiry was lodged (POST /events/{slug}/protests); never carries contact details or the incident description. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onProtestLodged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "hearing.scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * hearing.scheduled
+         * @description The protest committee scheduled or moved a hearing (POST /events/{slug}/protests/{protestId}/hearing). The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onHearingScheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "decision.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * decision.published
+         * @description The protest committee recorded a decision (POST /events/{slug}/protests/{protestId}/decision); its score changes were applied as result revisions in the same transaction. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onDecisionPublished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1642,7 +1973,7 @@ export interface webhooks {
         put?: never;
         /**
          * ping
-         * @description Debugging event sent by POST /webhooks/{id}/ping to that one webhook only (one attempt, no retries; not one of the eleven types and cannot be subscribed). Signed like every delivery.
+         * @description Debugging event sent by POST /webhooks/{id}/ping to that one webhook only (one attempt, no retries; not a public event type and cannot be subscribed). Signed like every delivery.
          */
         post: operations["onPing"];
         delete?: never;
@@ -2276,6 +2607,113 @@ export interface components {
          *     socialMedia: { $ref: '#/components/schemas/OrganizationSocialMediaInput' }
          */
         OrganizationFounded: number | null;
+        /** @enum {string} */
+        ProtestType: "boat" | "race_committee" | "protest_committee" | "redress" | "reopen" | "scoring_inquiry";
+        ProtestLodging: {
+            type: components["schemas"]["ProtestType"];
+            raceIds: string[];
+            /** @description The boat lodging it (a competitor's own boat); omitted or null when a committee lodges. */
+            protestorBoat?: string | null;
+            protesteeBoats?: string[];
+            /** @description Where and how the incident happened. */
+            incident: string;
+            rulesAlleged?: string[];
+            /** @description Private contact details (shown to the committee and the lodger only). */
+            contact?: {
+                name?: string | null;
+                email?: string | null;
+                phone?: string | null;
+            };
+        };
+        ProtestConsequenceInput: {
+            boat: string;
+            race?: string;
+            /** @enum {string} */
+            action: "dsq" | "dne" | "dpi" | "scp" | "rdg" | "correct";
+            points?: number;
+            percent?: number;
+            /** @enum {string} */
+            method?: "average_all" | "average_before" | "points";
+            /** @enum {string} */
+            status?: "finished" | "dnf" | "dns" | "dsq" | "dnc" | "raf";
+            code?: string | null;
+            /** Format: date-time */
+            finishTime?: string | null;
+        };
+        ProtestConsequence: {
+            boat: string;
+            race: string;
+            /** @enum {string} */
+            action: "dsq" | "dne" | "dpi" | "scp" | "rdg" | "correct";
+            points: number | null;
+            percent: number | null;
+            /** @enum {string|null} */
+            method: "average_all" | "average_before" | "points" | null;
+            status: string | null;
+            code: string | null;
+            /** Format: date-time */
+            finishTime: string | null;
+        };
+        Protest: {
+            /** Format: uuid */
+            id: string;
+            /** @description Per-event number on the notice board. */
+            number: number;
+            type: components["schemas"]["ProtestType"];
+            /** @enum {string} */
+            status: "lodged" | "scheduled" | "decided";
+            raceIds: string[];
+            protestor: {
+                /** @enum {string} */
+                party: "boat" | "race_committee" | "protest_committee";
+                boat: string | null;
+            };
+            protestees: string[];
+            rulesAlleged: string[];
+            /** @description Null on the notice board (callers the case does not concern). */
+            incident: string | null;
+            /** @description Only for the committee and the lodger. */
+            contact: {
+                name: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            /** Format: date-time */
+            lodgedAt: string;
+            /**
+             * Format: date-time
+             * @description The protest time limit that applied; null when none was set yet.
+             */
+            deadline: string | null;
+            /** @description Lodged after the time limit (marked */
+            late: boolean;
+            hearing: {
+                /** Format: date-time */
+                startsAt: string;
+                room: string;
+                parties: string[];
+            } | null;
+            decision: {
+                /** Format: uuid */
+                id: string;
+                factsFound: string;
+                conclusions: string;
+                rulesApplied: string[];
+                consequences: components["schemas"]["ProtestConsequence"][];
+                /** @description The result revisions the decision made (one per race). */
+                revisions: {
+                    race: string;
+                    /** Format: uuid */
+                    revisionId: string;
+                    seq: number;
+                }[];
+                /** Format: date-time */
+                decidedAt: string;
+            } | null;
+        };
+        ProtestEnvelope: {
+            data: components["schemas"]["Protest"];
+        };
         /**
          * Format: date-time
          * @description An instant (RFC 3339, UTC), or null when not set.
@@ -2808,6 +3246,8 @@ export interface components {
             actualStart?: string | null;
             status?: components["schemas"]["ResultsRaceStatus"];
             results: components["schemas"]["ResultsSubmissionEntry"][];
+            /** @description Why (kept in the revision the submission makes). */
+            reason?: string;
         };
         /**
          * @description One boat's result. `code` (an Appendix A scoring code, case-insensitive; see the operation) must
@@ -2981,6 +3421,17 @@ export interface components {
                 };
                 /** @description Null while the race has no results. */
                 provisional: boolean | null;
+                asOf?: components["schemas"]["ResultsAsOf"];
+                /**
+                 * Format: date-time
+                 * @description When the committee published the race's results (the protest time limit started).
+                 */
+                postedAt?: string | null;
+                /**
+                 * Format: date-time
+                 * @description End of the protest time limit (null when none applies).
+                 */
+                protestDeadline?: string | null;
             };
             results: components["schemas"]["ResultsRecord"][];
         };
@@ -3016,6 +3467,13 @@ export interface components {
             racesCompleted: number;
             /** @description Some counted race is not published yet. */
             provisional: boolean;
+            status?: components["schemas"]["ResultsFleetStatusValue"];
+            asOf?: components["schemas"]["ResultsAsOf"];
+            /**
+             * Format: date-time
+             * @description The latest end of a protest time limit among the fleet's posted
+             */
+            protestDeadline?: string | null;
         };
         ResultsSeriesStandingEntry: {
             position: number;
@@ -3034,6 +3492,81 @@ export interface components {
                 dropped: boolean;
                 absent: boolean;
             }[];
+        };
+        /**
+         * Format: date-time
+         * @description The time of the latest revision included (null when none).
+         */
+        ResultsAsOf: string | null;
+        /**
+         * @description provisional until every counted race of the fleet is official; null before any results.
+         * @enum {string|null}
+         */
+        ResultsFleetStatusValue: "provisional" | "official" | null;
+        ResultsFleetStatus: {
+            id: string;
+            name: string;
+            status: components["schemas"]["ResultsFleetStatusValue"];
+            asOf: components["schemas"]["ResultsAsOf"];
+            /** Format: date-time */
+            protestDeadline: string | null;
+        };
+        ResultsRevisionRef: {
+            /** Format: uuid */
+            id: string;
+            /** @description Revision number within the race. */
+            seq: number;
+        };
+        /** @description Race ids of the fleet (all its races with results when absent). */
+        ResultsRaceIds: string[];
+        ResultsRevisedState: {
+            status: string;
+            code: string | null;
+            position: number | null;
+            points: number | null;
+            /** Format: date-time */
+            finishTime: string | null;
+            penaltyPercent: number | null;
+            penaltyPoints: number | null;
+            redressMethod: string | null;
+            redressPoints: number | null;
+            notes: string | null;
+        };
+        ResultsRevision: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "submission" | "correction" | "revert" | "decision" | "posted" | "official";
+            /** @description Revision number within the race (results changes only). */
+            seq: number | null;
+            raceId: string | null;
+            raceNumber: number | null;
+            raceIds: string[];
+            fleetId: string;
+            /** Format: date-time */
+            at: string;
+            reason: string;
+            /** @description The protest decision that caused the change. */
+            decisionId: string | null;
+            /** @description The revision a revert restored. */
+            revertedTo: string | null;
+            actor: {
+                userId: string | null;
+                keyId: string | null;
+                via: string;
+            };
+            changes: {
+                boatId: string;
+                before: components["schemas"]["ResultsRevisedState"] | null;
+                after: components["schemas"]["ResultsRevisedState"] | null;
+            }[];
+        };
+        ResultsProtestTimeLimitAnswer: {
+            data: {
+                event: components["schemas"]["ResultsEventRef"];
+                minutes: number;
+                default: boolean;
+            };
         };
         SailorsBoat: {
             /** Format: uuid */
@@ -3143,7 +3676,7 @@ export interface components {
          */
         WebhookUrlInput: string;
         /** @enum {string} */
-        WebhookEventType: "registration.created" | "registration.updated" | "registration.cancelled" | "results.updated" | "results.published" | "standings.updated" | "event.created" | "event.updated" | "race.scheduled" | "race.started" | "race.completed";
+        WebhookEventType: "registration.created" | "registration.updated" | "registration.cancelled" | "results.updated" | "results.published" | "standings.updated" | "event.created" | "event.updated" | "race.scheduled" | "race.started" | "race.completed" | "results.revised" | "results.posted" | "results.official" | "protest.lodged" | "hearing.scheduled" | "decision.published";
         Webhook: {
             /** Format: uuid */
             id: string;
@@ -3364,6 +3897,76 @@ export interface components {
             published: boolean;
             results: components["schemas"]["WebhookDataRaceResultEntry"][];
         };
+        /** @description One boat's result (proto RevisedResultState; absent fields are null). */
+        WebhookDataRevisedState: {
+            status: string;
+            code?: string;
+            position?: number;
+            points?: number;
+            /** Format: date-time */
+            finishTime?: string;
+            penaltyPercent?: number;
+            penaltyPoints?: number;
+            redressMethod?: string;
+            redressPoints?: number;
+            notes?: string;
+        };
+        /** @description A revision of one race's results (proto ResultsRevised; empty lists and defaults are left out). */
+        WebhookDataResultsRevised: {
+            /** Format: uuid */
+            eventId: string;
+            raceId: string;
+            fleetId: string;
+            /** Format: uuid */
+            revisionId: string;
+            seq: number;
+            /** @enum {string} */
+            kind: "submission" | "correction" | "revert" | "decision";
+            reason?: string;
+            decisionId?: string;
+            userId?: string;
+            keyId?: string;
+            via: string;
+            /** Format: date-time */
+            revisedAt: string;
+            /** Format: uuid */
+            revertedTo?: string;
+            changes?: {
+                boatId: string;
+                before?: components["schemas"]["WebhookDataRevisedState"];
+                after?: components["schemas"]["WebhookDataRevisedState"];
+            }[];
+        };
+        /** @description Provisional results posted with their protest time limit (proto ResultsPosted). */
+        WebhookDataResultsPosted: {
+            /** Format: uuid */
+            eventId: string;
+            fleetId: string;
+            /** Format: date-time */
+            postedAt: string;
+            userId?: string;
+            races: {
+                raceId: string;
+                raceNumber: number;
+                /**
+                 * Format: date-time
+                 * @description Absent when no time limit applies.
+                 */
+                protestDeadline?: string;
+            }[];
+        };
+        /** @description Races of one fleet became official (proto ResultsOfficial). */
+        WebhookDataResultsOfficial: {
+            /** Format: uuid */
+            eventId: string;
+            fleetId: string;
+            /** Format: date-time */
+            officialAt: string;
+            raceIds: string[];
+            /** @enum {string} */
+            reason: "time_limit" | "committee";
+            userId?: string;
+        };
         WebhookDataResultsPublished: {
             /** Format: uuid */
             eventId: string;
@@ -3425,6 +4028,76 @@ export interface components {
             webhookId: string;
             /** @constant */
             message: "ping";
+        };
+        /** @description A case as the notice board shows it (proto ProtestLodged; empty lists and false are left out). */
+        WebhookDataProtestLodged: {
+            /** Format: uuid */
+            protestId: string;
+            /** Format: uuid */
+            eventId: string;
+            number: number;
+            /** @enum {string} */
+            type: "boat" | "race_committee" | "protest_committee" | "redress" | "reopen" | "scoring_inquiry";
+            raceIds?: string[];
+            /** @enum {string} */
+            protestorParty: "boat" | "race_committee" | "protest_committee";
+            protestorBoatId?: string;
+            protesteeBoatIds?: string[];
+            rulesAlleged?: string[];
+            /** Format: date-time */
+            lodgedAt: string;
+            /**
+             * Format: date-time
+             * @description The protest time limit that applied (absent when none was set).
+             */
+            deadline?: string;
+            /** @description Lodged after the time limit (absent when not). */
+            late?: boolean;
+        };
+        WebhookDataHearingScheduled: {
+            /** Format: uuid */
+            protestId: string;
+            /** Format: uuid */
+            eventId: string;
+            number: number;
+            /** @enum {string} */
+            type: "boat" | "race_committee" | "protest_committee" | "redress" | "reopen" | "scoring_inquiry";
+            raceIds?: string[];
+            /** Format: date-time */
+            startsAt: string;
+            room: string;
+            partyBoatIds?: string[];
+        };
+        WebhookDataDecisionPublished: {
+            /** Format: uuid */
+            decisionId: string;
+            /** Format: uuid */
+            protestId: string;
+            /** Format: uuid */
+            eventId: string;
+            number: number;
+            /** @enum {string} */
+            type: "boat" | "race_committee" | "protest_committee" | "redress" | "reopen" | "scoring_inquiry";
+            raceIds?: string[];
+            factsFound: string;
+            conclusions: string;
+            rulesApplied?: string[];
+            consequences?: {
+                boatId: string;
+                raceId: string;
+                /** @enum {string} */
+                action: "dsq" | "dne" | "dpi" | "scp" | "rdg" | "correct";
+                points?: number;
+                percent?: number;
+                /** @enum {string} */
+                method?: "average_all" | "average_before" | "points";
+                status?: string;
+                code?: string;
+            }[];
+            /** @description The result revisions the decision made. */
+            revisionIds?: string[];
+            /** Format: date-time */
+            decidedAt: string;
         };
         /** @description The complete recalculated standings of one fleet. */
         WebhookDataStandingsUpdated: {
@@ -3658,6 +4331,10 @@ export interface components {
         EventSlug: string;
         /** @description The organization's slug. */
         IdentityOrganizationSlug: string;
+        /** @description The event slug. */
+        ProtestsEventSlug: string;
+        /** @description The protest id. */
+        ProtestId: string;
         /** @description The regatta's slug (lower-case letters, digits and hyphens; anything else is 404). */
         PublicEventSlug: string;
         /** @description The club's (organization's) slug (anything that cannot be a slug is 404). */
@@ -4776,6 +5453,177 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    listProtests: {
+        parameters: {
+            query?: {
+                /** @description Only cases about this race (race id). */
+                race?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ProtestsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Protest"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    lodgeProtest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ProtestsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProtestLodging"];
+            };
+        };
+        responses: {
+            /** @description The case as lodged. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtestEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    scheduleHearing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ProtestsEventSlug"];
+                /** @description The protest id. */
+                protestId: components["parameters"]["ProtestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    startsAt: string;
+                    room: string;
+                    parties?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The case with its hearing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtestEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    decideProtest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ProtestsEventSlug"];
+                /** @description The protest id. */
+                protestId: components["parameters"]["ProtestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    factsFound: string;
+                    conclusions: string;
+                    rulesApplied?: string[];
+                    consequences?: components["schemas"]["ProtestConsequenceInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The decided case, with the revisions its decision made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtestEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     getRegattasPage: {
         parameters: {
             query?: {
@@ -5589,6 +6437,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ResultsResult"][];
+                        revision?: components["schemas"]["ResultsRevisionRef"];
                         message: string;
                     };
                 };
@@ -5616,6 +6465,8 @@ export interface operations {
                 fleet?: string;
                 /** @description Boat id or sail number (not empty or blank). */
                 boat?: string;
+                /** @description A moment (ISO 8601 date-time with a time zone); the answer is what was shown then. */
+                asOf?: string;
             };
             header?: {
                 /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
@@ -5641,6 +6492,9 @@ export interface operations {
                         data: {
                             event: components["schemas"]["ResultsEventRef"];
                             races: components["schemas"]["ResultsRaceResults"][];
+                            asOf?: components["schemas"]["ResultsAsOf"];
+                            /** @description The fleets of the races listed, with their status. */
+                            fleets?: components["schemas"]["ResultsFleetStatus"][];
                         };
                     };
                 };
@@ -5667,6 +6521,8 @@ export interface operations {
                 fleet?: string;
                 /** @description Show discarded races in raceResults. */
                 includeDrops?: boolean;
+                /** @description A moment (ISO 8601 date-time with a time zone); the answer is what was shown then. */
+                asOf?: string;
             };
             header?: {
                 /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
@@ -5694,6 +6550,7 @@ export interface operations {
                             scoringSystem: components["schemas"]["ResultsScoringSystem"];
                             standings: components["schemas"]["ResultsStandingEntry"][];
                             fleets: components["schemas"]["ResultsFleetSummary"][];
+                            asOf?: components["schemas"]["ResultsAsOf"];
                         };
                     };
                 };
@@ -5741,6 +6598,312 @@ export interface operations {
                         };
                         message: string;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listResultRevisions: {
+        parameters: {
+            query?: {
+                /** @description Race id or race number. */
+                race?: string;
+                /** @description Fleet id or name. */
+                fleet?: string;
+                /** @description Boat id. */
+                boat?: string;
+                /** @description Page size, 1-100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, 0-1000000000 (a larger value is 400). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revisions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event: components["schemas"]["ResultsEventRef"];
+                            revisions: components["schemas"]["ResultsRevision"][];
+                        };
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    revertRaceResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+                /** @description The race id. */
+                raceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The id of the revision to restore.
+                     */
+                    revision: string;
+                    /** @description Why. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Reverted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            revisionId: string;
+                            seq: number;
+                            raceId: string;
+                            /** Format: uuid */
+                            revertedTo: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    postFleetResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+                /** @description The fleet id. */
+                fleetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    races?: components["schemas"]["ResultsRaceIds"];
+                    /**
+                     * Format: date-time
+                     * @description An explicit end of the protest time limit for these races.
+                     */
+                    protestDeadline?: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Posted (an empty `races` and `postedAt` null when nothing was left to post). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event: components["schemas"]["ResultsEventRef"];
+                            fleetId: string;
+                            /** Format: date-time */
+                            postedAt: string | null;
+                            races: {
+                                raceId: string;
+                                number: number;
+                                /** Format: date-time */
+                                protestDeadline: string | null;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    makeFleetResultsOfficial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+                /** @description The fleet id. */
+                fleetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    races?: components["schemas"]["ResultsRaceIds"];
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Official (an empty `raceIds` and `officialAt` null when nothing was provisional). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event: components["schemas"]["ResultsEventRef"];
+                            fleetId: string;
+                            /** Format: date-time */
+                            officialAt: string | null;
+                            raceIds: string[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getProtestTimeLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultsProtestTimeLimitAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    setProtestTimeLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    minutes: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The limit as set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultsProtestTimeLimitAnswer"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6955,6 +8118,144 @@ export interface operations {
             };
         };
     };
+    onResultsRevised: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "results.revised";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataResultsRevised"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onResultsPosted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "results.posted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataResultsPosted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onResultsOfficial: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "results.official";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataResultsOfficial"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onStandingsUpdated: {
         parameters: {
             query?: never;
@@ -6988,6 +8289,144 @@ export interface operations {
                      */
                     createdAt: string;
                     data: components["schemas"]["WebhookDataStandingsUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onProtestLodged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "protest.lodged";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataProtestLodged"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onHearingScheduled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "hearing.scheduled";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataHearingScheduled"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDecisionPublished: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "decision.published";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataDecisionPublished"];
                 };
             };
         };

@@ -260,7 +260,7 @@ describe("facts round-trip", () => {
 
 describe("fact catalogue and guards", () => {
   it("maps every fact type to a topic and a distinct payload case", () => {
-    assert.equal(FACT_TYPES.length, 20);
+    assert.equal(FACT_TYPES.length, 26); // 20 + results.revised/posted/official + protest.lodged, hearing.scheduled, decision.published (issue 14)
     assert.equal(new Set(Object.values(FACT_PAYLOAD_CASE)).size, FACT_TYPES.length);
     const oneofCases = FactSchema.oneofs[0]!.fields.map((f) => f.localName).sort();
     assert.deepEqual([...Object.values(FACT_PAYLOAD_CASE)].sort(), oneofCases);

@@ -15,6 +15,7 @@ export * from "./gen/regatta/facts/v1/organizations_pb.js";
 export * from "./gen/regatta/facts/v1/events_pb.js";
 export * from "./gen/regatta/facts/v1/registrations_pb.js";
 export * from "./gen/regatta/facts/v1/results_pb.js";
+export * from "./gen/regatta/facts/v1/protests_pb.js";
 export { timestampDate, timestampFromDate };
 export type { JsonObject };
 
@@ -61,6 +62,12 @@ export const FACT_PAYLOAD_CASE = {
   "race.completed": "raceCompleted",
   "standings.updated": "standingsUpdated",
   "series.standings.updated": "seriesStandingsUpdated",
+  "results.revised": "resultsRevised",
+  "results.posted": "resultsPosted",
+  "results.official": "resultsOfficial",
+  "protest.lodged": "protestLodged",
+  "hearing.scheduled": "hearingScheduled",
+  "decision.published": "decisionPublished",
 } as const satisfies Record<string, FactPayloadCase>;
 
 /** A known fact type, e.g. "registration.created". */
@@ -95,6 +102,12 @@ export const FACT_TOPIC = {
   "race.completed": TOPICS.results,
   "standings.updated": TOPICS.results,
   "series.standings.updated": TOPICS.results,
+  "results.revised": TOPICS.results,
+  "results.posted": TOPICS.results,
+  "results.official": TOPICS.results,
+  "protest.lodged": TOPICS.results,
+  "hearing.scheduled": TOPICS.results,
+  "decision.published": TOPICS.results,
 } as const satisfies Record<FactType, TopicName>;
 
 /** All known fact types. */
@@ -113,6 +126,12 @@ export const WEBHOOK_EVENT_TYPES = [
   "race.scheduled",
   "race.started",
   "race.completed",
+  "results.revised",
+  "results.posted",
+  "results.official",
+  "protest.lodged",
+  "hearing.scheduled",
+  "decision.published",
 ] as const satisfies readonly FactType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -37,6 +37,7 @@ export const PROBLEMS = {
   invalid_payment_transition: spec(400, 'The payment status cannot move to the one asked for.'),
   registration_not_open: spec(400, 'The event is not published, or its registration window has not opened yet.'),
   registration_closed: spec(400, 'The event’s registration window has closed.'),
+  inapplicable_consequence: spec(400, 'A decision’s consequence cannot apply to that boat’s result (e.g. a DPI for a boat that did not finish).'),
   // 401: who is calling is unknown
   credentials_required: spec(401, 'No API key, session or embed token was sent.'),
   malformed_credentials: spec(401, 'The Authorization header is not `Bearer rgt_…`.'),
@@ -52,6 +53,7 @@ export const PROBLEMS = {
   not_a_member: spec(403, 'The caller is not a member of the organization that owns the resource.'),
   organization_admin_required: spec(403, 'Only an admin of the organization may do this.'),
   organization_membership_required: spec(403, 'Only a member of the organization may do this.'),
+  not_your_boat: spec(403, 'A competitor lodges a protest, request or inquiry only for a boat registered to her in the event.'),
   organizer_only: spec(403, 'Only the event’s organizers may change this field.'),
   user_required: spec(403, 'The route needs a user (not an embed token).'),
   embed_token_not_allowed: spec(403, 'Embed tokens may only read public events, results and standings.'),
@@ -75,6 +77,9 @@ export const PROBLEMS = {
   boat_already_registered: spec(409, 'The boat already has an active registration in this event.'),
   already_cancelled: spec(409, 'The registration is already cancelled.'),
   webhook_inactive: spec(409, 'The webhook is disabled.'),
+  revision_not_revertible: spec(409, 'The revision is a publication step: it recorded no results to restore.'),
+  results_not_submitted: spec(409, 'A race named has no results yet: they cannot be published or made official.'),
+  protest_decided: spec(409, 'The protest is decided: its hearing cannot be moved nor the decision made again (lodge a request to reopen).'),
   // 413, 415, 429
   payload_too_large: spec(413, 'The body is larger than the route accepts.'),
   unsupported_media_type: spec(415, 'The body is not application/json in UTF-8.'),

@@ -1,15 +1,30 @@
-/** Results-scoring's composition root: results and standings routes, the projections consumer (no per-process resources). */
+/**
+ * Results-scoring's composition root: results, standings, revisions and publication routes, the
+ * projections consumer, and the background pass that makes results official when their protest time
+ * limit has passed. Resources: the ports the use cases ask through (app/resources.ts).
+ */
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@regatta/runtime';
+import { openHearings } from './app/open-hearings.js';
+import type { ResultsResources } from './app/resources.js';
+import { officialTask } from './app/official-task.js';
+import { protestsRoutes } from './http/protests.routes.js';
+import { publicationRoutes } from './http/publication.routes.js';
 import { resultsRoutes } from './http/results.routes.js';
+import { revisionsRoutes } from './http/revisions.routes.js';
 import { standingsRoutes } from './http/standings.routes.js';
 import { projectionsConsumer } from './messaging/projections.consumer.js';
 
-export const definition: ServiceDefinition = {
+export const definition: ServiceDefinition<Record<string, never>, ResultsResources> = {
   name: 'results-scoring',
   version: process.env['npm_package_version'] ?? '0.1.0',
   defaultPort: 4104,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  routes: (context) => [...resultsRoutes(context), ...standingsRoutes(context)],
+  setup: () => ({
+    // The protest room's query: cases lodged or scheduled and not yet decided hold results provisional.
+    openHearings,
+  }),
+  routes: (context, resources) => [...resultsRoutes(context), ...standingsRoutes(context), ...revisionsRoutes(context), ...publicationRoutes(context, resources), ...protestsRoutes(context)],
   consumers: (context) => [projectionsConsumer(context)],
+  background: (context, resources) => [officialTask(context, resources)],
 };

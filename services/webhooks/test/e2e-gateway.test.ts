@@ -2,7 +2,7 @@
  * Acceptance test of issue 6, end to end through the gateway: the real operations of the events and
  * results-scoring services (create and publish a regatta, schedule a race, register two boats into a
  * one-boat fleet, pay, cancel with waitlist promotion, submit results, publish them) produce each of
- * the eleven public event types, and a local receiver verifies every delivery the way a subscriber
+ * the public event types (WEBHOOK_EVENT_TYPES), and a local receiver verifies every delivery the way a subscriber
  * would: both signatures (X-Service-Signature and the Standard Webhooks `webhook-signature`) recomputed
  * here, independently of the service's code, and compared in constant time; the envelope
  * {id, event, createdAt, data}; `data` against the OpenAPI document's `webhooks` section; and the
@@ -68,7 +68,7 @@ async function subscribe(api: ApiClient, actor: Actor, organizationId: string, u
   }
 }
 
-test('the eleven event types from the real operations arrive signed at a local receiver; another organization gets none', async () => {
+test('every public event type from the real operations arrive signed at a local receiver; another organization gets none', async () => {
   const api = apiClient();
   const receiver = await startReceiver();
   const foreignReceiver = await startReceiver();
@@ -120,16 +120,26 @@ test('the eleven event types from the real operations arrive signed at a local r
     // race.started, race.completed, results.updated, standings.updated: B finishes 1 h 01 min 01 s after the start.
     const finish = new Date(start.getTime() + 3661_000);
     await ok(api.post(`/api/v1/events/${slug}/races/${race.id}/results`, { actualStart: start.toISOString(), status: 'finished', results: [{ boat: b.boatId, finishTime: finish.toISOString(), status: 'finished' }] }, { key }));
-    // results.published
+    // results.posted (issue 14: the fleet posted with its protest time limit, still provisional)
+    const posted = await ok(api.post(`/api/v1/events/${slug}/fleets/${fleet.id}/results/publish`, {}, { key }));
+    // results.published and results.official (the event-wide publish makes the fleet official)
     const published = await ok(api.post(`/api/v1/events/${slug}/results/publish`, undefined, { key }));
     assert.deepEqual(published.data.raceIds, [race.id]);
+    // protest.lodged, hearing.scheduled, decision.published (issue 14): a race committee protest
+    // against B, heard and dismissed (no consequence, so the standings stay as they are).
+    const protest = (await ok(
+      api.post(`/api/v1/events/${slug}/protests`, { type: 'race_committee', raceIds: [race.id], protesteeBoats: [b.boatId], incident: 'B touched the windward mark.', rulesAlleged: ['31'] }, { key }),
+      201,
+    )).data as { id: string };
+    await ok(api.post(`/api/v1/events/${slug}/protests/${protest.id}/hearing`, { startsAt: new Date(start.getTime() + 8 * 3_600_000).toISOString(), room: 'Jury room' }, { key }));
+    await ok(api.post(`/api/v1/events/${slug}/protests/${protest.id}/decision`, { factsFound: 'B did not touch the mark.', conclusions: 'No rule was broken.', consequences: [] }, { key }));
 
-    // All eleven types, and all five registration messages (2 created, 2 updated, 1 cancelled).
+    // Every public type, and all five registration messages (2 created, 2 updated, 1 cancelled).
     const registrationMessages = (entries: Received[]) => new Set(entries.filter((e) => e.json.event.startsWith('registration.')).map((e) => e.json.id)).size;
     const all = await receiver.waitFor(
       (entries) => WEBHOOK_EVENT_TYPES.every((type) => entries.some((entry) => entry.json.event === type)) && registrationMessages(entries) >= 5,
       30_000,
-      'all eleven event types',
+      'every public event type',
     );
     // Let any stragglers (duplicates, late facts) arrive before judging the whole set.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -150,7 +160,7 @@ test('the eleven event types from the real operations arrive signed at a local r
     assert.deepEqual(
       [...byType.keys()].filter((type) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)),
       [],
-      'only the eleven public types (no fleet.created, no ping)',
+      'only the public types (no fleet.created, no ping)',
     );
     const only = (type: string) => {
       const messages = byType.get(type) ?? [];
@@ -216,6 +226,14 @@ test('the eleven event types from the real operations arrive signed at a local r
     );
     const publication = only('results.published');
     assert.deepEqual([publication.raceIds, publication.fleetIds, publication.publishedAt], [[race.id], [fleet.id], published.data.publishedAt.replace('.000Z', 'Z')]);
+    // Issue 14: the submission's revision, the posting with its deadline, the fleet official.
+    const revised = only('results.revised');
+    assert.deepEqual([revised.raceId, revised.fleetId, revised.seq, revised.kind, revised.userId, revised.via], [race.id, fleet.id, 1, 'submission', organizer.userId, 'key']);
+    assert.deepEqual(revised.changes.map((c: any) => [c.boatId, c.before, c.after.points, c.after.position]), [[b.boatId, undefined, 1, 1]]);
+    const postedFact = only('results.posted');
+    assert.deepEqual(postedFact.races, [{ raceId: race.id, raceNumber: 1, protestDeadline: posted.data.races[0].protestDeadline.replace('.000Z', 'Z') }]);
+    const official = only('results.official');
+    assert.deepEqual([official.fleetId, official.raceIds, official.reason, official.userId], [fleet.id, [race.id], 'committee', organizer.userId]);
 
     // The foreign subscriber is live (its ping arrives) but got none of this organization's events.
     await ok(api.post(`/api/v1/webhooks/${foreignHook.id}/ping`, undefined, { key: stranger.key }), 202);

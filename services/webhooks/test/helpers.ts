@@ -148,8 +148,8 @@ export function validateDelivery(event: string, envelope: unknown): string[] {
   return validate(envelope) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`);
 }
 
-/** One realistic fact of each of the eleven public types for one regatta. */
-export function elevenFacts(organizationId: string, eventId: string, options: { withOrganization?: boolean } = {}): Fact[] {
+/** One realistic fact of each public webhook type (WEBHOOK_EVENT_TYPES) for one regatta. */
+export function publicFacts(organizationId: string, eventId: string, options: { withOrganization?: boolean } = {}): Fact[] {
   const org = options.withOrganization === false ? {} : { organizationId };
   const meta = { producer: 'test', eventId, ...org };
   const ts = (iso: string) => ({ seconds: BigInt(Math.floor(Date.parse(iso) / 1000)), nanos: 0 });
@@ -157,6 +157,8 @@ export function elevenFacts(organizationId: string, eventId: string, options: { 
   const raceId = randomUUID();
   const userId = randomUUID();
   const boatId = randomUUID();
+  const otherBoatId = randomUUID();
+  const protestId = randomUUID();
   const event = {
     id: eventId,
     organization: { id: organizationId, slug: 'test-yc', name: 'Test YC' },
@@ -220,6 +222,25 @@ export function elevenFacts(organizationId: string, eventId: string, options: { 
       entries: [{ position: 1, boatId, userId, boatName: 'Blue Moon', totalPoints: 1, netPoints: 1, racesCompleted: 1, raceResults: [{ raceNumber: 1, points: 1, dropped: false }] }],
     }, meta),
     newFact('results.published', 'resultsPublished', { eventId, publishedAt: ts('2025-05-01T12:00:00Z'), raceIds: [raceId], fleetIds: [fleetId] }, meta),
+    // Issue 14: revisions and publication per fleet.
+    newFact('results.revised', 'resultsRevised', {
+      eventId, raceId, fleetId, revisionId: randomUUID(), seq: 1, kind: 'submission', via: 'key', userId, revisedAt: ts('2025-05-01T11:35:00Z'),
+      changes: [{ boatId, after: { status: 'finished', position: 1, points: 1, finishTime: ts('2025-05-01T11:02:03Z') } }],
+    }, meta),
+    newFact('results.posted', 'resultsPosted', { eventId, fleetId, postedAt: ts('2025-05-01T11:40:00Z'), races: [{ raceId, raceNumber: 1, protestDeadline: ts('2025-05-01T13:30:00Z') }] }, meta),
+    newFact('results.official', 'resultsOfficial', { eventId, fleetId, officialAt: ts('2025-05-01T13:30:01Z'), raceIds: [raceId], reason: 'time_limit' }, meta),
+    // Issue 14: the protest room.
+    newFact('protest.lodged', 'protestLodged', {
+      protestId, eventId, number: 1, type: 'boat', raceIds: [raceId], protestorParty: 'boat', protestorBoatId: boatId, protesteeBoatIds: [otherBoatId],
+      rulesAlleged: ['10'], lodgedAt: ts('2025-05-01T12:10:00Z'), deadline: ts('2025-05-01T13:30:00Z'), late: false,
+    }, meta),
+    newFact('hearing.scheduled', 'hearingScheduled', {
+      protestId, eventId, number: 1, type: 'boat', raceIds: [raceId], startsAt: ts('2025-05-01T18:00:00Z'), room: 'Jury room', partyBoatIds: [boatId, otherBoatId],
+    }, meta),
+    newFact('decision.published', 'decisionPublished', {
+      decisionId: randomUUID(), protestId, eventId, number: 1, type: 'boat', raceIds: [raceId], factsFound: 'On port tack, B did not keep clear of A on starboard.',
+      conclusions: 'B broke rule 10.', rulesApplied: ['10'], consequences: [{ boatId: otherBoatId, raceId, action: 'dsq' }], revisionIds: [randomUUID()], decidedAt: ts('2025-05-01T18:40:00Z'),
+    }, meta),
   ];
 }
 

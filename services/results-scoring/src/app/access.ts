@@ -31,3 +31,15 @@ export function assertMember(identity: Identity, event: EventProjection): void {
     throw problem('not_a_member', 'Only members of the organization running this event may submit or publish its results.');
   }
 }
+
+/**
+ * The race committee's actions (publish per fleet, make official, revert, set the protest time limit):
+ * members (member or admin) of the event's organization; the gateway requires the `results` scope of
+ * keys. 404 when the caller may not see the event, 403 not_a_member otherwise.
+ */
+export function assertCommittee(identity: Identity, event: EventProjection): void {
+  if (!canSeeEvent(identity, event)) throw notFound('Event');
+  if (!isMember(identity, event.organizationId)) {
+    throw problem('not_a_member', 'Only members of the organization running this event act as its race committee.');
+  }
+}

@@ -1,17 +1,22 @@
 /**
  * Publish an event's results: every race with provisional results becomes official, the fleets' views
- * are re-rendered and results.published is queued, in one transaction.
+ * are re-rendered, a publication revision and results.official are recorded per fleet and
+ * results.published is queued, in one transaction.
  */
 import { withTransaction } from '@regatta/db';
 import { notFound, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import type { EventProjection } from '../domain/records.js';
+import { transactionTime } from '../store/locks.js';
 import { publishEvent } from '../store/results.js';
+import { insertRevision } from '../store/revisions.js';
 import { assertMember } from './access.js';
 import { resultsPublishedFact } from './facts.js';
 import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT } from './projection-wait.js';
 import { renderFleetViews } from './render-views.js';
+import { actorOf } from './revise-race.js';
+import { resultsOfficialFact } from './revision-facts.js';
 
 export interface PublishedResults {
   event: EventProjection;
@@ -25,12 +30,24 @@ export async function publishResults(context: ServiceContext, identity: Identity
   const event = await eventBySlug(context, request.slug, PROJECTION_WAIT.WRITE_MS);
   if (!event) throw notFound('Event');
   assertMember(identity, event);
-  const at = new Date();
+  let at = new Date();
   const changed = await withTransaction(context.pool, async (client) => {
+    at = await transactionTime(client);
     const races = await publishEvent(client, event.id, at);
     if (races.length > 0) {
       const fleetIds = [...new Set(races.map((r) => r.fleetId))];
-      for (const fleetId of [...fleetIds].sort()) await renderFleetViews(client, fleetId);
+      const actor = actorOf(identity);
+      for (const fleetId of [...fleetIds].sort()) {
+        // The audit trail: one publication revision per fleet, as the per-fleet publication writes.
+        const raceIds = races.filter((r) => r.fleetId === fleetId).map((r) => r.raceId).sort();
+        await insertRevision(
+          client,
+          { eventId: event.id, fleetId, raceId: null, raceIds, seq: null, kind: 'official', reason: 'Event-wide publication.', decisionId: null, revertedTo: null, userId: actor.userId, keyId: actor.keyId, via: actor.via, changes: [], entries: null },
+          at,
+        );
+        await renderFleetViews(client, fleetId);
+        await context.publish(client, resultsOfficialFact({ event, requestId: request.requestId }, fleetId, at, raceIds, 'committee', actor.userId));
+      }
       await context.publish(client, resultsPublishedFact({ event, requestId: request.requestId }, at, races.map((r) => r.raceId), fleetIds));
     }
     return races;

@@ -13,13 +13,13 @@ import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, Sub
 import { entriesOf, type ResultsSubmission } from '../domain/submission.js';
 import { lockFleet } from '../store/locks.js';
 import { findFleet, findRace } from '../store/projections/fleets.js';
-import { getProgress, raceResults, replaceResults, saveProgress } from '../store/results.js';
+import { getProgress, raceResults, saveProgress } from '../store/results.js';
 import { assertMember } from './access.js';
 import { checkSubmission } from './check-submission.js';
 import { raceCompletedFact, raceStartedFact } from './facts.js';
 import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT, awaitProjection, waitBudget } from './projection-wait.js';
-import { recomputeFleet } from './recompute-fleet.js';
+import { actorOf, reviseRace } from './revise-race.js';
 import { lockSeriesOfEvent } from './series-standings.js';
 
 export interface SubmittedResults {
@@ -28,6 +28,7 @@ export interface SubmittedResults {
   /** The race's results as stored, with their computed numbers. */
   rows: ResultRow[];
   boatsInStandings: number;
+  revision: { id: string; seq: number };
 }
 
 export async function submitResults(
@@ -50,7 +51,7 @@ export async function submitResults(
   const actualStart = submission.actualStart ? new Date(submission.actualStart) : race.actualStart;
   await checkSubmission(context, submission, race, fleet, actualStart, budget);
 
-  const recorded = { event, race, fleet, actualStart, status: submission.status ?? 'finished', entries: entriesOf(submission), requestId: request.requestId };
+  const recorded = { event, race, fleet, actualStart, status: submission.status ?? 'finished', entries: entriesOf(submission), requestId: request.requestId, identity, reason: submission.reason };
   return withTransaction(pool, async (client) => {
     try {
       return await record(context, client, recorded);
@@ -72,9 +73,11 @@ interface Recorded {
   status: RaceWithProgress['status'];
   entries: SubmittedEntry[];
   requestId: string | undefined;
+  identity: Identity;
+  reason: string | undefined;
 }
 
-async function record(context: ServiceContext, client: PoolClient, { event, race, fleet, actualStart, status, entries, requestId }: Recorded): Promise<SubmittedResults> {
+async function record(context: ServiceContext, client: PoolClient, { event, race, fleet, actualStart, status, entries, requestId, identity, reason }: Recorded): Promise<SubmittedResults> {
   const publish = context.publish.bind(context);
   const now = new Date();
   // recomputeFleet takes the same locks (series, then fleet); taking them first keeps "read progress, write" atomic.
@@ -84,20 +87,23 @@ async function record(context: ServiceContext, client: PoolClient, { event, race
   const previousStart = before?.actualStart ?? null;
   const previousStatus = before?.status ?? race.scheduledStatus;
   await saveProgress(client, { raceId: race.id, eventId: event.id, fleetId: fleet.id, actualStart, status, resultsSubmittedAt: now, published: false, publishedAt: null });
-  await replaceResults(client, { raceId: race.id, eventId: event.id, fleetId: fleet.id }, entries);
   const current: RaceWithProgress = { ...race, status, actualStart, hasResults: true, published: false, publishedAt: null };
   const meta = { event, requestId };
   if (actualStart && !previousStart) await publish(client, raceStartedFact(meta, current));
   const completed = (status === 'finished' || status === 'abandoned') && previousStatus !== status;
-  const outcome = await recomputeFleet(client, event, fleet, {
-    publish,
+  const revised = await reviseRace(context, client, {
+    eventId: event.id,
+    raceId: race.id,
+    entries,
+    actor: actorOf(identity),
+    reason: reason ?? '',
+    kind: before?.resultsSubmittedAt ? 'correction' : 'submission',
     requestId,
-    alwaysPublishRaces: [race.id],
     beforeStandings: async () => {
       if (!completed) return;
       const lastFinish = entries.reduce<Date | null>((latest, e) => (e.finishTime && (!latest || e.finishTime > latest) ? e.finishTime : latest), null);
       await publish(client, raceCompletedFact(meta, current, status === 'finished' ? (lastFinish ?? now) : now));
     },
   });
-  return { race, fleet, rows: await raceResults(client, race.id), boatsInStandings: outcome.score.standings.length };
+  return { race, fleet, rows: await raceResults(client, race.id), boatsInStandings: revised.boatsInStandings, revision: { id: revised.revisionId, seq: revised.seq } };
 }

@@ -22,7 +22,24 @@ export function raceView(race: RaceWithProgress, fleetName: string) {
     status: race.status,
     fleet: { id: race.fleetId, name: fleetName },
     provisional: race.hasResults ? !race.published : null,
+    asOf: iso(latestChange(race)),
+    postedAt: iso(race.postedAt),
+    protestDeadline: iso(race.protestDeadline),
   };
+}
+
+type RaceTimes = Pick<RaceWithProgress, 'revisedAt' | 'postedAt' | 'publishedAt'>;
+
+/** The time of the race's latest revision (results change, posting or becoming official). */
+export function latestChange(race: RaceTimes): Date | null {
+  return [race.revisedAt, race.postedAt, race.publishedAt].reduce<Date | null>((latest, at) => (at && (!latest || at > latest) ? at : latest), null);
+}
+
+/** provisional until every counted race of the fleet is official; null before any results. */
+export function fleetStatus(races: readonly RaceWithProgress[]): 'provisional' | 'official' | null {
+  const counted = countedRaces(races);
+  if (counted.length === 0) return null;
+  return counted.some((r) => !r.published) ? 'provisional' : 'official';
 }
 
 export const boatRef = (boatId: string, boat: Pick<BoatInfo, 'name' | 'sailNumber'> | undefined) => ({
@@ -73,6 +90,12 @@ export interface FleetSummary {
   handicapSystem: string;
   racesCompleted: number;
   provisional: boolean;
+  /** provisional | official (null before any results). */
+  status: 'provisional' | 'official' | null;
+  /** Time of the latest revision the fleet's standings include. */
+  asOf: string | null;
+  /** The latest end of a protest time limit among the fleet's posted, not yet official races. */
+  protestDeadline: string | null;
 }
 
 type Snapshot = Pick<StoredStandings, 'scoringSystem' | 'drops' | 'appliedDrops' | 'racesCompleted'>;
@@ -90,6 +113,11 @@ export function fleetSummary(fleet: FleetProjection, races: readonly RaceWithPro
     handicapSystem: fleet.handicapSystem,
     racesCompleted: snapshot?.racesCompleted ?? 0,
     provisional: countedRaces(races).some((r) => !r.published),
+    status: fleetStatus(races),
+    asOf: iso(races.map(latestChange).reduce<Date | null>((latest, at) => (at && (!latest || at > latest) ? at : latest), null)),
+    protestDeadline: iso(
+      races.filter((r) => r.hasResults && !r.published && r.protestDeadline).reduce<Date | null>((latest, r) => (!latest || r.protestDeadline! > latest ? r.protestDeadline : latest), null),
+    ),
   };
 }
 

@@ -56,6 +56,12 @@ export interface RaceWithProgress extends RaceProjection {
   hasResults: boolean;
   published: boolean;
   publishedAt: Date | null;
+  /** Time of the race's latest results revision (null: none since revisions are kept). */
+  revisedAt: Date | null;
+  /** When the committee posted the results (publication per fleet or race), starting the protest time limit. */
+  postedAt: Date | null;
+  /** End of the protest time limit (null: none applies). */
+  protestDeadline: Date | null;
 }
 
 export interface RegistrationProjection {

@@ -27,6 +27,8 @@ export interface ResultsSubmission {
   /** Race status after this submission; default finished. */
   status?: RaceStatus | undefined;
   results: SubmittedResult[];
+  /** Why (kept in the revision this submission makes). */
+  reason?: string | undefined;
 }
 
 export interface EntryRefusal {

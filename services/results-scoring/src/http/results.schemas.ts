@@ -62,20 +62,25 @@ export const submitResultsBody = z.strictObject({
   /** Race status after this submission; default finished. */
   status: z.enum(RACE_STATUSES).optional(),
   results: z.array(entrySchema).max(2_000),
+  /** Why (kept in the revision the submission makes). */
+  reason: z.string().max(2_000).optional(),
 });
 export type SubmitResultsBody = z.infer<typeof submitResultsBody>;
 export type SubmittedResult = SubmitResultsBody['results'][number];
 
 const filter = z.string().trim().min(1).max(200).optional();
 
-export const resultsQuery = z.object({ race: filter, fleet: filter, boat: filter });
+/** asOf: the moment whose shown results are asked (ISO 8601 date-time with a time zone). */
+const asOf = dateTime.optional();
+
+export const resultsQuery = z.object({ race: filter, fleet: filter, boat: filter, asOf });
 
 const booleanText = z
   .enum(['true', 'false', '1', '0'])
   .optional()
   .transform((value) => value === undefined || value === 'true' || value === '1');
 
-export const standingsQuery = z.object({ fleet: filter, includeDrops: booleanText });
+export const standingsQuery = z.object({ fleet: filter, includeDrops: booleanText, asOf });
 
 export const slugParams = z.object({ slug: z.string().min(1).max(200) });
 export const raceParams = z.object({ slug: z.string().min(1).max(200), raceId: z.string().min(1).max(200) });

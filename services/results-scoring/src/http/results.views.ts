@@ -31,16 +31,17 @@ export function resultView(row: ResultRow, race: { published: boolean }) {
   };
 }
 
-export function submittedView({ race, fleet, rows, boatsInStandings }: SubmittedResults) {
+export function submittedView({ race, fleet, rows, boatsInStandings, revision }: SubmittedResults) {
   return {
     data: rows.map((row) => resultView(row, { published: false })),
+    revision,
     message: `Results of ${race.name} (${fleet.name}) recorded for ${rows.length} boat${rows.length === 1 ? '' : 's'}; standings of ${fleet.name} updated (${boatsInStandings} boats).`,
   };
 }
 
 /** GET results as JSON text: the stored race items sent as they are, inside the event reference. */
-export function resultsText({ event, races }: EventResults): string {
-  return `{"data":{"event":${JSON.stringify(eventRef(event))},"races":[${races.join(',')}]}}`;
+export function resultsText({ event, races, asOf, fleets }: EventResults): string {
+  return `{"data":{"event":${JSON.stringify(eventRef(event))},"races":[${races.join(',')}],"asOf":${JSON.stringify(asOf)},"fleets":${JSON.stringify(fleets)}}}`;
 }
 
 export function publishedView({ event, publishedAt, raceIds, fleetIds }: PublishedResults) {

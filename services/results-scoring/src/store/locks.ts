@@ -15,3 +15,18 @@ export async function lockSeries(client: PoolClient, seriesIds: readonly string[
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`results-scoring:series:${id}`]);
   }
 }
+
+/**
+ * The time of the change this transaction makes, at millisecond precision: revisions, the progress row
+ * and the history of the read views (read-views.ts, as CHANGE_TIME) all carry it, so `asOf` = a
+ * revision's time shows exactly that revision. Taken once, after the fleet locks (callers hold them):
+ * the wall clock then orders changes of one fleet as the locks did (a transaction's start time would
+ * not: one that started earlier may take the lock later).
+ */
+export async function transactionTime(client: PoolClient): Promise<Date> {
+  const { rows } = await client.query<{ at: Date }>(
+    `SELECT COALESCE(NULLIF(current_setting('regatta.change_at', true), '')::timestamptz,
+                     set_config('regatta.change_at', date_trunc('milliseconds', clock_timestamp())::text, true)::timestamptz) AS at`,
+  );
+  return rows[0]!.at;
+}

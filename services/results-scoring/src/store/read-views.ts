@@ -6,6 +6,9 @@
 import type { Queryable } from '@regatta/db';
 import type { FleetSummary } from '../domain/public-views.js';
 
+/** The change's time (locks.ts transactionTime) when taken, else the wall clock now (under the fleet's lock). */
+const CHANGE_TIME = `COALESCE(NULLIF(current_setting('regatta.change_at', true), '')::timestamptz, date_trunc('milliseconds', clock_timestamp()))`;
+
 export interface RaceViewRow {
   raceId: string;
   eventId: string;
@@ -18,13 +21,38 @@ export interface RaceViewRow {
 
 /** Stores the views of every race of the fleet (those of races no longer in it go). */
 export async function replaceRaceViews(q: Queryable, fleetId: string, views: readonly RaceViewRow[]): Promise<void> {
-  await q.query(`DELETE FROM race_views WHERE fleet_id = $1 AND NOT (race_id = ANY($2::text[]))`, [fleetId, views.map((v) => v.raceId)]);
+  // The history keeps that the removed views stopped being shown (body null), for asOf reads.
+  await q.query(
+    `WITH gone AS (DELETE FROM race_views WHERE fleet_id = $1 AND NOT (race_id = ANY($2::text[])) RETURNING *)
+     INSERT INTO race_view_history (race_id, valid_from, event_id, fleet_id, race_number, fleet_name, body)
+       SELECT race_id, ${CHANGE_TIME}, event_id, fleet_id, race_number, fleet_name, NULL FROM gone
+     ON CONFLICT (race_id, valid_from) DO UPDATE SET body = NULL`,
+    [fleetId, views.map((v) => v.raceId)],
+  );
   await upsertRaceViews(q, fleetId, views);
 }
 
 /** Stores the views of some races of the fleet, leaving the others as they are. */
 export async function upsertRaceViews(q: Queryable, _fleetId: string, views: readonly RaceViewRow[]): Promise<void> {
   if (views.length === 0) return;
+  // Each view whose content changes is kept in the history from this transaction's time (asOf reads).
+  await q.query(
+    `INSERT INTO race_view_history (race_id, valid_from, event_id, fleet_id, race_number, fleet_name, body)
+     SELECT n.race_id, ${CHANGE_TIME}, n.event_id, n.fleet_id, n.race_number, n.fleet_name, n.body
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[]) AS n(race_id, event_id, fleet_id, race_number, fleet_name, body)
+       LEFT JOIN race_views v ON v.race_id = n.race_id
+      WHERE v.race_id IS NULL OR v.body <> n.body OR v.fleet_id <> n.fleet_id OR v.race_number <> n.race_number OR v.fleet_name <> n.fleet_name
+     ON CONFLICT (race_id, valid_from) DO UPDATE SET
+       event_id = EXCLUDED.event_id, fleet_id = EXCLUDED.fleet_id, race_number = EXCLUDED.race_number, fleet_name = EXCLUDED.fleet_name, body = EXCLUDED.body`,
+    [
+      views.map((v) => v.raceId),
+      views.map((v) => v.eventId),
+      views.map((v) => v.fleetId),
+      views.map((v) => v.raceNumber),
+      views.map((v) => v.fleetName),
+      views.map((v) => v.body),
+    ],
+  );
   await q.query(
     `INSERT INTO race_views (race_id, event_id, fleet_id, race_number, fleet_name, body)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[])
@@ -63,6 +91,14 @@ export interface FleetViewRow {
 }
 
 export async function saveFleetView(q: Queryable, view: FleetViewRow): Promise<void> {
+  await q.query(
+    `INSERT INTO fleet_view_history (fleet_id, valid_from, event_id, summary, standings, standings_without_drops)
+     SELECT $1, ${CHANGE_TIME}, $2, $3, $4, $5
+      WHERE NOT EXISTS (SELECT 1 FROM fleet_views v WHERE v.fleet_id = $1 AND v.event_id = $2 AND v.summary = $3 AND v.standings = $4 AND v.standings_without_drops = $5)
+     ON CONFLICT (fleet_id, valid_from) DO UPDATE SET
+       event_id = EXCLUDED.event_id, summary = EXCLUDED.summary, standings = EXCLUDED.standings, standings_without_drops = EXCLUDED.standings_without_drops`,
+    [view.fleetId, view.eventId, JSON.stringify(view.summary), view.standings, view.standingsWithoutDrops],
+  );
   await q.query(
     `INSERT INTO fleet_views (fleet_id, event_id, summary, standings, standings_without_drops) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (fleet_id) DO UPDATE SET
@@ -131,4 +167,10 @@ export async function seriesInputs(q: Queryable, eventIds: readonly string[]): P
     [eventIds],
   );
   return rows[0]?.inputs ?? '';
+}
+
+/** The stored summary of each fleet of the event that has a view (GET results shows their status). */
+export async function eventFleetSummaries(q: Queryable, eventId: string): Promise<Map<string, FleetSummary>> {
+  const { rows } = await q.query<{ fleet_id: string; summary: string }>(`SELECT fleet_id, summary FROM fleet_views WHERE event_id = $1`, [eventId]);
+  return new Map(rows.map((row) => [row.fleet_id, JSON.parse(row.summary) as FleetSummary] as const));
 }

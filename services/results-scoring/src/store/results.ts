@@ -205,10 +205,31 @@ export async function publishEvent(client: PoolClient, eventId: string, at: Date
   );
   for (const { fleet_id } of fleets) await lockFleet(client, fleet_id);
   const { rows } = await client.query<{ race_id: string; fleet_id: string }>(
-    `UPDATE race_progress SET published = true, published_at = $2, updated_at = now()
+    `UPDATE race_progress SET published = true, published_at = $2, official_reason = 'committee', updated_at = now()
       WHERE event_id = $1 AND results_submitted_at IS NOT NULL AND NOT published
       RETURNING race_id, fleet_id`,
     [eventId, at],
   );
   return rows.map((row) => ({ raceId: row.race_id, fleetId: row.fleet_id }));
+}
+
+/** The race's current stored entries (submission order), without the computed numbers. */
+export async function getRaceEntries(q: Queryable, raceId: string): Promise<SubmittedEntry[]> {
+  const { rows } = await q.query<ResultRowDb>(`SELECT * FROM race_results WHERE race_id = $1 ORDER BY seq`, [raceId]);
+  return rows.map((row) => {
+    const { id: _id, raceId: _r, eventId: _e, fleetId: _f, position: _p, elapsedSeconds: _el, correctedSeconds: _c, points: _pt, ...entry } = resultOf(row);
+    return entry;
+  });
+}
+
+/** Records that the race's results changed (a revision) and that they are provisional again. */
+export async function markRevised(client: Queryable, scope: { raceId: string; eventId: string; fleetId: string; status: RaceStatus }, at: Date): Promise<void> {
+  await client.query(
+    `INSERT INTO race_progress (race_id, event_id, fleet_id, status, results_submitted_at, published, revised_at)
+     VALUES ($1, $2, $3, $4, $5, false, $5)
+     ON CONFLICT (race_id) DO UPDATE SET
+       results_submitted_at = COALESCE(race_progress.results_submitted_at, EXCLUDED.results_submitted_at),
+       published = false, published_at = NULL, official_reason = NULL, revised_at = EXCLUDED.revised_at, updated_at = now()`,
+    [scope.raceId, scope.eventId, scope.fleetId, scope.status, at],
+  );
 }

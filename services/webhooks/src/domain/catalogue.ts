@@ -1,5 +1,5 @@
 /**
- * Facts to public webhook events. Each of the eleven public event types is the fact of the same name;
+ * Facts to public webhook events. Each public event type is the fact of the same name;
  * the envelope is {id: fact id, event: fact type, createdAt: fact occurredAt, data: payload JSON}.
  */
 import {
@@ -12,7 +12,7 @@ import {
 
 export { WEBHOOK_EVENT_TYPES, isWebhookEventType, type WebhookEventType };
 
-/** The debugging event sent by POST /webhooks/{id}/ping (not one of the eleven; cannot be subscribed). */
+/** The debugging event sent by POST /webhooks/{id}/ping (not a public type; cannot be subscribed). */
 export const PING_EVENT = 'ping';
 
 /** The regatta id a fact is about, from the envelope or the payload. */

@@ -109,9 +109,13 @@ interface RaceRow {
   results_submitted_at: Date | null;
   published: boolean | null;
   published_at: Date | null;
+  revised_at: Date | null;
+  posted_at: Date | null;
+  protest_deadline: Date | null;
 }
 
-const RACE_SELECT = `SELECT r.*, p.status AS progress_status, p.actual_start, p.results_submitted_at, p.published, p.published_at
+const RACE_SELECT = `SELECT r.*, p.status AS progress_status, p.actual_start, p.results_submitted_at, p.published, p.published_at,
+       p.revised_at, p.posted_at, p.protest_deadline
   FROM races r LEFT JOIN race_progress p ON p.race_id = r.id`;
 
 const raceOf = (row: RaceRow): RaceWithProgress => ({
@@ -131,6 +135,9 @@ const raceOf = (row: RaceRow): RaceWithProgress => ({
   hasResults: row.results_submitted_at !== null,
   published: row.published === true,
   publishedAt: row.published_at,
+  revisedAt: row.revised_at,
+  postedAt: row.posted_at,
+  protestDeadline: row.protest_deadline,
 });
 
 export async function findRace(q: Queryable, raceId: string): Promise<RaceWithProgress | undefined> {

@@ -14,9 +14,11 @@ import type { MembershipGranted, MembershipRevoked, UserRegistered } from "./ide
 import { file_regatta_facts_v1_identity } from "./identity_pb.js";
 import type { OrganizationCreated, OrganizationUpdated } from "./organizations_pb.js";
 import { file_regatta_facts_v1_organizations } from "./organizations_pb.js";
+import type { DecisionPublished, HearingScheduled, ProtestLodged } from "./protests_pb.js";
+import { file_regatta_facts_v1_protests } from "./protests_pb.js";
 import type { RegistrationCancelled, RegistrationCreated, RegistrationUpdated } from "./registrations_pb.js";
 import { file_regatta_facts_v1_registrations } from "./registrations_pb.js";
-import type { RaceCompleted, RaceStarted, ResultsPublished, ResultsUpdated, SeriesStandingsUpdated, StandingsUpdated } from "./results_pb.js";
+import type { RaceCompleted, RaceStarted, ResultsOfficial, ResultsPosted, ResultsPublished, ResultsRevised, ResultsUpdated, SeriesStandingsUpdated, StandingsUpdated } from "./results_pb.js";
 import { file_regatta_facts_v1_results } from "./results_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -24,7 +26,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/fact.proto.
  */
 export const file_regatta_facts_v1_fact: GenFile = /*@__PURE__*/
-  fileDesc("ChtyZWdhdHRhL2ZhY3RzL3YxL2ZhY3QucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEi8QsKBEZhY3QSCgoCaWQYASABKAkSDAoEdHlwZRgCIAEoCRIvCgtvY2N1cnJlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoPb3JnYW5pemF0aW9uX2lkGAQgASgJSAGIAQESFQoIZXZlbnRfaWQYBSABKAlIAogBARIXCgpyZXF1ZXN0X2lkGAYgASgJSAOIAQESEAoIcHJvZHVjZXIYByABKAkSOwoPdXNlcl9yZWdpc3RlcmVkGBQgASgLMiAucmVnYXR0YS5mYWN0cy52MS5Vc2VyUmVnaXN0ZXJlZEgAEkEKEm1lbWJlcnNoaXBfZ3JhbnRlZBgVIAEoCzIjLnJlZ2F0dGEuZmFjdHMudjEuTWVtYmVyc2hpcEdyYW50ZWRIABJBChJtZW1iZXJzaGlwX3Jldm9rZWQYFiABKAsyIy5yZWdhdHRhLmZhY3RzLnYxLk1lbWJlcnNoaXBSZXZva2VkSAASRQoUb3JnYW5pemF0aW9uX2NyZWF0ZWQYHiABKAsyJS5yZWdhdHRhLmZhY3RzLnYxLk9yZ2FuaXphdGlvbkNyZWF0ZWRIABJFChRvcmdhbml6YXRpb25fdXBkYXRlZBgfIAEoCzIlLnJlZ2F0dGEuZmFjdHMudjEuT3JnYW5pemF0aW9uVXBkYXRlZEgAEjcKDWV2ZW50X2NyZWF0ZWQYKCABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50Q3JlYXRlZEgAEjcKDWV2ZW50X3VwZGF0ZWQYKSABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50VXBkYXRlZEgAEjcKDWZsZWV0X2NyZWF0ZWQYKiABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkZsZWV0Q3JlYXRlZEgAEjkKDnJhY2Vfc2NoZWR1bGVkGCsgASgLMh8ucmVnYXR0YS5mYWN0cy52MS5SYWNlU2NoZWR1bGVkSAASOQoOZG9jdW1lbnRfYWRkZWQYLCABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLkRvY3VtZW50QWRkZWRIABI5Cg5zZXJpZXNfY3JlYXRlZBgtIAEoCzIfLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzQ3JlYXRlZEgAEkUKFHJlZ2lzdHJhdGlvbl9jcmVhdGVkGDIgASgLMiUucmVnYXR0YS5mYWN0cy52MS5SZWdpc3RyYXRpb25DcmVhdGVkSAASRQoUcmVnaXN0cmF0aW9uX3VwZGF0ZWQYMyABKAsyJS5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdHJhdGlvblVwZGF0ZWRIABJJChZyZWdpc3RyYXRpb25fY2FuY2VsbGVkGDQgASgLMicucmVnYXR0YS5mYWN0cy52MS5SZWdpc3RyYXRpb25DYW5jZWxsZWRIABI7Cg9yZXN1bHRzX3VwZGF0ZWQYPCABKAsyIC5yZWdhdHRhLmZhY3RzLnYxLlJlc3VsdHNVcGRhdGVkSAASPwoRcmVzdWx0c19wdWJsaXNoZWQYPSABKAsyIi5yZWdhdHRhLmZhY3RzLnYxLlJlc3VsdHNQdWJsaXNoZWRIABI1CgxyYWNlX3N0YXJ0ZWQYPiABKAsyHS5yZWdhdHRhLmZhY3RzLnYxLlJhY2VTdGFydGVkSAASOQoOcmFjZV9jb21wbGV0ZWQYPyABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLlJhY2VDb21wbGV0ZWRIABI/ChFzdGFuZGluZ3NfdXBkYXRlZBhAIAEoCzIiLnJlZ2F0dGEuZmFjdHMudjEuU3RhbmRpbmdzVXBkYXRlZEgAEkwKGHNlcmllc19zdGFuZGluZ3NfdXBkYXRlZBhBIAEoCzIoLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzU3RhbmRpbmdzVXBkYXRlZEgAQgkKB3BheWxvYWRCEgoQX29yZ2FuaXphdGlvbl9pZEILCglfZXZlbnRfaWRCDQoLX3JlcXVlc3RfaWRiBnByb3RvMw", [file_google_protobuf_timestamp, file_regatta_facts_v1_events, file_regatta_facts_v1_identity, file_regatta_facts_v1_organizations, file_regatta_facts_v1_registrations, file_regatta_facts_v1_results]);
+  fileDesc("ChtyZWdhdHRhL2ZhY3RzL3YxL2ZhY3QucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEi5w4KBEZhY3QSCgoCaWQYASABKAkSDAoEdHlwZRgCIAEoCRIvCgtvY2N1cnJlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoPb3JnYW5pemF0aW9uX2lkGAQgASgJSAGIAQESFQoIZXZlbnRfaWQYBSABKAlIAogBARIXCgpyZXF1ZXN0X2lkGAYgASgJSAOIAQESEAoIcHJvZHVjZXIYByABKAkSOwoPdXNlcl9yZWdpc3RlcmVkGBQgASgLMiAucmVnYXR0YS5mYWN0cy52MS5Vc2VyUmVnaXN0ZXJlZEgAEkEKEm1lbWJlcnNoaXBfZ3JhbnRlZBgVIAEoCzIjLnJlZ2F0dGEuZmFjdHMudjEuTWVtYmVyc2hpcEdyYW50ZWRIABJBChJtZW1iZXJzaGlwX3Jldm9rZWQYFiABKAsyIy5yZWdhdHRhLmZhY3RzLnYxLk1lbWJlcnNoaXBSZXZva2VkSAASRQoUb3JnYW5pemF0aW9uX2NyZWF0ZWQYHiABKAsyJS5yZWdhdHRhLmZhY3RzLnYxLk9yZ2FuaXphdGlvbkNyZWF0ZWRIABJFChRvcmdhbml6YXRpb25fdXBkYXRlZBgfIAEoCzIlLnJlZ2F0dGEuZmFjdHMudjEuT3JnYW5pemF0aW9uVXBkYXRlZEgAEjcKDWV2ZW50X2NyZWF0ZWQYKCABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50Q3JlYXRlZEgAEjcKDWV2ZW50X3VwZGF0ZWQYKSABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50VXBkYXRlZEgAEjcKDWZsZWV0X2NyZWF0ZWQYKiABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkZsZWV0Q3JlYXRlZEgAEjkKDnJhY2Vfc2NoZWR1bGVkGCsgASgLMh8ucmVnYXR0YS5mYWN0cy52MS5SYWNlU2NoZWR1bGVkSAASOQoOZG9jdW1lbnRfYWRkZWQYLCABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLkRvY3VtZW50QWRkZWRIABI5Cg5zZXJpZXNfY3JlYXRlZBgtIAEoCzIfLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzQ3JlYXRlZEgAEkUKFHJlZ2lzdHJhdGlvbl9jcmVhdGVkGDIgASgLMiUucmVnYXR0YS5mYWN0cy52MS5SZWdpc3RyYXRpb25DcmVhdGVkSAASRQoUcmVnaXN0cmF0aW9uX3VwZGF0ZWQYMyABKAsyJS5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdHJhdGlvblVwZGF0ZWRIABJJChZyZWdpc3RyYXRpb25fY2FuY2VsbGVkGDQgASgLMicucmVnYXR0YS5mYWN0cy52MS5SZWdpc3RyYXRpb25DYW5jZWxsZWRIABI7Cg9yZXN1bHRzX3VwZGF0ZWQYPCABKAsyIC5yZWdhdHRhLmZhY3RzLnYxLlJlc3VsdHNVcGRhdGVkSAASPwoRcmVzdWx0c19wdWJsaXNoZWQYPSABKAsyIi5yZWdhdHRhLmZhY3RzLnYxLlJlc3VsdHNQdWJsaXNoZWRIABI1CgxyYWNlX3N0YXJ0ZWQYPiABKAsyHS5yZWdhdHRhLmZhY3RzLnYxLlJhY2VTdGFydGVkSAASOQoOcmFjZV9jb21wbGV0ZWQYPyABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLlJhY2VDb21wbGV0ZWRIABI/ChFzdGFuZGluZ3NfdXBkYXRlZBhAIAEoCzIiLnJlZ2F0dGEuZmFjdHMudjEuU3RhbmRpbmdzVXBkYXRlZEgAEkwKGHNlcmllc19zdGFuZGluZ3NfdXBkYXRlZBhBIAEoCzIoLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzU3RhbmRpbmdzVXBkYXRlZEgAEjsKD3Jlc3VsdHNfcmV2aXNlZBhCIAEoCzIgLnJlZ2F0dGEuZmFjdHMudjEuUmVzdWx0c1JldmlzZWRIABI5Cg5yZXN1bHRzX3Bvc3RlZBhDIAEoCzIfLnJlZ2F0dGEuZmFjdHMudjEuUmVzdWx0c1Bvc3RlZEgAEj0KEHJlc3VsdHNfb2ZmaWNpYWwYRCABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLlJlc3VsdHNPZmZpY2lhbEgAEjkKDnByb3Rlc3RfbG9kZ2VkGEYgASgLMh8ucmVnYXR0YS5mYWN0cy52MS5Qcm90ZXN0TG9kZ2VkSAASPwoRaGVhcmluZ19zY2hlZHVsZWQYRyABKAsyIi5yZWdhdHRhLmZhY3RzLnYxLkhlYXJpbmdTY2hlZHVsZWRIABJBChJkZWNpc2lvbl9wdWJsaXNoZWQYSCABKAsyIy5yZWdhdHRhLmZhY3RzLnYxLkRlY2lzaW9uUHVibGlzaGVkSABCCQoHcGF5bG9hZEISChBfb3JnYW5pemF0aW9uX2lkQgsKCV9ldmVudF9pZEINCgtfcmVxdWVzdF9pZGIGcHJvdG8z", [file_google_protobuf_timestamp, file_regatta_facts_v1_events, file_regatta_facts_v1_identity, file_regatta_facts_v1_organizations, file_regatta_facts_v1_protests, file_regatta_facts_v1_registrations, file_regatta_facts_v1_results]);
 
 /**
  * A fact: something that happened, published by its owning service.
@@ -211,6 +213,44 @@ export type Fact = Message<"regatta.facts.v1.Fact"> & {
      */
     value: SeriesStandingsUpdated;
     case: "seriesStandingsUpdated";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.ResultsRevised results_revised = 66;
+     */
+    value: ResultsRevised;
+    case: "resultsRevised";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.ResultsPosted results_posted = 67;
+     */
+    value: ResultsPosted;
+    case: "resultsPosted";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.ResultsOfficial results_official = 68;
+     */
+    value: ResultsOfficial;
+    case: "resultsOfficial";
+  } | {
+    /**
+     * results.v1: the protest room
+     *
+     * @generated from field: regatta.facts.v1.ProtestLodged protest_lodged = 70;
+     */
+    value: ProtestLodged;
+    case: "protestLodged";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.HearingScheduled hearing_scheduled = 71;
+     */
+    value: HearingScheduled;
+    case: "hearingScheduled";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.DecisionPublished decision_published = 72;
+     */
+    value: DecisionPublished;
+    case: "decisionPublished";
   } | { case: undefined; value?: undefined };
 };
 

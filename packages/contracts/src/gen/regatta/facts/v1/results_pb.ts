@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/results.proto.
  */
 export const file_regatta_facts_v1_results: GenFile = /*@__PURE__*/
-  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL3Jlc3VsdHMucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEisQMKD1JhY2VSZXN1bHRFbnRyeRIPCgdib2F0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGAoLc2FpbG9yX25hbWUYAyABKAlIAIgBARIRCglib2F0X25hbWUYBCABKAkSGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIVCghwb3NpdGlvbhgGIAEoBUgCiAEBEi8KC2ZpbmlzaF90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIcCg9lbGFwc2VkX3NlY29uZHMYCCABKAFIA4gBARIeChFjb3JyZWN0ZWRfc2Vjb25kcxgJIAEoAUgEiAEBEg4KBnBvaW50cxgKIAEoARIOCgZzdGF0dXMYCyABKAkSEQoEY29kZRgMIAEoCUgFiAEBEhIKBW5vdGVzGA0gASgJSAaIAQFCDgoMX3NhaWxvcl9uYW1lQg4KDF9zYWlsX251bWJlckILCglfcG9zaXRpb25CEgoQX2VsYXBzZWRfc2Vjb25kc0IUChJfY29ycmVjdGVkX3NlY29uZHNCBwoFX2NvZGVCCAoGX25vdGVzIvsBCg5SZXN1bHRzVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEhAKCGZsZWV0X2lkGAMgASgJEhMKC3JhY2VfbnVtYmVyGAQgASgFEhEKCXJhY2VfbmFtZRgFIAEoCRITCgtyYWNlX3N0YXR1cxgGIAEoCRIwCgxhY3R1YWxfc3RhcnQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXB1Ymxpc2hlZBgIIAEoCBIyCgdyZXN1bHRzGAkgAygLMiEucmVnYXR0YS5mYWN0cy52MS5SYWNlUmVzdWx0RW50cnkiewoQUmVzdWx0c1B1Ymxpc2hlZBIQCghldmVudF9pZBgBIAEoCRIwCgxwdWJsaXNoZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHJhY2VfaWRzGAMgAygJEhEKCWZsZWV0X2lkcxgEIAMoCSLKAQoLUmFjZVN0YXJ0ZWQSDwoHcmFjZV9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIQCghmbGVldF9pZBgDIAEoCRITCgtyYWNlX251bWJlchgEIAEoBRIwCgxhY3R1YWxfc3RhcnQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgGIAEoCRIvCgtmaW5pc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizAEKDVJhY2VDb21wbGV0ZWQSDwoHcmFjZV9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIQCghmbGVldF9pZBgDIAEoCRITCgtyYWNlX251bWJlchgEIAEoBRIwCgxhY3R1YWxfc3RhcnQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgGIAEoCRIvCgtmaW5pc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZgoSU3RhbmRpbmdSYWNlUmVzdWx0EhMKC3JhY2VfbnVtYmVyGAEgASgFEg4KBnBvaW50cxgCIAEoARIPCgdkcm9wcGVkGAMgASgIEhEKBGNvZGUYBCABKAlIAIgBAUIHCgVfY29kZSKpAgoNU3RhbmRpbmdFbnRyeRIQCghwb3NpdGlvbhgBIAEoBRIPCgdib2F0X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSGAoLc2FpbG9yX25hbWUYBCABKAlIAIgBARIRCglib2F0X25hbWUYBSABKAkSGAoLc2FpbF9udW1iZXIYBiABKAlIAYgBARIUCgx0b3RhbF9wb2ludHMYByABKAESEgoKbmV0X3BvaW50cxgIIAEoARIXCg9yYWNlc19jb21wbGV0ZWQYCSABKAUSOgoMcmFjZV9yZXN1bHRzGAogAygLMiQucmVnYXR0YS5mYWN0cy52MS5TdGFuZGluZ1JhY2VSZXN1bHRCDgoMX3NhaWxvcl9uYW1lQg4KDF9zYWlsX251bWJlciLSAQoQU3RhbmRpbmdzVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIQCghmbGVldF9pZBgCIAEoCRISCgpmbGVldF9uYW1lGAMgASgJEhYKDnNjb3Jpbmdfc3lzdGVtGAQgASgJEg0KBWRyb3BzGAUgASgFEhUKDWFwcGxpZWRfZHJvcHMYBiABKAUSMAoHZW50cmllcxgHIAMoCzIfLnJlZ2F0dGEuZmFjdHMudjEuU3RhbmRpbmdFbnRyeRIWCg5ib2F0c19pbl9mbGVldBgIIAEoBSJuChRTZXJpZXNTdGFuZGluZ3NFdmVudBIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEgwKBG5hbWUYAyABKAkSLgoKc3RhcnRfZGF0ZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAihgEKD1Nlcmllc0V2ZW50Q2VsbBIQCghldmVudF9pZBgBIAEoCRISCgpldmVudF9zbHVnGAIgASgJEg4KBnBvaW50cxgDIAEoARISCgVwbGFjZRgEIAEoBUgAiAEBEg8KB2Ryb3BwZWQYBSABKAgSDgoGYWJzZW50GAYgASgIQggKBl9wbGFjZSKhAgoTU2VyaWVzU3RhbmRpbmdFbnRyeRIQCghwb3NpdGlvbhgBIAEoBRINCgVmbGVldBgCIAEoCRIPCgdib2F0X2lkGAMgASgJEhEKCWJvYXRfbmFtZRgEIAEoCRIYCgtzYWlsX251bWJlchgFIAEoCUgAiAEBEhgKC3NhaWxvcl9uYW1lGAYgASgJSAGIAQESFAoMdG90YWxfcG9pbnRzGAcgASgBEhIKCm5ldF9wb2ludHMYCCABKAESFQoNZXZlbnRzX3NhaWxlZBgJIAEoBRIwCgVjZWxscxgKIAMoCzIhLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzRXZlbnRDZWxsQg4KDF9zYWlsX251bWJlckIOCgxfc2FpbG9yX25hbWUilgIKFlNlcmllc1N0YW5kaW5nc1VwZGF0ZWQSEQoJc2VyaWVzX2lkGAEgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgCIAEoCRIMCgRzbHVnGAMgASgJEgwKBG5hbWUYBCABKAkSDAoEeWVhchgFIAEoBRIUCgxzY29yaW5nX3J1bGUYBiABKAkSFAoHYmVzdF9vZhgHIAEoBUgAiAEBEjYKBmV2ZW50cxgIIAMoCzImLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzU3RhbmRpbmdzRXZlbnQSNgoHZW50cmllcxgJIAMoCzIlLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzU3RhbmRpbmdFbnRyeUIKCghfYmVzdF9vZmIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL3Jlc3VsdHMucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEisQMKD1JhY2VSZXN1bHRFbnRyeRIPCgdib2F0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGAoLc2FpbG9yX25hbWUYAyABKAlIAIgBARIRCglib2F0X25hbWUYBCABKAkSGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIVCghwb3NpdGlvbhgGIAEoBUgCiAEBEi8KC2ZpbmlzaF90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIcCg9lbGFwc2VkX3NlY29uZHMYCCABKAFIA4gBARIeChFjb3JyZWN0ZWRfc2Vjb25kcxgJIAEoAUgEiAEBEg4KBnBvaW50cxgKIAEoARIOCgZzdGF0dXMYCyABKAkSEQoEY29kZRgMIAEoCUgFiAEBEhIKBW5vdGVzGA0gASgJSAaIAQFCDgoMX3NhaWxvcl9uYW1lQg4KDF9zYWlsX251bWJlckILCglfcG9zaXRpb25CEgoQX2VsYXBzZWRfc2Vjb25kc0IUChJfY29ycmVjdGVkX3NlY29uZHNCBwoFX2NvZGVCCAoGX25vdGVzIvsBCg5SZXN1bHRzVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEhAKCGZsZWV0X2lkGAMgASgJEhMKC3JhY2VfbnVtYmVyGAQgASgFEhEKCXJhY2VfbmFtZRgFIAEoCRITCgtyYWNlX3N0YXR1cxgGIAEoCRIwCgxhY3R1YWxfc3RhcnQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXB1Ymxpc2hlZBgIIAEoCBIyCgdyZXN1bHRzGAkgAygLMiEucmVnYXR0YS5mYWN0cy52MS5SYWNlUmVzdWx0RW50cnkiewoQUmVzdWx0c1B1Ymxpc2hlZBIQCghldmVudF9pZBgBIAEoCRIwCgxwdWJsaXNoZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHJhY2VfaWRzGAMgAygJEhEKCWZsZWV0X2lkcxgEIAMoCSLKAQoLUmFjZVN0YXJ0ZWQSDwoHcmFjZV9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIQCghmbGVldF9pZBgDIAEoCRITCgtyYWNlX251bWJlchgEIAEoBRIwCgxhY3R1YWxfc3RhcnQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgGIAEoCRIvCgtmaW5pc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizAEKDVJhY2VDb21wbGV0ZWQSDwoHcmFjZV9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIQCghmbGVldF9pZBgDIAEoCRITCgtyYWNlX251bWJlchgEIAEoBRIwCgxhY3R1YWxfc3RhcnQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgGIAEoCRIvCgtmaW5pc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZgoSU3RhbmRpbmdSYWNlUmVzdWx0EhMKC3JhY2VfbnVtYmVyGAEgASgFEg4KBnBvaW50cxgCIAEoARIPCgdkcm9wcGVkGAMgASgIEhEKBGNvZGUYBCABKAlIAIgBAUIHCgVfY29kZSKpAgoNU3RhbmRpbmdFbnRyeRIQCghwb3NpdGlvbhgBIAEoBRIPCgdib2F0X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSGAoLc2FpbG9yX25hbWUYBCABKAlIAIgBARIRCglib2F0X25hbWUYBSABKAkSGAoLc2FpbF9udW1iZXIYBiABKAlIAYgBARIUCgx0b3RhbF9wb2ludHMYByABKAESEgoKbmV0X3BvaW50cxgIIAEoARIXCg9yYWNlc19jb21wbGV0ZWQYCSABKAUSOgoMcmFjZV9yZXN1bHRzGAogAygLMiQucmVnYXR0YS5mYWN0cy52MS5TdGFuZGluZ1JhY2VSZXN1bHRCDgoMX3NhaWxvcl9uYW1lQg4KDF9zYWlsX251bWJlciLSAQoQU3RhbmRpbmdzVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIQCghmbGVldF9pZBgCIAEoCRISCgpmbGVldF9uYW1lGAMgASgJEhYKDnNjb3Jpbmdfc3lzdGVtGAQgASgJEg0KBWRyb3BzGAUgASgFEhUKDWFwcGxpZWRfZHJvcHMYBiABKAUSMAoHZW50cmllcxgHIAMoCzIfLnJlZ2F0dGEuZmFjdHMudjEuU3RhbmRpbmdFbnRyeRIWCg5ib2F0c19pbl9mbGVldBgIIAEoBSJuChRTZXJpZXNTdGFuZGluZ3NFdmVudBIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEgwKBG5hbWUYAyABKAkSLgoKc3RhcnRfZGF0ZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAihgEKD1Nlcmllc0V2ZW50Q2VsbBIQCghldmVudF9pZBgBIAEoCRISCgpldmVudF9zbHVnGAIgASgJEg4KBnBvaW50cxgDIAEoARISCgVwbGFjZRgEIAEoBUgAiAEBEg8KB2Ryb3BwZWQYBSABKAgSDgoGYWJzZW50GAYgASgIQggKBl9wbGFjZSKhAgoTU2VyaWVzU3RhbmRpbmdFbnRyeRIQCghwb3NpdGlvbhgBIAEoBRINCgVmbGVldBgCIAEoCRIPCgdib2F0X2lkGAMgASgJEhEKCWJvYXRfbmFtZRgEIAEoCRIYCgtzYWlsX251bWJlchgFIAEoCUgAiAEBEhgKC3NhaWxvcl9uYW1lGAYgASgJSAGIAQESFAoMdG90YWxfcG9pbnRzGAcgASgBEhIKCm5ldF9wb2ludHMYCCABKAESFQoNZXZlbnRzX3NhaWxlZBgJIAEoBRIwCgVjZWxscxgKIAMoCzIhLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzRXZlbnRDZWxsQg4KDF9zYWlsX251bWJlckIOCgxfc2FpbG9yX25hbWUilgIKFlNlcmllc1N0YW5kaW5nc1VwZGF0ZWQSEQoJc2VyaWVzX2lkGAEgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgCIAEoCRIMCgRzbHVnGAMgASgJEgwKBG5hbWUYBCABKAkSDAoEeWVhchgFIAEoBRIUCgxzY29yaW5nX3J1bGUYBiABKAkSFAoHYmVzdF9vZhgHIAEoBUgAiAEBEjYKBmV2ZW50cxgIIAMoCzImLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzU3RhbmRpbmdzRXZlbnQSNgoHZW50cmllcxgJIAMoCzIlLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzU3RhbmRpbmdFbnRyeUIKCghfYmVzdF9vZiKVAwoSUmV2aXNlZFJlc3VsdFN0YXRlEg4KBnN0YXR1cxgBIAEoCRIRCgRjb2RlGAIgASgJSACIAQESFQoIcG9zaXRpb24YAyABKAVIAYgBARITCgZwb2ludHMYBCABKAFIAogBARIvCgtmaW5pc2hfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoPcGVuYWx0eV9wZXJjZW50GAYgASgBSAOIAQESGwoOcGVuYWx0eV9wb2ludHMYByABKAFIBIgBARIbCg5yZWRyZXNzX21ldGhvZBgIIAEoCUgFiAEBEhsKDnJlZHJlc3NfcG9pbnRzGAkgASgBSAaIAQESEgoFbm90ZXMYCiABKAlIB4gBAUIHCgVfY29kZUILCglfcG9zaXRpb25CCQoHX3BvaW50c0ISChBfcGVuYWx0eV9wZXJjZW50QhEKD19wZW5hbHR5X3BvaW50c0IRCg9fcmVkcmVzc19tZXRob2RCEQoPX3JlZHJlc3NfcG9pbnRzQggKBl9ub3RlcyKRAQoTUmV2aXNlZFJlc3VsdENoYW5nZRIPCgdib2F0X2lkGAEgASgJEjQKBmJlZm9yZRgCIAEoCzIkLnJlZ2F0dGEuZmFjdHMudjEuUmV2aXNlZFJlc3VsdFN0YXRlEjMKBWFmdGVyGAMgASgLMiQucmVnYXR0YS5mYWN0cy52MS5SZXZpc2VkUmVzdWx0U3RhdGUikAMKDlJlc3VsdHNSZXZpc2VkEhAKCGV2ZW50X2lkGAEgASgJEg8KB3JhY2VfaWQYAiABKAkSEAoIZmxlZXRfaWQYAyABKAkSEwoLcmV2aXNpb25faWQYBCABKAkSCwoDc2VxGAUgASgFEgwKBGtpbmQYBiABKAkSDgoGcmVhc29uGAcgASgJEhgKC2RlY2lzaW9uX2lkGAggASgJSACIAQESFAoHdXNlcl9pZBgJIAEoCUgBiAEBEhMKBmtleV9pZBgKIAEoCUgCiAEBEgsKA3ZpYRgLIAEoCRIuCgpyZXZpc2VkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI2CgdjaGFuZ2VzGA0gAygLMiUucmVnYXR0YS5mYWN0cy52MS5SZXZpc2VkUmVzdWx0Q2hhbmdlEhgKC3JldmVydGVkX3RvGA4gASgJSAOIAQFCDgoMX2RlY2lzaW9uX2lkQgoKCF91c2VyX2lkQgkKB19rZXlfaWRCDgoMX3JldmVydGVkX3RvImgKClBvc3RlZFJhY2USDwoHcmFjZV9pZBgBIAEoCRITCgtyYWNlX251bWJlchgCIAEoBRI0ChBwcm90ZXN0X2RlYWRsaW5lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKxAQoNUmVzdWx0c1Bvc3RlZBIQCghldmVudF9pZBgBIAEoCRIQCghmbGVldF9pZBgCIAEoCRItCglwb3N0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEisKBXJhY2VzGAQgAygLMhwucmVnYXR0YS5mYWN0cy52MS5Qb3N0ZWRSYWNlEhQKB3VzZXJfaWQYBSABKAlIAIgBAUIKCghfdXNlcl9pZCKqAQoPUmVzdWx0c09mZmljaWFsEhAKCGV2ZW50X2lkGAEgASgJEhAKCGZsZWV0X2lkGAIgASgJEi8KC29mZmljaWFsX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghyYWNlX2lkcxgEIAMoCRIOCgZyZWFzb24YBSABKAkSFAoHdXNlcl9pZBgGIAEoCUgAiAEBQgoKCF91c2VyX2lkYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * One boat's result in one race.
@@ -678,4 +678,312 @@ export type SeriesStandingsUpdated = Message<"regatta.facts.v1.SeriesStandingsUp
  */
 export const SeriesStandingsUpdatedSchema: GenMessage<SeriesStandingsUpdated> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_results, 11);
+
+/**
+ * One boat's stored result at one moment (as a revision records it).
+ *
+ * @generated from message regatta.facts.v1.RevisedResultState
+ */
+export type RevisedResultState = Message<"regatta.facts.v1.RevisedResultState"> & {
+  /**
+   * Public status: "finished" | "dnf" | "dns" | "dsq" | "dnc" | "raf"
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * Appendix A code (upper case); absent when finished clean.
+   *
+   * @generated from field: optional string code = 2;
+   */
+  code?: string | undefined;
+
+  /**
+   * @generated from field: optional int32 position = 3;
+   */
+  position?: number | undefined;
+
+  /**
+   * @generated from field: optional double points = 4;
+   */
+  points?: number | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp finish_time = 5;
+   */
+  finishTime?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional double penalty_percent = 6;
+   */
+  penaltyPercent?: number | undefined;
+
+  /**
+   * @generated from field: optional double penalty_points = 7;
+   */
+  penaltyPoints?: number | undefined;
+
+  /**
+   * "average_all" | "average_before" | "points"
+   *
+   * @generated from field: optional string redress_method = 8;
+   */
+  redressMethod?: string | undefined;
+
+  /**
+   * @generated from field: optional double redress_points = 9;
+   */
+  redressPoints?: number | undefined;
+
+  /**
+   * @generated from field: optional string notes = 10;
+   */
+  notes?: string | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.RevisedResultState.
+ * Use `create(RevisedResultStateSchema)` to create a new message.
+ */
+export const RevisedResultStateSchema: GenMessage<RevisedResultState> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 12);
+
+/**
+ * One boat's change in a revision; `before` absent: newly listed, `after` absent: no longer listed.
+ *
+ * @generated from message regatta.facts.v1.RevisedResultChange
+ */
+export type RevisedResultChange = Message<"regatta.facts.v1.RevisedResultChange"> & {
+  /**
+   * @generated from field: string boat_id = 1;
+   */
+  boatId: string;
+
+  /**
+   * @generated from field: regatta.facts.v1.RevisedResultState before = 2;
+   */
+  before?: RevisedResultState | undefined;
+
+  /**
+   * @generated from field: regatta.facts.v1.RevisedResultState after = 3;
+   */
+  after?: RevisedResultState | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.RevisedResultChange.
+ * Use `create(RevisedResultChangeSchema)` to create a new message.
+ */
+export const RevisedResultChangeSchema: GenMessage<RevisedResultChange> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 13);
+
+/**
+ * results.revised: an immutable revision of one race's results (who, when, why, what changed).
+ *
+ * @generated from message regatta.facts.v1.ResultsRevised
+ */
+export type ResultsRevised = Message<"regatta.facts.v1.ResultsRevised"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string race_id = 2;
+   */
+  raceId: string;
+
+  /**
+   * @generated from field: string fleet_id = 3;
+   */
+  fleetId: string;
+
+  /**
+   * @generated from field: string revision_id = 4;
+   */
+  revisionId: string;
+
+  /**
+   * Revision number within the race (1, 2, ...).
+   *
+   * @generated from field: int32 seq = 5;
+   */
+  seq: number;
+
+  /**
+   * "submission" | "correction" | "revert" | "decision"
+   *
+   * @generated from field: string kind = 6;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string reason = 7;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: optional string decision_id = 8;
+   */
+  decisionId?: string | undefined;
+
+  /**
+   * @generated from field: optional string user_id = 9;
+   */
+  userId?: string | undefined;
+
+  /**
+   * @generated from field: optional string key_id = 10;
+   */
+  keyId?: string | undefined;
+
+  /**
+   * "key" | "session" | "system"
+   *
+   * @generated from field: string via = 11;
+   */
+  via: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp revised_at = 12;
+   */
+  revisedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.RevisedResultChange changes = 13;
+   */
+  changes: RevisedResultChange[];
+
+  /**
+   * The revision this one restored (kind "revert").
+   *
+   * @generated from field: optional string reverted_to = 14;
+   */
+  revertedTo?: string | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.ResultsRevised.
+ * Use `create(ResultsRevisedSchema)` to create a new message.
+ */
+export const ResultsRevisedSchema: GenMessage<ResultsRevised> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 14);
+
+/**
+ * One race posted on the notice board with its protest time limit.
+ *
+ * @generated from message regatta.facts.v1.PostedRace
+ */
+export type PostedRace = Message<"regatta.facts.v1.PostedRace"> & {
+  /**
+   * @generated from field: string race_id = 1;
+   */
+  raceId: string;
+
+  /**
+   * @generated from field: int32 race_number = 2;
+   */
+  raceNumber: number;
+
+  /**
+   * End of the protest time limit; absent when none applies (official only by the committee).
+   *
+   * @generated from field: google.protobuf.Timestamp protest_deadline = 3;
+   */
+  protestDeadline?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.PostedRace.
+ * Use `create(PostedRaceSchema)` to create a new message.
+ */
+export const PostedRaceSchema: GenMessage<PostedRace> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 15);
+
+/**
+ * results.posted: the race committee published a fleet's results (or some races of it) as provisional,
+ * starting the protest time limit.
+ *
+ * @generated from message regatta.facts.v1.ResultsPosted
+ */
+export type ResultsPosted = Message<"regatta.facts.v1.ResultsPosted"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string fleet_id = 2;
+   */
+  fleetId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp posted_at = 3;
+   */
+  postedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.PostedRace races = 4;
+   */
+  races: PostedRace[];
+
+  /**
+   * @generated from field: optional string user_id = 5;
+   */
+  userId?: string | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.ResultsPosted.
+ * Use `create(ResultsPostedSchema)` to create a new message.
+ */
+export const ResultsPostedSchema: GenMessage<ResultsPosted> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 16);
+
+/**
+ * results.official: results of the listed races of one fleet became official.
+ *
+ * @generated from message regatta.facts.v1.ResultsOfficial
+ */
+export type ResultsOfficial = Message<"regatta.facts.v1.ResultsOfficial"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string fleet_id = 2;
+   */
+  fleetId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp official_at = 3;
+   */
+  officialAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: repeated string race_ids = 4;
+   */
+  raceIds: string[];
+
+  /**
+   * "time_limit" (the protest time limit passed with no open hearing) | "committee"
+   *
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: optional string user_id = 6;
+   */
+  userId?: string | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.ResultsOfficial.
+ * Use `create(ResultsOfficialSchema)` to create a new message.
+ */
+export const ResultsOfficialSchema: GenMessage<ResultsOfficial> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_results, 17);
 

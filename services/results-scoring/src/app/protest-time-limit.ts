@@ -1,0 +1,30 @@
+/** Set the event's protest time limit (minutes after the last boat finishes the day's last race). */
+import { notFound, type Identity } from '@regatta/http';
+import type { ServiceContext } from '@regatta/runtime';
+import { DEFAULT_PROTEST_TIME_LIMIT_MINUTES } from '../domain/protest-time-limit.js';
+import type { EventProjection } from '../domain/records.js';
+import { protestTimeLimit, saveProtestTimeLimit } from '../store/publication.js';
+import { assertCommittee } from './access.js';
+import { eventBySlug, visibleEvent } from './find-event.js';
+import { PROJECTION_WAIT } from './projection-wait.js';
+
+export interface ProtestTimeLimit {
+  event: EventProjection;
+  minutes: number;
+  /** False when the event has set none (the default applies). */
+  set: boolean;
+}
+
+export async function setProtestTimeLimit(context: ServiceContext, identity: Identity, slug: string, minutes: number): Promise<ProtestTimeLimit> {
+  const event = await eventBySlug(context, slug, PROJECTION_WAIT.WRITE_MS);
+  if (!event) throw notFound('Event');
+  assertCommittee(identity, event);
+  await saveProtestTimeLimit(context.pool, event.id, minutes);
+  return { event, minutes, set: true };
+}
+
+export async function getProtestTimeLimit(context: ServiceContext, identity: Identity, slug: string): Promise<ProtestTimeLimit> {
+  const event = await visibleEvent(context, identity, slug);
+  const minutes = await protestTimeLimit(context.pool, event.id);
+  return { event, minutes: minutes ?? DEFAULT_PROTEST_TIME_LIMIT_MINUTES, set: minutes !== undefined };
+}

@@ -1,0 +1,56 @@
+/**
+ * Revert a race's results to an earlier revision: the entries that revision recorded become the race's
+ * results again, as a new revision (kind "revert", naming the one restored), in one transaction.
+ */
+import { withTransaction } from '@regatta/db';
+import { notFound, problem, type Identity } from '@regatta/http';
+import type { ServiceContext } from '@regatta/runtime';
+import { HandicapError, RaceInputError } from '../domain/index.js';
+import { ScoringSetupError } from '../domain/fleet-setup.js';
+import { entriesFromSnapshot } from '../domain/revisions.js';
+import { findRace } from '../store/projections/fleets.js';
+import { findRevision } from '../store/revisions.js';
+import { assertCommittee } from './access.js';
+import { eventBySlug } from './find-event.js';
+import { PROJECTION_WAIT } from './projection-wait.js';
+import { actorOf, reviseRace } from './revise-race.js';
+
+export interface RevertRequest {
+  slug: string;
+  raceId: string;
+  revisionId: string;
+  reason: string;
+  requestId: string | undefined;
+}
+
+export async function revertRace(context: ServiceContext, identity: Identity, request: RevertRequest): Promise<{ revisionId: string; seq: number; revertedTo: string; raceId: string }> {
+  const event = await eventBySlug(context, request.slug, PROJECTION_WAIT.WRITE_MS);
+  if (!event) throw notFound('Event');
+  assertCommittee(identity, event);
+  const race = await findRace(context.pool, request.raceId);
+  if (!race || race.eventId !== event.id) throw notFound('Race');
+  return withTransaction(context.pool, async (client) => {
+    const target = await findRevision(client, event.id, request.revisionId);
+    if (!target || (target.raceId !== race.id && !target.raceIds.includes(race.id))) throw notFound('Revision');
+    if (!target.entries) throw problem('revision_not_revertible', 'This revision is a publication step; it recorded no results to restore.');
+    try {
+      const revised = await reviseRace(context, client, {
+        eventId: event.id,
+        raceId: race.id,
+        entries: entriesFromSnapshot(target.entries),
+        actor: actorOf(identity),
+        reason: request.reason,
+        kind: 'revert',
+        revertedTo: target.id,
+        requestId: request.requestId,
+      });
+      return { revisionId: revised.revisionId, seq: revised.seq, revertedTo: target.id, raceId: race.id };
+    } catch (error) {
+      // The boats or the fleet's set-up changed since: the old entries cannot be scored any more.
+      if (error instanceof RaceInputError || error instanceof HandicapError || error instanceof ScoringSetupError) {
+        throw problem('unscorable_results', `The results of that revision cannot be scored now: ${error.message}`);
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * Each consequence of a decision, scored by the engine, with the numbers worked by hand.
+ * Fleet: one design, low point, 5 boats A–E, 3 races, no discards, penalties score entries + 1 = 6 (A5.2).
+ *   R1: A 1, B 2, C 3, D 4, E 5
+ *   R2: B 1, A 2, C 3, E 4, D DNF (6)
+ *   R3: C 1, A 2, B 3, E 4, D 5
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scoreFleet, type BoatInfo, type RaceInfo } from '../fleet-scoring.js';
+import type { FleetSetup } from '../fleet-setup.js';
+import type { StoredEntry } from '../race-entries.js';
+import { applyConsequences, ConsequenceError, type Consequence } from './consequence.js';
+
+const START = new Date('2025-06-01T12:00:00Z');
+const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000);
+const fleet: FleetSetup = { id: 'f', name: 'ILCA 7', scoringSystem: 'low_point', dropRaces: 0, handicapSystem: 'one_design', handicapParams: {}, penaltyBasis: 'series_entries', discardThresholds: [] };
+const boats: BoatInfo[] = ['A', 'B', 'C', 'D', 'E'].map((id) => ({ boatId: id, name: `Boat ${id}`, sailNumber: id, sailorName: null, userId: null, ratings: {} }));
+const race = (number: number): RaceInfo => ({ id: `r${number}`, number, name: `Race ${number}`, weight: 1, mustCount: false, discardFirst: false, distanceNm: null, status: 'finished', actualStart: START, hasResults: true });
+const blank = (boatId: string, seq: number): StoredEntry => ({ boatId, seq, status: 'dnc', code: 'DNC', finishTime: null, penaltyPercent: null, penaltyPoints: null, redressMethod: null, redressPoints: null });
+const finishers = (order: string[]): StoredEntry[] => order.map((boatId, seq) => ({ ...blank(boatId, seq), status: 'finished', code: null, finishTime: at(60 + seq) }));
+
+const ORIGINAL = new Map<string, StoredEntry[]>([
+  ['r1', finishers(['A', 'B', 'C', 'D', 'E'])],
+  ['r2', [...finishers(['B', 'A', 'C', 'E']), { ...blank('D', 4), status: 'dnf', code: 'DNF' }]],
+  ['r3', finishers(['C', 'A', 'B', 'E', 'D'])],
+]);
+
+/** Points per boat per race (A..E, each [r1, r2, r3]) after the consequences. */
+function pointsAfter(consequences: Consequence[]): Record<string, number[]> {
+  const entries = new Map([...ORIGINAL].map(([raceId, list]) => [raceId, applyConsequences(list, raceId, consequences, blank)]));
+  const score = scoreFleet({ fleet, races: [race(1), race(2), race(3)], entries, boats });
+  return Object.fromEntries(score.standings.map((s) => [s.boatId, s.raceResults.map((r) => r.points)]).sort());
+}
+
+const BEFORE = { A: [1, 2, 2], B: [2, 1, 3], C: [3, 3, 1], D: [4, 6, 5], E: [5, 4, 4] };
+
+test('no consequence: the scores as sailed', () => {
+  assert.deepEqual(pointsAfter([]), BEFORE);
+});
+
+test('DSQ: the boat scores entries + 1 = 6 and the boats behind her move up a place (A6.1)', () => {
+  // R1 without B: A 1, C 2, D 3, E 4; B DSQ 6.
+  assert.deepEqual(pointsAfter([{ boatId: 'B', raceId: 'r1', action: 'dsq' }]), { ...BEFORE, B: [6, 1, 3], C: [2, 3, 1], D: [3, 6, 5], E: [4, 4, 4] });
+});
+
+test('DNE scores like DSQ (6, others move up) and is stored as DNE', () => {
+  const entries = applyConsequences(ORIGINAL.get('r3')!, 'r3', [{ boatId: 'C', raceId: 'r3', action: 'dne' }], blank);
+  assert.deepEqual([entries[0]!.status, entries[0]!.code], ['dsq', 'DNE']);
+  // R3 without C: A 1, B 2, E 3, D 4.
+  assert.deepEqual(pointsAfter([{ boatId: 'C', raceId: 'r3', action: 'dne' }]), { ...BEFORE, A: [1, 2, 1], B: [2, 1, 2], C: [3, 3, 6], D: [4, 6, 4], E: [5, 4, 3] });
+});
+
+test('DPI: stated points added to her place, nobody else moves (44.3(c))', () => {
+  // B 2nd in R1 + 3 = 5; C stays 3, D 4, E 5.
+  assert.deepEqual(pointsAfter([{ boatId: 'B', raceId: 'r1', action: 'dpi', points: 3 }]), { ...BEFORE, B: [5, 1, 3] });
+});
+
+test('DPI is capped at the DNF score (entries + 1 = 6)', () => {
+  // D 4th in R1 + 5 = 9 → capped at 6; E 5th + 2.5 = 7.5 → 6.
+  assert.deepEqual(
+    pointsAfter([
+      { boatId: 'D', raceId: 'r1', action: 'dpi', points: 5 },
+      { boatId: 'E', raceId: 'r1', action: 'dpi', points: 2.5 },
+    ]),
+    { ...BEFORE, D: [6, 6, 5], E: [6, 4, 4] },
+  );
+});
+
+test('SCP: 20% of the DNF score added to her place (the engine keeps tenths, as Sailwave); others keep theirs', () => {
+  // A 2nd in R2 + 20% × 6 = 1.2 → 3.2.
+  assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp' }]), { ...BEFORE, A: [1, 3.2, 2] });
+  // 50% of 6 = 3: A 2nd in R2 → 5; 80%: 2 + 4.8 = 6.8 → capped at the DNF score 6.
+  assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp', percent: 50 }]), { ...BEFORE, A: [1, 5, 2] });
+  assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp', percent: 80 }]), { ...BEFORE, A: [1, 6, 2] });
+});
+
+test('RDG A9(a): average of her points in all the other races, to a tenth; nobody else moves', () => {
+  // D in R2 (DNF): (4 + 5) / 2 = 4.5.
+  assert.deepEqual(pointsAfter([{ boatId: 'D', raceId: 'r2', action: 'rdg', method: 'average_all' }]), { ...BEFORE, D: [4, 4.5, 5] });
+  // The default method is A9(a) too.
+  assert.deepEqual(pointsAfter([{ boatId: 'D', raceId: 'r2', action: 'rdg' }]), { ...BEFORE, D: [4, 4.5, 5] });
+});
+
+test('RDG A9(b): average of her points in the races before the race in question', () => {
+  // D in R2: races before = R1 only → 4.
+  assert.deepEqual(pointsAfter([{ boatId: 'D', raceId: 'r2', action: 'rdg', method: 'average_before' }]), { ...BEFORE, D: [4, 4, 5] });
+  // E in R3: (5 + 4) / 2 = 4.5; she finished 4th in R3 and keeps the place, so D stays 5th (A6.2).
+  assert.deepEqual(pointsAfter([{ boatId: 'E', raceId: 'r3', action: 'rdg', method: 'average_before' }]), { ...BEFORE, E: [5, 4, 4.5] });
+});
+
+test('RDG A9(c): the points stated', () => {
+  assert.deepEqual(pointsAfter([{ boatId: 'D', raceId: 'r2', action: 'rdg', method: 'points', points: 3 }]), { ...BEFORE, D: [4, 3, 5] });
+});
+
+test('a scoring inquiry correction: D was recorded DNF in R2 but finished 4th, behind C', () => {
+  const corrected = pointsAfter([{ boatId: 'D', raceId: 'r2', action: 'correct', status: 'finished', finishTime: at(62.5) }]);
+  // R2: B 1, A 2, C 3, D 4, E 5.
+  assert.deepEqual(corrected, { ...BEFORE, D: [4, 4, 5], E: [5, 5, 4] });
+});
+
+test('a boat without an entry gets one (she scored DNC) before the consequence', () => {
+  const entries = applyConsequences(finishers(['A', 'B']), 'r1', [{ boatId: 'C', raceId: 'r1', action: 'rdg', method: 'points', points: 2 }], blank);
+  assert.deepEqual(entries.map((e) => [e.boatId, e.seq, e.status, e.code, e.redressMethod, e.redressPoints]), [
+    ['A', 0, 'finished', null, null, null],
+    ['B', 1, 'finished', null, null, null],
+    ['C', 2, 'dnc', 'RDG', 'points', 2],
+  ]);
+});
+
+test('consequences for other races leave this race alone; the input is not changed', () => {
+  const r1 = ORIGINAL.get('r1')!;
+  const copy = structuredClone(r1);
+  assert.deepEqual(applyConsequences(r1, 'r1', [{ boatId: 'B', raceId: 'r2', action: 'dsq' }], blank), r1);
+  applyConsequences(r1, 'r1', [{ boatId: 'B', raceId: 'r1', action: 'dsq' }], blank);
+  assert.deepEqual(r1, copy);
+});
+
+test('refusals: DPI without points or on a non-finisher, A9(c) without points, a code of the wrong status', () => {
+  const r2 = ORIGINAL.get('r2')!;
+  const refused = (c: Omit<Consequence, 'raceId'>) => assert.throws(() => applyConsequences(r2, 'r2', [{ ...c, raceId: 'r2' }], blank), ConsequenceError);
+  refused({ boatId: 'A', action: 'dpi' });
+  refused({ boatId: 'D', action: 'dpi', points: 2 });
+  refused({ boatId: 'D', action: 'rdg', method: 'points' });
+  refused({ boatId: 'A', action: 'correct', status: 'dns', code: 'dsq' });
+  refused({ boatId: 'A', action: 'correct', status: 'finished', code: 'rdg' });
+});

@@ -1,0 +1,87 @@
+/**
+ * A decision's consequences applied to a race's stored entries (pure): the new complete entries that
+ * the revision stores. The engine scores them (codes.ts, race-scoring.ts): DSQ/DNE take the boat out
+ * of the finishing order so boats behind move up (A6.1); DPI/SCP keep her place and add points capped
+ * at the DNF score (44.3(c)); RDG keeps her place and scores by the A9 method (A6.2), so no other
+ * boat's score changes.
+ */
+import type { RedressMethod, ResultStatus } from '@regatta/contracts';
+import { codeAllowed, effectiveCode } from '../result-codes.js';
+import type { StoredEntry } from '../race-entries.js';
+import type { ConsequenceAction } from './vocabulary.js';
+
+export interface Consequence {
+  boatId: string;
+  raceId: string;
+  action: ConsequenceAction;
+  /** dpi: points added; rdg with method points: the points stated. */
+  points?: number | null | undefined;
+  /** scp: percent of the DNF score (default 20). */
+  percent?: number | null | undefined;
+  /** rdg: the A9 method (default average_all, A9(a)). */
+  method?: RedressMethod | null | undefined;
+  /** correct: the status, code and finish time the boat should have had. */
+  status?: ResultStatus | null | undefined;
+  code?: string | null | undefined;
+  finishTime?: Date | null | undefined;
+}
+
+/** A consequence the race's entries cannot take, with the field to blame. */
+export class ConsequenceError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const CLEAN = { penaltyPercent: null, penaltyPoints: null, redressMethod: null, redressPoints: null } as const;
+
+/** Applies every consequence for `raceId` (in order) to the race's entries; other races' are ignored. */
+export function applyConsequences<E extends StoredEntry>(entries: readonly E[], raceId: string, consequences: readonly Consequence[], blank: (boatId: string, seq: number) => E): E[] {
+  let next = entries.map((entry) => ({ ...entry }));
+  consequences.forEach((consequence, index) => {
+    if (consequence.raceId !== raceId) return;
+    let at = next.findIndex((entry) => entry.boatId === consequence.boatId);
+    if (at < 0) {
+      // No entry: the boat scored DNC implicitly; she gets one so the consequence has something to change.
+      const seq = next.reduce((max, entry) => Math.max(max, entry.seq), -1) + 1;
+      next = [...next, blank(consequence.boatId, seq)];
+      at = next.length - 1;
+    }
+    next[at] = applyOne(next[at]!, consequence, `consequences.${index}`);
+  });
+  return next;
+}
+
+function applyOne<E extends StoredEntry>(entry: E, c: Consequence, field: string): E {
+  switch (c.action) {
+    case 'dsq':
+    case 'dne':
+      // The finish time stays on record: she finished, and the decision took her out of the order.
+      return { ...entry, ...CLEAN, status: 'dsq', code: c.action.toUpperCase() };
+    case 'dpi':
+    case 'scp': {
+      if (entry.status !== 'finished') throw new ConsequenceError(`${field}.action`, `boat ${entry.boatId} did not finish: a ${c.action.toUpperCase()} is added to a finishing place`);
+      if (c.action === 'dpi' && (c.points === undefined || c.points === null)) throw new ConsequenceError(`${field}.points`, 'a DPI needs the points to add');
+      return c.action === 'dpi'
+        ? { ...entry, ...CLEAN, code: 'DPI', penaltyPoints: c.points! }
+        : { ...entry, ...CLEAN, code: 'SCP', penaltyPercent: c.percent ?? null };
+    }
+    case 'rdg': {
+      const method = c.method ?? 'average_all';
+      if (method === 'points' && (c.points === undefined || c.points === null)) throw new ConsequenceError(`${field}.points`, 'redress by points stated (A9(c)) needs the points');
+      return { ...entry, ...CLEAN, code: 'RDG', redressMethod: method, redressPoints: method === 'points' ? c.points! : null };
+    }
+    case 'correct': {
+      const status = c.status ?? entry.status;
+      // Redress and DPI carry numbers of their own: the rdg and dpi actions give them.
+      if (c.code && ['rdg', 'dpi'].includes(c.code.toLowerCase())) throw new ConsequenceError(`${field}.code`, `use the ${c.code.toLowerCase()} action for ${c.code.toUpperCase()}`);
+      if (!codeAllowed(status, c.code)) throw new ConsequenceError(`${field}.code`, `code ${c.code} does not go with status ${status}`);
+      const finishTime = c.finishTime !== undefined ? c.finishTime : entry.finishTime;
+      if (status === 'finished' && !finishTime) throw new ConsequenceError(`${field}.finishTime`, `boat ${entry.boatId} finished but has no finish time`);
+      return { ...entry, ...CLEAN, status, code: effectiveCode(status, c.code ?? null), finishTime };
+    }
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The protest room end to end through the gateway (issue 14's acceptance flow). One-design fleet, four
+ * boats (A is the competitor's own, B, C, D entered by the organizer), two races, low point, entries + 1
+ * = 5 for a boat that did not finish:
+ *   R1: B 1, A 2, C 3, D 4          R2: A 1, B 2, D 3, C RET (5)
+ *   standings: A 3, B 3 (A ahead on the last race, A8.2), D 7, C 8
+ * Protest 1 (A v B, R1, within the limit) → DSQ B:  R1: A 1, C 2, D 3, B 5 (boats behind B move up, A6.1)
+ *   standings: A 2, D 6, B 7, C 7 (B ahead of C on the last race)
+ * Protest 2 (redress for C, R2, lodged late) → RDG A9(a): C's R2 = average of her other races = R1 2
+ *   standings: A 2, C 4, D 6, B 7 (RDG moves nobody else, A6.2)
+ * Then: asOf before the first decision answers the standings as they were; the revisions name the
+ * decision and the person; reverting R1 undoes the DSQ (and C's A9(a) average follows: R1 3 → RDG 3);
+ * the fleet becomes official when the time limit passes with no open case.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiClient, createOrganization, eventually, newActor, uniqueSuffix, type Actor } from '@regatta/testing';
+
+const api = apiClient();
+const DAY = 86_400_000;
+const base = new Date(Math.floor((Date.now() - 2 * DAY) / DAY) * DAY);
+const startOf = (race: number) => new Date(base.getTime() + 12 * 3_600_000 + (race - 1) * 7_200_000);
+const plus = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000).toISOString();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function ok<T = any>(promise: Promise<{ status: number; body: T; text: string }>, status = 200): Promise<T> {
+  const response = await promise;
+  assert.equal(response.status, status, response.text);
+  return response.body;
+}
+
+async function refused(promise: Promise<{ status: number; body: any; text: string; headers: Headers }>, status: number, code: string): Promise<void> {
+  const response = await promise;
+  assert.equal(response.status, status, response.text);
+  assert.equal(response.headers.get('content-type'), 'application/problem+json; charset=utf-8');
+  assert.equal(response.body.code, code, response.text);
+}
+
+describe('the protest room through the gateway', () => {
+  let organizer: Actor;
+  let competitor: Actor;
+  let rival: Actor;
+  let reader: Actor;
+  let slug: string;
+  let fleetId: string;
+  const races: string[] = [];
+  const boat: Record<string, string> = {};
+  let protest1: any;
+  let protest2: any;
+  let deadline: Date;
+  let beforeDecision: string;
+  let standingsBefore: unknown;
+  let receiver: http.Server;
+  const delivered: { event: string; data: any }[] = [];
+
+  const standings = async (query: Record<string, string> = {}) => (await ok(api.get(`/api/v1/events/${slug}/standings`, { key: reader.key, query }))).data;
+  const table = (data: any) => data.standings.map((s: any) => [name(s.boat.id), s.position, s.netPoints]);
+  const name = (id: string) => Object.keys(boat).find((k) => boat[k] === id) ?? id;
+  const fleetStatus = async () => (await standings()).fleets.find((f: any) => f.id === fleetId).status;
+
+  after(() => new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve())));
+
+  before(async () => {
+    // A webhook subscriber for the protest room's facts.
+    receiver = http.createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk) => (text += chunk));
+      req.on('end', () => {
+        delivered.push(JSON.parse(text));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    organizer = await newActor(api);
+    competitor = await newActor(api, ['read', 'register']);
+    rival = await newActor(api, ['read', 'register']);
+    reader = await newActor(api, ['read']);
+    const org = await createOrganization(api, organizer);
+    const key = organizer.key;
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/protest-room`;
+    await ok(api.post('/api/v1/webhooks', { url, events: ['protest.lodged', 'hearing.scheduled', 'decision.published'], organizationId: org.id }, { key }), 201);
+    const created = await ok(api.post('/api/v1/events', { organization: org.slug, name: `Protest Cup ${uniqueSuffix()}`, startDate: base.toISOString(), endDate: new Date(base.getTime() + 3 * DAY).toISOString() }, { key }), 201);
+    slug = created.data.slug;
+    await ok(api.put(`/api/v1/events/${slug}`, { status: 'published' }, { key }));
+    fleetId = (await ok(api.post(`/api/v1/events/${slug}/fleets`, { name: 'ILCA 7' }, { key }), 201)).data.id;
+    for (const number of [1, 2]) races.push((await ok(api.post(`/api/v1/events/${slug}/races`, { fleetId, raceNumber: number, scheduledStart: startOf(number).toISOString() }, { key }), 201)).data.id);
+    // A: the competitor's own boat (she is the sailor); E: the rival's; B, C, D: entered by the organizer for guest sailors.
+    const entry = (n: string) => ({ fleet: fleetId, boat: { name: `Boat ${n}`, sailNumber: `ITA ${n} ${uniqueSuffix()}` } });
+    boat['A'] = (await ok(api.post(`/api/v1/events/${slug}/register`, entry('A'), { key: competitor.key }), 201)).data.boatId;
+    for (const n of ['B', 'C', 'D']) {
+      const body = { ...entry(n), sailor: { name: `Skipper ${n}`, email: `skipper-${n.toLowerCase()}-${uniqueSuffix()}@example.org` } };
+      boat[n] = (await ok(api.post(`/api/v1/events/${slug}/register`, body, { key }), 201)).data.boatId;
+    }
+  });
+
+  test('a race is scored and posted with a protest time limit a few seconds ahead', async () => {
+    const s1 = startOf(1);
+    const s2 = startOf(2);
+    const submit = (race: number, results: unknown[]) => ok(api.post(`/api/v1/events/${slug}/races/${races[race - 1]}/results`, { actualStart: startOf(race).toISOString(), results }, { key: organizer.key }));
+    await submit(1, ['B', 'A', 'C', 'D'].map((n, i) => ({ boat: boat[n], finishTime: plus(s1, 1800 + 10 * i), status: 'finished' })));
+    await submit(2, [...['A', 'B', 'D'].map((n, i) => ({ boat: boat[n], finishTime: plus(s2, 1800 + 10 * i), status: 'finished' })), { boat: boat['C'], status: 'dnf', code: 'ret' }]);
+    assert.deepEqual(table(await standings()), [['A', 1, 3], ['B', 2, 3], ['D', 3, 7], ['C', 4, 8]]);
+    deadline = new Date(Date.now() + 6_000);
+    const posted = await ok(api.post(`/api/v1/events/${slug}/fleets/${fleetId}/results/publish`, { protestDeadline: deadline.toISOString() }, { key: organizer.key }));
+    assert.deepEqual(posted.data.races.map((r: any) => r.protestDeadline), [deadline.toISOString(), deadline.toISOString()]);
+    assert.equal(await fleetStatus(), 'provisional');
+  });
+
+  test('a competitor lodges a protest for her own boat within the limit; refusals carry their codes', async () => {
+    const body = { type: 'boat', raceIds: [races[0]], protestorBoat: boat['A'], protesteeBoats: [boat['B']], incident: 'Port-starboard at the windward mark; B did not keep clear.', rulesAlleged: ['10'], contact: { name: 'Anna', phone: '+39 555 0100' } };
+    protest1 = (await ok(api.post(`/api/v1/events/${slug}/protests`, body, { key: competitor.key }), 201)).data;
+    assert.deepEqual([protest1.number, protest1.type, protest1.status, protest1.late, protest1.deadline, protest1.protestor], [1, 'boat', 'lodged', false, deadline.toISOString(), { party: 'boat', boat: boat['A'] }]);
+    assert.deepEqual(protest1.contact, { name: 'Anna', email: null, phone: '+39 555 0100' });
+
+    await refused(api.post(`/api/v1/events/${slug}/protests`, { ...body, protestorBoat: boat['B'], protesteeBoats: [boat['A']] }, { key: competitor.key }), 403, 'not_your_boat');
+    await refused(api.post(`/api/v1/events/${slug}/protests`, { type: 'protest_committee', raceIds: [races[0]], protesteeBoats: [boat['B']], incident: 'x' }, { key: competitor.key }), 403, 'not_a_member');
+    await refused(api.post(`/api/v1/events/${slug}/protests`, { ...body, protesteeBoats: [] }, { key: competitor.key }), 400, 'validation_failed');
+    await refused(api.post(`/api/v1/events/${slug}/protests`, { ...body, raceIds: ['no-such-race'] }, { key: competitor.key }), 400, 'validation_failed');
+    await refused(api.post(`/api/v1/events/${slug}/protests`, body, { key: reader.key }), 403, 'missing_scope');
+  });
+
+  test('who sees what: the lodger in full, an outsider nothing before a hearing', async () => {
+    const mine = (await ok(api.get(`/api/v1/events/${slug}/protests`, { key: competitor.key }))).data;
+    assert.deepEqual(mine.map((p: any) => [p.number, p.incident !== null, p.contact !== null]), [[1, true, true]]);
+    assert.deepEqual((await ok(api.get(`/api/v1/events/${slug}/protests`, { key: rival.key }))).data, []);
+    assert.deepEqual((await ok(api.get(`/api/v1/events/${slug}/protests`, { key: reader.key }))).data, []);
+  });
+
+  test('a request for redress lodged after the limit is marked late, not refused; results stay provisional while cases are open', async () => {
+    await sleep(Math.max(0, deadline.getTime() - Date.now()) + 2_500);
+    const body = { type: 'redress', raceIds: [races[1]], protestorBoat: boat['C'], incident: 'C retired after the committee boat dragged into her at the leeward gate.', rulesAlleged: ['62.1(a)'] };
+    protest2 = (await ok(api.post(`/api/v1/events/${slug}/protests`, body, { key: organizer.key }), 201)).data;
+    assert.deepEqual([protest2.number, protest2.late, protest2.protestor], [2, true, { party: 'boat', boat: boat['C'] }]);
+    // The limit has passed, but two cases are open.
+    assert.equal(await fleetStatus(), 'provisional');
+  });
+
+  test('the committee schedules hearings; the notice board shows them without private details', async () => {
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    await refused(api.post(`/api/v1/events/${slug}/protests/${protest1.id}/hearing`, { startsAt, room: 'Jury room' }, { key: rival.key }), 403, 'missing_scope');
+    const outsider = await newActor(api);
+    await refused(api.post(`/api/v1/events/${slug}/protests/${protest1.id}/hearing`, { startsAt, room: 'Jury room' }, { key: outsider.key }), 403, 'not_a_member');
+    const heard = (await ok(api.post(`/api/v1/events/${slug}/protests/${protest1.id}/hearing`, { startsAt, room: 'Jury room' }, { key: organizer.key }))).data;
+    assert.deepEqual([heard.status, heard.hearing], ['scheduled', { startsAt, room: 'Jury room', parties: [boat['A'], boat['B']] }]);
+    await ok(api.post(`/api/v1/events/${slug}/protests/${protest2.id}/hearing`, { startsAt, room: 'Jury room', parties: [boat['C']] }, { key: organizer.key }));
+
+    const board = (await ok(api.get(`/api/v1/events/${slug}/protests`, { key: reader.key }))).data;
+    assert.deepEqual(board.map((p: any) => [p.number, p.status, p.incident, p.contact, p.hearing.room]), [[1, 'scheduled', null, null, 'Jury room'], [2, 'scheduled', null, null, 'Jury room']]);
+  });
+
+  test('decisions change the standings at once: DSQ moves the boats behind up, RDG A9(a) moves nobody', async () => {
+    standingsBefore = await standings();
+    await sleep(50);
+    beforeDecision = new Date().toISOString();
+    await sleep(50);
+    const decided = (
+      await ok(
+        api.post(
+          `/api/v1/events/${slug}/protests/${protest1.id}/decision`,
+          { factsFound: 'A on starboard, B on port; A bore away to avoid contact.', conclusions: 'B failed to keep clear.', rulesApplied: ['10'], consequences: [{ boat: boat['B'], action: 'dsq' }] },
+          { key: organizer.key },
+        ),
+      )
+    ).data;
+    assert.equal(decided.status, 'decided');
+    assert.deepEqual(decided.decision.consequences.map((c: any) => [c.boat, c.race, c.action]), [[boat['B'], races[0], 'dsq']]);
+    assert.equal(decided.decision.revisions.length, 1);
+    protest1 = decided;
+    assert.deepEqual(table(await standings()), [['A', 1, 2], ['D', 2, 6], ['B', 3, 7], ['C', 4, 7]]);
+    await refused(api.post(`/api/v1/events/${slug}/protests/${protest1.id}/decision`, { factsFound: 'x', conclusions: 'y' }, { key: organizer.key }), 409, 'protest_decided');
+
+    await refused(
+      api.post(`/api/v1/events/${slug}/protests/${protest2.id}/decision`, { factsFound: 'x', conclusions: 'y', consequences: [{ boat: boat['C'], action: 'dpi', points: 2 }] }, { key: organizer.key }),
+      400,
+      'inapplicable_consequence',
+    );
+    protest2 = (
+      await ok(
+        api.post(
+          `/api/v1/events/${slug}/protests/${protest2.id}/decision`,
+          { factsFound: 'The committee boat dragged its anchor into C.', conclusions: 'C is entitled to redress (rule 62.1(a)).', rulesApplied: ['62.1(a)', 'A9(a)'], consequences: [{ boat: boat['C'], action: 'rdg', method: 'average_all' }] },
+          { key: organizer.key },
+        ),
+      )
+    ).data;
+    assert.deepEqual(table(await standings()), [['A', 1, 2], ['C', 2, 4], ['D', 3, 6], ['B', 4, 7]]);
+    const results = (await ok(api.get(`/api/v1/events/${slug}/results`, { key: reader.key, query: { race: races[1]! } }))).data.races[0].results;
+    assert.deepEqual(results.map((r: any) => [name(r.boat.id), r.points]).sort(), [['A', 1], ['B', 2], ['C', 2], ['D', 3]]);
+  });
+
+  test('asOf before the decision answers the old standings exactly', async () => {
+    const then = await standings({ asOf: beforeDecision });
+    assert.deepEqual(table(then), [['A', 1, 3], ['B', 2, 3], ['D', 3, 7], ['C', 4, 8]]);
+    assert.deepEqual((then as any).standings, (standingsBefore as any).standings);
+  });
+
+  test('the revision history names the decision and the person; the public notice board shows the decisions', async () => {
+    const history = (await ok(api.get(`/api/v1/events/${slug}/results/revisions`, { key: organizer.key, query: { race: races[0]! } }))).data.revisions;
+    const decision = history.find((r: any) => r.kind === 'decision');
+    assert.ok(decision, JSON.stringify(history));
+    assert.deepEqual([decision.decisionId, decision.actor.userId, decision.id], [protest1.decision.id, organizer.userId, protest1.decision.revisions[0].revisionId]);
+    const board = (await ok(api.get(`/api/v1/events/${slug}/protests`, { key: reader.key }))).data;
+    assert.deepEqual(board.map((p: any) => [p.number, p.status, p.decision.consequences[0].action, p.contact]), [[1, 'decided', 'dsq', null], [2, 'decided', 'rdg', null]]);
+  });
+
+  test('reverting R1 to the submission undoes the DSQ; the fleet becomes official once the limit has passed and no case is open', async () => {
+    const history = (await ok(api.get(`/api/v1/events/${slug}/results/revisions`, { key: organizer.key, query: { race: races[0]! } }))).data.revisions;
+    const submission = history.find((r: any) => r.kind === 'submission');
+    await ok(api.post(`/api/v1/events/${slug}/races/${races[0]}/results/revert`, { revision: submission.id, reason: 'Decision of protest 1 reopened in error' }, { key: organizer.key }));
+    // R1 as sailed again: A 2 + 1 = 3, B 1 + 2 = 3, C 3 + RDG 3 (A9(a) follows R1) = 6, D 4 + 3 = 7.
+    assert.deepEqual(table(await standings()), [['A', 1, 3], ['B', 2, 3], ['C', 3, 6], ['D', 4, 7]]);
+    await eventually(async () => ((await fleetStatus()) === 'official' ? true : undefined), 10_000, 'fleet official');
+  });
+
+  test('webhooks: protest.lodged, hearing.scheduled and decision.published reach the subscriber, without private details', async () => {
+    const kinds = () => delivered.filter((d) => d.data?.eventId !== undefined).map((d) => `${d.event} ${d.data.number}`).sort();
+    await eventually(async () => (kinds().length >= 6 ? true : undefined), 15_000, 'six deliveries');
+    assert.deepEqual(kinds(), ['decision.published 1', 'decision.published 2', 'hearing.scheduled 1', 'hearing.scheduled 2', 'protest.lodged 1', 'protest.lodged 2']);
+    const lodged = delivered.find((d) => d.event === 'protest.lodged' && d.data.number === 2)!;
+    assert.deepEqual([lodged.data.late, lodged.data.type, lodged.data.protestorBoatId, 'contact' in lodged.data, 'incident' in lodged.data], [true, 'redress', boat['C'], false, false]);
+    const dsq = delivered.find((d) => d.event === 'decision.published' && d.data.number === 1)!;
+    assert.deepEqual([dsq.data.consequences, dsq.data.revisionIds], [[{ boatId: boat['B'], raceId: races[0], action: 'dsq' }], [protest1.decision.revisions[0].revisionId]]);
+  });
+});
