@@ -37,6 +37,12 @@ RULE_FIELDS = {
     "createSeries": [r"bestOf", r"events\.\d+"],
     # organizationId is required when the caller administers several organizations.
     "createWebhook": [r"organizationId"],
+    # Which boats a case names depends on its type (a boat protest: protestor and protestees; a
+    # committee protest: no protestor; a boat never protests herself).
+    "lodgeProtest": [r"protestorBoat", r"protesteeBoats(\.\d+)?"],
+    # Each consequence carries only the fields of its action (points with dpi or rdg by points,
+    # percent with scp, method with rdg, status/code/finishTime with correct).
+    "decideProtest": [r"consequences\.\d+\.(points|percent|method|status|code|finishTime)"],
 }
 
 NUL_MESSAGE = "must not contain the NUL character (U+0000)"

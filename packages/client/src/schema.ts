@@ -473,8 +473,11 @@ export interface paths {
          *     `race_committee` or `protest_committee` (a committee protests boats: members only, no
          *     `protestorBoat`), `redress` (rule 62), `reopen` (rule 66), `scoring_inquiry` (a boat asks for her
          *     score to be checked: `protestorBoat`). A competitor names her own boat as `protestorBoat`.
-         *     Every race must be of the event and every boat entered in it (400 `validation_failed`). The
-         *     answer says whether it came within the time limit (`late`). Fact: `protest.lodged`.
+         *     Which boats a type needs is checked against `type` (400 `validation_failed` on `protestorBoat`
+         *     or `protesteeBoats`: a boat protest names both, a committee protest no protestor, a boat never
+         *     herself). Every race must be of the event (400 `unknown_race`) and every boat entered in it (400
+         *     `unknown_boat`). The answer says whether it came within the time limit (`late`). Fact:
+         *     `protest.lodged`.
          */
         post: operations["lodgeProtest"];
         delete?: never;
@@ -496,7 +499,8 @@ export interface paths {
          * Schedule (or move) the hearing of a case
          * @description The protest committee (`results` scope and membership of the event's organization) sets the
          *     time, room and parties (boat ids; default the protestor boat and the protestees). Scheduling
-         *     again moves it. A decided case: 409 `protest_decided`. Fact: `hearing.scheduled`.
+         *     again moves it. A party that is not a boat entered in the event: 400 `unknown_boat`. A decided
+         *     case: 409 `protest_decided`. Fact: `hearing.scheduled`.
          */
         post: operations["scheduleHearing"];
         delete?: never;
@@ -527,7 +531,12 @@ export interface paths {
          *
          *     The scores change in the same transaction as the decision (one result revision per race,
          *     naming the decision). 400 `inapplicable_consequence` (e.g. DPI for a boat that did not finish),
-         *     409 `protest_decided` (a decided case; lodge a request to reopen). Facts: `decision.published`,
+         *     409 `protest_decided` (a decided case; lodge a request to reopen). A consequence whose race is
+         *     not one of the case's, or whose boat is not entered, is 400 `inapplicable_consequence` too. Each
+         *     consequence carries only the fields of its action, which JSON Schema here does not express
+         *     (400 `validation_failed` on `consequences.N.<field>`): `points` with `dpi` (required) or with
+         *     `rdg` by `method` `points` (required), `percent` with `scp`, `method` with `rdg`, `status`,
+         *     `code` and `finishTime` with `correct` (at least one). Facts: `decision.published`,
          *     `results.updated`, `results.revised`, `standings.updated`.
          */
         post: operations["decideProtest"];

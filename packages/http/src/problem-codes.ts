@@ -23,6 +23,7 @@ export const PROBLEMS = {
   unknown_organization: spec(400, 'The body names an organization that does not exist.'),
   unknown_event: spec(400, 'The body names an event that does not exist.'),
   unknown_fleet: spec(400, 'The body names a fleet that is not part of this event.'),
+  unknown_race: spec(400, 'The body names a race that is not part of this event.'),
   unknown_boat: spec(400, 'A result names a boat that is not registered in the race’s fleet.'),
   unknown_sailor: spec(400, 'The registration names a sailor that does not exist.'),
   invalid_rating: spec(400, 'A boat rating is outside the plausible range of its system.'),

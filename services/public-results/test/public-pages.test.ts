@@ -237,6 +237,9 @@ describe('the per-address limit of the public pages', () => {
     const urls = JSON.parse(process.env['E2E_SERVICE_URLS'] ?? '{}') as Record<string, string>;
     // A second gateway with a small limit, in front of the shared stack's public-results.
     gateway = await startStack({ slot: 9, only: ['gateway'], processEnv: { gateway: { PUBLIC_RATE_LIMIT_PER_MINUTE: '5', PUBLIC_RESULTS_URL: urls['public-results']!, PUBLIC_RATE_LIMIT_KEY_PREFIX: `test-addr-${Date.now()}` } } });
+    // Until its Redis connection is ready a gateway counts in its in-process stand-in; the test counts
+    // the shared Redis window, so it starts once the gateway says Redis is ready.
+    await eventually(async () => ((await fetch(`${gateway.gatewayUrl}/health/ready`)).status === 200 ? true : undefined), 15_000, 'the gateway ready (Redis connected)');
   });
 
   after(async () => {

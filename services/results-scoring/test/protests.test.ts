@@ -117,7 +117,7 @@ describe('the protest room through the gateway', () => {
     await refused(api.post(`/api/v1/events/${slug}/protests`, { ...body, protestorBoat: boat['B'], protesteeBoats: [boat['A']] }, { key: competitor.key }), 403, 'not_your_boat');
     await refused(api.post(`/api/v1/events/${slug}/protests`, { type: 'protest_committee', raceIds: [races[0]], protesteeBoats: [boat['B']], incident: 'x' }, { key: competitor.key }), 403, 'not_a_member');
     await refused(api.post(`/api/v1/events/${slug}/protests`, { ...body, protesteeBoats: [] }, { key: competitor.key }), 400, 'validation_failed');
-    await refused(api.post(`/api/v1/events/${slug}/protests`, { ...body, raceIds: ['no-such-race'] }, { key: competitor.key }), 400, 'validation_failed');
+    await refused(api.post(`/api/v1/events/${slug}/protests`, { ...body, raceIds: ['no-such-race'] }, { key: competitor.key }), 400, 'unknown_race');
     await refused(api.post(`/api/v1/events/${slug}/protests`, body, { key: reader.key }), 403, 'missing_scope');
   });
 

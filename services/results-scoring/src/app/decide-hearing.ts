@@ -55,6 +55,6 @@ function resolveRaces(protest: Protest, consequences: DecisionInput['consequence
     if (!boats.has(c.boatId)) errors.push({ field: `consequences.${i}.boatId`, message: `boat ${c.boatId} is not entered in this event` });
     return { ...c, raceId: raceId ?? '' };
   });
-  if (errors.length > 0) throw problem('validation_failed', 'A consequence names a race or boat outside the case.', { errors });
+  if (errors.length > 0) throw problem('inapplicable_consequence', 'A consequence names a race or boat outside the case.', { errors });
   return resolved;
 }

@@ -37,7 +37,7 @@ export async function lodgeProtest(context: ServiceContext, identity: Identity, 
     if (race && race.eventId === event.id) races.push(race);
     else unknownRaces.push({ field: `raceIds.${i}`, message: `race ${raceId} is not a race of this event` });
   }
-  if (unknownRaces.length > 0) throw problem('validation_failed', 'A race named is not part of this event.', { errors: unknownRaces });
+  if (unknownRaces.length > 0) throw problem('unknown_race', 'A race named is not part of this event.', { errors: unknownRaces });
 
   let viewer = await viewerOf(pool, identity, event);
   if (!viewer.member && input.protestorBoatId && !viewer.ownBoatIds.has(input.protestorBoatId)) {
@@ -52,7 +52,7 @@ export async function lodgeProtest(context: ServiceContext, identity: Identity, 
   const entered = await boatsInEvent(pool, event.id, named);
   const strangers = named.filter((boat) => !entered.has(boat));
   if (strangers.length > 0) {
-    throw problem('validation_failed', 'Every boat named must be entered in the event.', {
+    throw problem('unknown_boat', 'Every boat named must be entered in the event.', {
       errors: strangers.map((boat) => ({ field: boat === input.protestorBoatId ? 'protestorBoat' : `protesteeBoats.${input.protesteeBoatIds.indexOf(boat)}`, message: `boat ${boat} is not entered in this event` })),
     });
   }

@@ -24,7 +24,7 @@ export async function scheduleHearing(context: ServiceContext, identity: Identit
   if (input.partyBoatIds) {
     const entered = await boatsInEvent(context.pool, event.id, input.partyBoatIds);
     const errors = input.partyBoatIds.flatMap((boat, i) => (entered.has(boat) ? [] : [{ field: `parties.${i}`, message: `boat ${boat} is not entered in this event` }]));
-    if (errors.length > 0) throw problem('validation_failed', 'Every party must be a boat entered in the event.', { errors });
+    if (errors.length > 0) throw problem('unknown_boat', 'Every party must be a boat entered in the event.', { errors });
   }
   return withTransaction(context.pool, async (client) => {
     const protest = await protestOf(client, event, request.protestId, true);
