@@ -105,7 +105,33 @@ export async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) =
 }
 
 /** Runs fn in one transaction; commits on success, rolls back and rethrows on failure. */
+/** SQLSTATEs after which PostgreSQL has rolled the transaction back and running it again may succeed. */
+const RETRYABLE = new Set(['40P01' /* deadlock_detected */, '40001' /* serialization_failure */]);
+const TRANSACTION_ATTEMPTS = 4;
+
+export function isRetryableTransactionError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && RETRYABLE.has(String((error as { code?: unknown }).code));
+}
+
+/**
+ * Runs `fn` in a transaction (BEGIN … COMMIT, ROLLBACK on error). When PostgreSQL picks the
+ * transaction as a deadlock victim (or a serialization failure), the whole of `fn` runs again, up to
+ * four attempts with a short random pause: advisory locks of different fleets and series taken in
+ * different orders by concurrent paths otherwise surface as 500s. `fn` must therefore keep its effects
+ * inside the transaction (SQL, outbox rows), which is the rule for every use case anyway.
+ */
 export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transactionOnce(pool, fn);
+    } catch (error) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableTransactionError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+async function transactionOnce<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const lease = await checkout(pool);
   let unusable: Error | undefined;
   try {
