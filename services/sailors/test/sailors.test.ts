@@ -199,7 +199,11 @@ describe('sailor history from facts', () => {
     const profile = await get(`/api/v1/sailors/${ada}`);
     assert.deepEqual(profile.body.data.boats.map((boat: { id: string; ratings: unknown }) => [boat.id, boat.ratings]), [[blueNote.id, { phrf: 132, portsmouth_rya: 1098 }]]);
     // A sailor known only from a registration has a profile too, named from it.
-    const benProfile = await get(`/api/v1/sailors/${ben}`);
+    // (Ben's registration may sit on another partition than Ada's: wait for it rather than assume.)
+    const benProfile = await eventually(async () => {
+      const response = await get(`/api/v1/sailors/${ben}`);
+      return response.status === 200 ? response : undefined;
+    }, 10_000, "Ben's profile projected");
     assert.equal(benProfile.body.data.name, 'Ben Ainslie');
   });
 
