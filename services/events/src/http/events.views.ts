@@ -8,7 +8,8 @@ import { registrationWithDetailsJson } from './registrations.views.js';
 export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 const money = (value: number | null): string | null => (value === null ? null : value.toFixed(2));
 
-export function eventJson(row: EventRow, organization: OrgRef) {
+/** The fields an event shows in lists and in full. */
+function eventSummaryFields(row: EventRow) {
   return {
     id: row.id,
     name: row.name,
@@ -18,15 +19,28 @@ export function eventJson(row: EventRow, organization: OrgRef) {
     address: row.address,
     startDate: iso(row.start_date),
     endDate: iso(row.end_date),
-    registrationOpen: iso(row.registration_open),
-    registrationClose: iso(row.registration_close),
     status: row.status,
     entryFee: money(row.entry_fee),
     currency: row.currency,
     maxParticipants: row.max_participants,
+    settings: row.settings,
+  };
+}
+
+export function eventJson(row: EventRow, organization: OrgRef) {
+  const { status, entryFee, currency, maxParticipants, settings, ...head } = eventSummaryFields(row);
+  // Key order as the API has always written it.
+  return {
+    ...head,
+    registrationOpen: iso(row.registration_open),
+    registrationClose: iso(row.registration_close),
+    status,
+    entryFee,
+    currency,
+    maxParticipants,
     nor: row.nor,
     sailingInstructions: row.sailing_instructions,
-    settings: row.settings,
+    settings,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     organization,
@@ -34,22 +48,7 @@ export function eventJson(row: EventRow, organization: OrgRef) {
 }
 
 export function eventSummaryJson(row: EventWithOrgRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    venue: row.venue,
-    address: row.address,
-    startDate: iso(row.start_date),
-    endDate: iso(row.end_date),
-    status: row.status,
-    entryFee: money(row.entry_fee),
-    currency: row.currency,
-    maxParticipants: row.max_participants,
-    settings: row.settings,
-    organization: orgRef(row),
-  };
+  return { ...eventSummaryFields(row), organization: orgRef(row) };
 }
 
 export function fleetJson(row: FleetRow) {
