@@ -7,3 +7,4 @@ export * from './access.js';
 export * from './statuses.js';
 export * from './scoring.js';
 export * from './format.js';
+export * from './protests.js';

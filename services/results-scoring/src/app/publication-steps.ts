@@ -15,11 +15,16 @@ import { resultsPublishedFact } from './facts.js';
 import { renderFleetViews } from './render-views.js';
 import type { RevisionActor } from './revise-race.js';
 import { resultsOfficialFact } from './revision-facts.js';
+import { lockSeriesOfEvent } from './series-standings.js';
 
 /** The fleet of the event (404 Fleet otherwise). */
 export async function fleetOfEvent(client: PoolClient, event: EventProjection, fleetId: string): Promise<FleetProjection> {
   const fleet = await findFleet(client, fleetId);
   if (!fleet || fleet.eventId !== event.id) throw notFound('Fleet');
+  // The order every path takes (store/locks.ts): the event's series, then the fleet. Posting and making
+  // official do not touch series standings today; holding the series locks first keeps a later step
+  // that does (or a caller that goes on to re-score) from inverting the order.
+  await lockSeriesOfEvent(client, event.id);
   await lockFleet(client, fleet.id);
   return fleet;
 }

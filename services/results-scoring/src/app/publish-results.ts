@@ -17,6 +17,7 @@ import { PROJECTION_WAIT } from './projection-wait.js';
 import { renderFleetViews } from './render-views.js';
 import { actorOf } from './revise-race.js';
 import { resultsOfficialFact } from './revision-facts.js';
+import { lockSeriesOfEvent } from './series-standings.js';
 
 export interface PublishedResults {
   event: EventProjection;
@@ -32,6 +33,8 @@ export async function publishResults(context: ServiceContext, identity: Identity
   assertMember(identity, event);
   let at = new Date();
   const changed = await withTransaction(context.pool, async (client) => {
+    // Series first, then (inside publishEvent) every fleet in id order: the order of store/locks.ts.
+    await lockSeriesOfEvent(client, event.id);
     at = await transactionTime(client);
     const races = await publishEvent(client, event.id, at);
     if (races.length > 0) {

@@ -1,7 +1,7 @@
 /** Request shapes of the protest room's routes, validated at the edge (400 problem naming each field). */
 import { REDRESS_METHODS, RESULT_CODES, RESULT_STATUSES } from '@regatta/contracts';
 import { z } from 'zod';
-import { CONSEQUENCE_ACTIONS, PROTEST_TYPES } from '../domain/protests/vocabulary.js';
+import { CONSEQUENCE_ACTIONS, PROTEST_TYPES } from '@regatta/contracts';
 
 const dateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time with a time zone (e.g. 2025-06-01T12:00:00Z)' });
 const id = z.string().trim().min(1).max(200);

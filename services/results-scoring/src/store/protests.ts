@@ -2,7 +2,7 @@
 import type { Queryable } from '@regatta/db';
 import type { Consequence } from '../domain/protests/consequence.js';
 import type { NewProtest, Protest, ProtestContact, RevisionRef } from '../domain/protests/records.js';
-import type { ProtestStatus, ProtestType, ProtestorParty } from '../domain/protests/vocabulary.js';
+import type { ProtestStatus, ProtestType, ProtestorParty } from '@regatta/contracts';
 
 interface ProtestRow {
   id: string;

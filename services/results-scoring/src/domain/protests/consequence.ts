@@ -8,7 +8,7 @@
 import type { RedressMethod, ResultStatus } from '@regatta/contracts';
 import { codeAllowed, effectiveCode } from '../result-codes.js';
 import type { StoredEntry } from '../race-entries.js';
-import type { ConsequenceAction } from './vocabulary.js';
+import type { ConsequenceAction } from '@regatta/contracts';
 
 export interface Consequence {
   boatId: string;

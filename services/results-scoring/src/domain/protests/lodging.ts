@@ -4,7 +4,7 @@
  * A late one is marked, never refused: the protest committee may extend the limit for good reason
  * (rule 61.3), so it is the committee's call, not the software's.
  */
-import { COMMITTEE_TYPES, NEEDS_PROTESTEE, NEEDS_PROTESTOR_BOAT, type ProtestType, type ProtestorParty } from './vocabulary.js';
+import { COMMITTEE_TYPES, NEEDS_PROTESTEE, NEEDS_PROTESTOR_BOAT, type ProtestType, type ProtestorParty } from '@regatta/contracts';
 
 export interface LodgingForm {
   type: ProtestType;

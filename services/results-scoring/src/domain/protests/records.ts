@@ -1,6 +1,6 @@
 /** A protest (or request, or inquiry) as stored, with its hearing and decision when they exist. */
 import type { Consequence } from './consequence.js';
-import type { ProtestStatus, ProtestType, ProtestorParty } from './vocabulary.js';
+import type { ProtestStatus, ProtestType, ProtestorParty } from '@regatta/contracts';
 
 export interface ProtestContact {
   name: string | null;
