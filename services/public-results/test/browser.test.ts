@@ -2,7 +2,8 @@
  * In a real headless Chromium: the widget on a club's site (another origin) shows the standings with
  * the club's embed token and follows results posted through the API without a reload; a site the
  * token does not allow sees a clear refusal; every public page passes an axe-core audit (no serious
- * or critical violation), works at phone width, and a draft regatta's page is 404.
+ * or critical violation), works at phone width, and a draft regatta's page is 404; the notice board's
+ * hearing schedule and decisions read as headings, a table and articles, and follow the live feed.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,6 +43,16 @@ describe('in a real browser', () => {
       const body = (await response.json()) as any;
       return body.data.fleets[0]?.entries.length === 4 ? true : undefined;
     }, 15_000, 'standings projected');
+    // The protest room on the notice board: case 1 (ITA 101 v ITA 103, race 1) heard and decided DSQ,
+    // so the audited regatta page carries the hearing schedule and a decision.
+    const key = regatta.organizer.key;
+    const lodged = await ok(api.post(`/api/v1/events/${regatta.slug}/protests`, { type: 'boat', raceIds: [regatta.raceIds[0]!], protestorBoat: regatta.boats[0]!.id, protesteeBoats: [regatta.boats[2]!.id], incident: 'Contact at the leeward mark.', rulesAlleged: ['18.2'], contact: { name: 'Ada', email: 'ada@example.org' } }, { key }), 201);
+    await ok(api.post(`/api/v1/events/${regatta.slug}/protests/${lodged.data.id}/hearing`, { startsAt: new Date(Date.now() + 3_600_000).toISOString(), room: 'Jury room' }, { key }));
+    await ok(api.post(`/api/v1/events/${regatta.slug}/protests/${lodged.data.id}/decision`, { factsFound: 'ITA 103 touched the mark and ITA 101.', conclusions: 'ITA 103 broke rule 18.2(b).', rulesApplied: ['18.2(b)'], consequences: [{ boat: regatta.boats[2]!.id, action: 'dsq' }] }, { key }));
+    await eventually(async () => {
+      const body = (await (await fetch(`${gateway}/regattas/${regatta.slug}.json`)).json()) as any;
+      return body.data.cases?.[0]?.status === 'decided' ? true : undefined;
+    }, 15_000, 'decision on the notice board');
   });
 
   after(async () => {
@@ -111,6 +122,42 @@ describe('in a real browser', () => {
           assert.ok(overflow <= 1, `${path} overflows by ${overflow}px at ${viewport.width}px`);
         }
       }
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('the notice board reads as headings, a table and articles, and shows a new hearing without a reload', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${gateway}/regattas/${regatta.slug}`, { waitUntil: 'load' });
+      const board = await page.evaluate(() => {
+        const headings = [...document.querySelectorAll('main h2, main h3, main h4')].map((h) => `${h.tagName} ${h.textContent}`);
+        const table = [...document.querySelectorAll('main table')].find((t) => t.querySelector('caption')?.textContent === 'Hearings, earliest first');
+        return {
+          headings,
+          columns: table ? [...table.querySelectorAll('thead th[scope=col]')].map((th) => th.textContent) : [],
+          rows: table ? [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => `${cell.tagName}:${cell.textContent}`)) : [],
+          decision: document.querySelector('article.decision')?.getAttribute('aria-labelledby') ?? null,
+          text: document.querySelector('main')?.textContent ?? '',
+        };
+      });
+      assert.deepEqual(board.headings.filter((h) => /Notice board|Hearing schedule|Decisions|Case 1/.test(h)), ['H2 Notice board', 'H3 Hearing schedule', 'H3 Decisions', 'H4 Case 1: Protest, boat v boat (R1 Lasers)']);
+      assert.deepEqual(board.columns, ['Case', 'Type', 'Races', 'Parties', 'Time', 'Room', 'Status']);
+      assert.deepEqual(board.rows.map((cells) => [cells[0], cells[3], cells[5], cells[6]]), [['TH:1', 'TD:ITA 101 Boat 1 v ITA 103 Boat 3', 'TD:Jury room', 'TD:Decided']]);
+      assert.equal(board.decision, 'case-1');
+      assert.match(board.text, /ITA 103 Boat 3, race 1: Disqualified \(DSQ\)/);
+      assert.equal(/ada@example\.org|Contact at the leeward mark/.test(board.text), false, 'no contact details or incident');
+
+      // A second case heard while the page is open: the live feed brings it in, no reload.
+      const navigations: string[] = [];
+      page.on('framenavigated', (frame) => navigations.push(frame.url()));
+      const key = regatta.organizer.key;
+      const second = await ok(api.post(`/api/v1/events/${regatta.slug}/protests`, { type: 'redress', raceIds: [regatta.raceIds[0]!], protestorBoat: regatta.boats[3]!.id, incident: 'Fouled by a spectator boat.' }, { key }), 201);
+      await ok(api.post(`/api/v1/events/${regatta.slug}/protests/${second.data.id}/hearing`, { startsAt: new Date(Date.now() + 7_200_000).toISOString(), room: 'Room 7' }, { key }));
+      await page.waitForFunction(() => (document.querySelector('main')?.textContent ?? '').includes('Room 7'), { timeout: 15_000 });
+      assert.deepEqual(navigations, [], 'no reload');
+      assert.deepEqual(await seriousViolations(page), []);
     } finally {
       await page.close();
     }

@@ -10,8 +10,9 @@ import { publicDocument, publicEntry, publicEvent, publicFleet, publicOrganizati
 import { appendLive, lockReadModel } from '../store/projections/changes.js';
 import { upsertDocument, upsertEvent, upsertFleet, upsertRace, upsertSeries } from '../store/projections/events.js';
 import { upsertOrganization } from '../store/projections/organizations.js';
-import { upsertEntry } from '../store/projections/registrations.js';
+import { upsertBoat, upsertEntry } from '../store/projections/registrations.js';
 import { markPublished, recordRaceProgress, saveSeriesStandings, upsertRaceResults, upsertStandings } from '../store/projections/results.js';
+import { projectProtest } from './project-protest.js';
 
 const occurredAt = (fact: Fact) => (fact.occurredAt ? timestampDate(fact.occurredAt) : new Date());
 
@@ -76,6 +77,7 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
       const entry = publicEntry(registration);
       const updatedAt = registration.updatedAt ? timestampDate(registration.updatedAt) : at;
       if (await upsertEntry(client, registration.eventId, entry, updatedAt)) {
+        if (registration.boat?.id) await upsertBoat(client, registration.eventId, { id: registration.boat.id, sailNumber: entry.sailNumber, name: entry.boatName });
         await appendLive(client, registration.eventId, fact.type as 'registration.created', liveData.registrationChanged(meta, entry));
       }
       return;
@@ -106,6 +108,11 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
       await appendLive(client, payload.value.eventId, 'standings.updated', liveData.standingsUpdated(meta, standings));
       return;
     }
+    case 'protestLodged':
+    case 'hearingScheduled':
+    case 'decisionPublished':
+      await projectProtest(client, payload, meta, at);
+      return;
     default:
       // identity facts, and fact types newer than this build: nothing public in them.
       return;

@@ -27,7 +27,7 @@ export async function publicRegattaTab(
 export type RegattaTabView = NonNullable<Awaited<ReturnType<typeof regattaTab>>>;
 
 export async function regattaTab(db: Queryable, head: EventHead, tab: RegattaTab) {
-  const parts = await eventParts(db, head.id);
+  const parts = await eventParts(db, head.id, { noticeBoard: tab === 'overview' });
   if (!parts) return undefined;
   switch (tab) {
     case 'overview':

@@ -5,6 +5,7 @@
  */
 import type { RaceCompleted, RaceStarted, ResultsPublished } from '@regatta/contracts';
 import type { PublicEntry, PublicRaceResults, PublicStandings } from './model.js';
+import type { PublicCase } from './notice-board.js';
 import { iso } from './snapshots.js';
 
 /** What every change message carries: when the change happened (the fact's time). */
@@ -48,8 +49,12 @@ export type LiveRaceProgress = LiveMeta & PublicRaceProgress;
 export interface LiveRegistrationChanged extends LiveMeta {
   entry: PublicEntry;
 }
+/** hearing.scheduled and decision.published: the case as the notice board now shows it. */
+export interface LiveCaseChanged extends LiveMeta {
+  case: PublicCase;
+}
 
-/** One builder per change message type (registration.* share one; race.started and race.completed too). */
+/** One builder per change message type (registration.* share one; race.started and race.completed too; hearing.scheduled and decision.published too). */
 export const liveData = {
   resultsUpdated: (meta: LiveMeta, results: PublicRaceResults): LiveResultsUpdated => ({ ...meta, ...results }),
   resultsPublished: (meta: LiveMeta, published: ResultsPublished): LiveResultsPublished => ({
@@ -61,4 +66,5 @@ export const liveData = {
   standingsUpdated: (meta: LiveMeta, standings: PublicStandings): LiveStandingsUpdated => ({ ...meta, ...standings }),
   raceProgress: (meta: LiveMeta, progress: PublicRaceProgress): LiveRaceProgress => ({ ...meta, ...progress }),
   registrationChanged: (meta: LiveMeta, entry: PublicEntry): LiveRegistrationChanged => ({ ...meta, entry }),
+  caseChanged: (meta: LiveMeta, notice: PublicCase): LiveCaseChanged => ({ ...meta, case: notice }),
 };

@@ -12,6 +12,9 @@ export const LIVE_MESSAGE_TYPES = [
   'registration.created',
   'registration.updated',
   'registration.cancelled',
+  // The notice board (issue 14): a hearing set or moved, a decision published; never a bare lodging.
+  'hearing.scheduled',
+  'decision.published',
 ] as const;
 export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
 

@@ -9,6 +9,7 @@ import type {
   PublicRaceResults,
   PublicStandings,
 } from './model.js';
+import type { CaseRecord, KnownBoat } from './notice-board.js';
 
 export interface EventPartsInput {
   event: PublicEvent;
@@ -19,4 +20,8 @@ export interface EventPartsInput {
   entries: PublicEntry[];
   results: Array<PublicRaceResults & { updatedAt: string }>;
   standings: Array<PublicStandings & { updatedAt: string }>;
+  /** The protest room's cases on the notice board (hearing scheduled or decision published). */
+  cases: CaseRecord[];
+  /** Boats the cases name, as registrations named them (results name the rest). */
+  boats: KnownBoat[];
 }

@@ -4,6 +4,7 @@
  */
 import type { EventPartsInput } from './parts.js';
 import type { PublicEntry, PublicEvent, PublicFleet, PublicRace, PublicRaceResults, PublicStandingEntry } from './model.js';
+import { caseLookups, publicCases, type KnownBoat, type PublicCase } from './notice-board.js';
 import { tieNotes, type TieNote } from './tie-breaks.js';
 
 export type ResultsStatus = 'provisional' | 'official' | 'none';
@@ -29,6 +30,18 @@ export interface RegattaView {
   documents: EventPartsInput['documents'];
   fleets: Array<PublicFleet & FleetStatus & { registered: number; waitlisted: number }>;
   schedule: Array<PublicRace & { fleetName: string }>;
+  /** The protest room on the notice board: hearings and decisions, by case number. */
+  cases: PublicCase[];
+}
+
+/** The notice board's cases with their boats and races named (registrations first, then results and standings). */
+function noticeBoardCases(parts: EventPartsInput): PublicCase[] {
+  if (parts.cases.length === 0) return [];
+  const fromResults: KnownBoat[] = [
+    ...parts.results.flatMap((race) => race.results.map((r) => ({ id: r.boatId, sailNumber: r.sailNumber, boatName: r.boatName }))),
+    ...parts.standings.flatMap((s) => s.entries.map((e) => ({ id: e.boatId, sailNumber: e.sailNumber, boatName: e.boatName }))),
+  ];
+  return publicCases(parts.cases, caseLookups(parts.races, parts.fleets, [...parts.boats, ...fromResults]));
 }
 
 export function regattaView(parts: EventPartsInput): RegattaView {
@@ -44,6 +57,7 @@ export function regattaView(parts: EventPartsInput): RegattaView {
       waitlisted: parts.entries.filter((e) => e.fleetId === fleet.id && e.status === 'waitlisted').length,
     })),
     schedule: parts.races.map((race) => ({ ...race, fleetName: fleetName.get(race.fleetId) ?? '' })),
+    cases: noticeBoardCases(parts),
   };
 }
 

@@ -348,6 +348,9 @@ function regattaParts(): EventPartsInput {
     entries: registrationFacts.map((fact) => publicEntry(factPayload(fact, 'registrationCreated')!.registration!)),
     results: [{ ...publicRaceResults(factPayload(resultsFact, 'resultsUpdated')!), updatedAt: '2025-06-01T11:03:00.000Z' }],
     standings: [{ ...publicStandings(factPayload(standingsFact, 'standingsUpdated')!), updatedAt: '2025-06-01T11:03:01.000Z' }],
+    // The notice board's cases are checked in notice-board.openapi.test.ts.
+    cases: [],
+    boats: [],
   };
 }
 

@@ -5,6 +5,7 @@ import type { SeriesView } from '../domain/series-view.js';
 import { documentKind, formatDate, formatDateRange, formatDateTime, formatDuration, formatPoints, humanize } from './html/format.js';
 import { html, seg, type Html } from './html/html.js';
 import { layout } from './html/layout.js';
+import { noticeBoardCases } from './notice-board.views.js';
 
 type Tab = 'overview' | 'entries' | 'results' | 'standings';
 
@@ -82,12 +83,13 @@ ${event.description ? html`<p>${event.description}</p>` : ''}
 <h2>Notice board</h2>
 ${
   view.documents.length === 0 && !event.noticeOfRace && !event.sailingInstructions
-    ? html`<p class="meta">Nothing posted yet.</p>`
+    ? view.cases.length === 0 ? html`<p class="meta">Nothing posted yet.</p>` : ''
     : html`<ul>${event.noticeOfRace ? html`<li>${linkOrText('Notice of race', event.noticeOfRace)}</li>` : ''}${event.sailingInstructions ? html`<li>${linkOrText('Sailing instructions', event.sailingInstructions)}</li>` : ''}${view.documents.map(
         (doc) =>
           html`<li>${doc.url ? html`<a href="${doc.url}">${doc.title}</a>` : html`<strong>${doc.title}</strong>`} <span class="meta">(${documentKind(doc.kind)}${doc.publishedAt ? `, ${formatDateTime(doc.publishedAt)}` : ''})</span>${doc.body ? html`<p>${doc.body}</p>` : ''}</li>`,
       )}</ul>`
 }
+${noticeBoardCases(view.cases)}
 <h2>Race schedule</h2>
 ${
   view.schedule.length === 0

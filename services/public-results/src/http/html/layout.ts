@@ -28,6 +28,8 @@ form.search{display:flex;gap:.5rem;flex-wrap:wrap}form.search input{flex:1;min-w
 form.search button{padding:.4rem .9rem;font:inherit;background:var(--accent);color:#fff;border:0;border-radius:4px}
 footer{max-width:72rem;margin:2rem auto;padding:0 1rem;color:var(--muted);font-size:.875rem}
 .live{font-size:.875rem;color:var(--muted)}
+article.decision{border-top:1px solid var(--line);padding:.25rem 0}article.decision h4{margin:.75rem 0 .25rem}
+article.decision dt{font-weight:600}article.decision dd{margin:0 0 .5rem}
 @media (max-width:40rem){th,td{padding:.3rem .35rem;font-size:.9rem}h1{font-size:1.35rem}}
 @media print{
   header.site,nav.tabs,form.search,footer,.live,.skip{display:none}
@@ -46,12 +48,16 @@ export interface LayoutOptions {
   liveSlug?: string;
 }
 
-/** A few lines that reload the page when the public live feed says results changed (no dependencies). */
+/**
+ * A few lines that reload the page's main part when the public live feed says something changed (no
+ * dependencies). The refetch revalidates (`no-cache`: a 304 when nothing changed): the page's own
+ * `max-age` would otherwise hand back the copy loaded a moment before the change.
+ */
 const liveScript = (slug: string) =>
   html`<p class="live" aria-live="polite" id="live-status">Live: this page updates when results are posted.</p>
 <script>(function(){if(!window.EventSource)return;var es=new EventSource('/regattas/${slug}/live');var t;
-function go(){clearTimeout(t);t=setTimeout(function(){fetch(location.href,{headers:{accept:'text/html'}}).then(function(r){return r.text()}).then(function(h){var d=new DOMParser().parseFromString(h,'text/html');var m=d.querySelector('main');if(m){document.querySelector('main').replaceWith(m);}})},300)}
-['results.updated','results.published','standings.updated','race.started','race.completed','registration.created','registration.updated','registration.cancelled','reload'].forEach(function(n){es.addEventListener(n,go)});})();</script>`;
+function go(){clearTimeout(t);t=setTimeout(function(){fetch(location.href,{headers:{accept:'text/html'},cache:'no-cache'}).then(function(r){return r.text()}).then(function(h){var d=new DOMParser().parseFromString(h,'text/html');var m=d.querySelector('main');if(m){document.querySelector('main').replaceWith(m);}})},300)}
+['results.updated','results.published','standings.updated','race.started','race.completed','registration.created','registration.updated','registration.cancelled','hearing.scheduled','decision.published','reload'].forEach(function(n){es.addEventListener(n,go)});})();</script>`;
 
 export function layout(options: LayoutOptions): string {
   return html`<!doctype html>

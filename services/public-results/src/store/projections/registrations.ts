@@ -1,4 +1,4 @@
-/** registrations.v1 → the entry list of a regatta. */
+/** registrations.v1 → the entry list of a regatta, and its boats' names for the notice board. */
 import type { PoolClient } from '@regatta/db';
 import type { PublicEntry } from '../../domain/model.js';
 
@@ -11,4 +11,13 @@ export async function upsertEntry(client: PoolClient, eventId: string, entry: Pu
     [entry.id, eventId, entry.fleetId, entry.status, JSON.stringify(entry), updatedAt],
   );
   return (rowCount ?? 0) > 0;
+}
+
+/** A boat's public names by id (the protest room's facts name boats by id only). */
+export async function upsertBoat(client: PoolClient, eventId: string, boat: { id: string; sailNumber: string | null; name: string }): Promise<void> {
+  await client.query(
+    `INSERT INTO boats (id, event_id, sail_number, name) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (event_id, id) DO UPDATE SET sail_number = EXCLUDED.sail_number, name = EXCLUDED.name`,
+    [boat.id, eventId, boat.sailNumber, boat.name],
+  );
 }
