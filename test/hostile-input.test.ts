@@ -56,6 +56,8 @@ function pathWith(rule: RouteRule, target?: string, raw?: string): string {
 }
 
 const takesBody = (rule: RouteRule) => rule.method === 'POST' || rule.method === 'PUT' || rule.method === 'PATCH';
+/** Routes whose body is a file, not JSON (the Sailwave import): any JSON body is 415. */
+const FILE_BODY_ROUTES = new Set(['POST /api/v1/organizations/:slug/imports/sailwave']);
 const label = (rule: RouteRule) => `${rule.method} ${rule.path}`;
 
 function send(rule: RouteRule, path: string, init: { rawBody?: string; contentType?: string } = {}): Promise<ApiResponse> {
@@ -102,7 +104,11 @@ describe('every route of the gateway table refuses hostile input with 400/415 pr
         }
       }
 
-      if (takesBody(rule)) {
+      if (FILE_BODY_ROUTES.has(label(rule))) {
+        for (const contentType of ['application/json', 'application/json; charset=latin1']) {
+          checks.push(send(rule, pathWith(rule), { rawBody: NUL_BODY, contentType }).then((response) => assertProblem(response, 415, 'unsupported_media_type', `${label(rule)} json_body ${contentType}`)));
+        }
+      } else if (takesBody(rule)) {
         checks.push(
           send(rule, pathWith(rule), { rawBody: NUL_BODY, contentType: 'application/json' }).then((response) => assertNulFields(response, NUL_BODY_FIELDS, `${label(rule)} nul_body`)),
         );

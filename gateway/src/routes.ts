@@ -77,16 +77,32 @@ export const ROUTES: RouteRule[] = [
   rule('GET', '/api/v1/events/:slug/registrations', 'events', scope('read')),
   rule('PATCH', '/api/v1/events/:slug/registrations/:registrationId', 'events', scope('register', 'write')),
   rule('POST', '/api/v1/events/:slug/registrations/:registrationId/cancel', 'events', scope('register', 'write')),
+  // events: an entry's rating changes (a new certificate from a race on; issue 15)
+  rule('GET', '/api/v1/events/:slug/registrations/:registrationId/ratings', 'events', scope('read')),
+  rule('PUT', '/api/v1/events/:slug/registrations/:registrationId/ratings', 'events', scope('write')),
   rule('POST', '/api/v1/events/:slug/fleets', 'events', scope('write')),
   rule('POST', '/api/v1/events/:slug/races', 'events', scope('write')),
   rule('POST', '/api/v1/events/:slug/documents', 'events', scope('write')),
   rule('GET', '/api/v1/series', 'events', scope('read')),
   rule('POST', '/api/v1/series', 'events', scope('write')),
   rule('GET', '/api/v1/series/:slug', 'events', scope('read')),
+  // Complete resources (issue 15): change and remove, with the committee's scopes.
+  rule('DELETE', '/api/v1/events/:slug', 'events', scope('write')),
+  rule('POST', '/api/v1/events/:slug/cancel', 'events', scope('write')),
+  rule('PATCH', '/api/v1/events/:slug/fleets/:fleetId', 'events', scope('write')),
+  rule('DELETE', '/api/v1/events/:slug/fleets/:fleetId', 'events', scope('write')),
+  rule('PATCH', '/api/v1/events/:slug/races/:raceId', 'events', scope('write')),
+  rule('DELETE', '/api/v1/events/:slug/races/:raceId', 'events', scope('write')),
+  rule('PATCH', '/api/v1/events/:slug/documents/:documentId', 'events', scope('write')),
+  rule('DELETE', '/api/v1/events/:slug/documents/:documentId', 'events', scope('write')),
+  rule('GET', '/api/v1/events/:slug/documents/:documentId/versions', 'events', publicRead),
+  rule('PATCH', '/api/v1/series/:slug', 'events', scope('write')),
+  rule('DELETE', '/api/v1/series/:slug', 'events', scope('write')),
 
   // results-scoring
   rule('GET', '/api/v1/events/:slug/results', 'results-scoring', publicRead),
   rule('GET', '/api/v1/events/:slug/standings', 'results-scoring', publicRead),
+  rule('GET', '/api/v1/events/:slug/exports/sailwave', 'results-scoring', publicRead),
   rule('POST', '/api/v1/events/:slug/races/:raceId/results', 'results-scoring', scope('results')),
   rule('POST', '/api/v1/events/:slug/results/publish', 'results-scoring', scope('results')),
   rule('GET', '/api/v1/events/:slug/results/revisions', 'results-scoring', publicRead),
@@ -96,6 +112,15 @@ export const ROUTES: RouteRule[] = [
   rule('GET', '/api/v1/events/:slug/results/protest-time-limit', 'results-scoring', publicRead),
   rule('PUT', '/api/v1/events/:slug/results/protest-time-limit', 'results-scoring', scope('results')),
   rule('GET', '/api/v1/series/:slug/standings', 'results-scoring', publicRead),
+  // results-scoring: the overall (combined) result across fleets (issue 15)
+  rule('PUT', '/api/v1/events/:slug/overall', 'results-scoring', scope('results')),
+  rule('GET', '/api/v1/events/:slug/overall', 'results-scoring', publicRead),
+  // results-scoring: the Sailwave import (issue 16): a .blw file → a draft regatta (write, as creating an event)
+  rule('POST', '/api/v1/organizations/:slug/imports/sailwave', 'results-scoring', scope('write')),
+  // results-scoring: split series (qualifying, final and medal fleets; issue 15)
+  rule('PUT', '/api/v1/events/:slug/split-series', 'results-scoring', scope('results')),
+  rule('POST', '/api/v1/events/:slug/split', 'results-scoring', scope('results')),
+  rule('GET', '/api/v1/events/:slug/split-standings', 'results-scoring', scope('read')),
   // results-scoring: the protest room (competitors lodge with register; the committees act with results)
   rule('GET', '/api/v1/events/:slug/protests', 'results-scoring', publicRead),
   rule('POST', '/api/v1/events/:slug/protests', 'results-scoring', scope('register', 'results')),
@@ -110,6 +135,14 @@ export const ROUTES: RouteRule[] = [
   rule('GET', '/api/v1/sailors/:id/history', 'sailors', scope('read')),
   rule('GET', '/api/v1/boats', 'sailors', scope('read')),
   rule('GET', '/api/v1/boats/:id', 'sailors', scope('read')),
+  // sailors: national ranking lists of an organization (issue 15 §3; members manage, public lists readable with read)
+  rule('GET', '/api/v1/organizations/:slug/rankings', 'sailors', scope('read')),
+  rule('POST', '/api/v1/organizations/:slug/rankings', 'sailors', scope('write')),
+  rule('GET', '/api/v1/organizations/:slug/rankings/:listId', 'sailors', scope('read')),
+  rule('GET', '/api/v1/organizations/:slug/rankings/:listId/sailors/:sailorId', 'sailors', scope('read')),
+  rule('PUT', '/api/v1/organizations/:slug/rankings/:listId/events/:eventSlug', 'sailors', scope('write')),
+  rule('POST', '/api/v1/organizations/:slug/rankings/:listId/publish', 'sailors', scope('write')),
+  rule('PUT', '/api/v1/organizations/:slug/sailor-records/:sailorId', 'sailors', scope('write')),
 
   // webhooks
   rule('GET', '/api/v1/webhooks', 'webhooks', scope('admin')),

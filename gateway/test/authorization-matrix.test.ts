@@ -82,7 +82,7 @@ interface World {
   org: { id: string; slug: string; name: string };
   rivalOrg: { id: string; slug: string };
   event: { id: string; slug: string; name: string };
-  draft: { id: string; slug: string; raceId: string; fleetId: string };
+  draft: { id: string; slug: string; raceId: string; fleetId: string; finalFleetIds: string[] };
   fleetId: string;
   raceId: string;
   boatId: string;
@@ -112,6 +112,26 @@ interface World {
   protestToDecide: string;
   /** The revision the set-up's results submission made (the valid revert row restores it). */
   firstRevision: string;
+  /** A public ranking list of the organization, the day its computation includes the set-up's results, and the sailor it ranks. */
+  rankingListId: string;
+  rankingAsOf: string;
+  rankedSailorId: string;
+  /** A notice of the published regatta (its versions are read by the GET versions rows). */
+  documentId: string;
+  /** Issue 15: what the valid change and removal rows change or remove (all in drafts, so nothing public moves). */
+  changes: {
+    slug: string;
+    fleetToPatch: string;
+    fleetToDelete: string;
+    raceToPatch: string;
+    raceToDelete: string;
+    docToAmend: string;
+    docToWithdraw: string;
+    eventToDelete: string;
+    eventToCancel: string;
+    seriesToPatch: string;
+    seriesToDelete: string;
+  };
 }
 
 let w: World;
@@ -166,6 +186,10 @@ before(async () => {
     ok(api.post(`/api/v1/events/${draft.slug}/races`, { fleetId: draftFleet.data.id, raceNumber: 1 }, { key }), 201),
   ]);
   await ok(api.put(`/api/v1/events/${event.slug}`, { status: 'published' }, { key }), 200);
+  // The draft's split series (issue 15): its J/70 fleet qualifies into Gold and Silver.
+  const finalFleetIds: string[] = [];
+  for (const name of ['Gold', 'Silver']) finalFleetIds.push((await ok(api.post(`/api/v1/events/${draft.slug}/fleets`, { name }, { key }), 201)).data.id);
+  await ok(api.put(`/api/v1/events/${draft.slug}/split-series`, { qualifyingFleets: [draftFleet.data.id], finalFleets: finalFleetIds }, { key }), 200);
   const guest = (name: string) => ({
     fleet: fleet.data.id,
     boat: { name: `Boat ${name}`, sailNumber: `USA ${name} ${uniqueSuffix()}` },
@@ -182,10 +206,32 @@ before(async () => {
     ),
     200,
   );
+  // The events service hears of the results (results.updated): the rows refusing to delete or re-status a race with results rely on it.
+  await eventually(
+    async () => (((await api.get(`/api/v1/events/${event.slug}`, { key, query: { include: 'results' } })).body.data?.results?.length ?? 0) > 0 ? true : undefined),
+    10_000,
+    'the results in the events service',
+  );
+  // Issue 15: an overall result the GET rows read (the PUT rows run alongside them, in any order).
+  await ok(api.put(`/api/v1/events/${event.slug}/overall`, { fleets: [fleet.data.id], method: 'points' }, { key }), 200);
   const committeeProtest = () =>
     ok(api.post(`/api/v1/events/${event.slug}/protests`, { type: 'race_committee', raceIds: [race.data.id], protesteeBoats: [registration.boatId], incident: 'Matrix: OCS not returned' }, { key }), 201);
   const [protestToHear, protestToDecide] = [(await committeeProtest()).data.id as string, (await committeeProtest()).data.id as string];
   const series = (await ok(api.post('/api/v1/series', { organization: org.slug, name: `Matrix Series ${uniqueSuffix()}`, year: new Date(start).getUTCFullYear(), events: [event.slug] }, { key }), 201)).data;
+  // Issue 15: a notice of the regatta, and a draft whose parts the valid change and removal rows change or remove.
+  const notice = (slug: string, title: string) => ok(api.post(`/api/v1/events/${slug}/documents`, { kind: 'notice', title, body: 'Matrix notice.' }, { key }), 201);
+  const documentId = (await notice(event.slug, 'Matrix notice')).data.id as string;
+  const draftEvent = () => ok(api.post('/api/v1/events', { organization: org.slug, name: `Matrix Changes ${uniqueSuffix()}`, ...dates }, { key }), 201);
+  const [spare, eventToDelete, eventToCancel] = [(await draftEvent()).data, (await draftEvent()).data, (await draftEvent()).data];
+  const spareFleet = (name: string) => ok(api.post(`/api/v1/events/${spare.slug}/fleets`, { name }, { key }), 201);
+  const [fleetToPatch, fleetToDelete] = [(await spareFleet('Patch')).data.id as string, (await spareFleet('Delete')).data.id as string];
+  const spareRace = (raceNumber: number) => ok(api.post(`/api/v1/events/${spare.slug}/races`, { fleetId: fleetToPatch, raceNumber }, { key }), 201);
+  const [raceToPatch, raceToDelete] = [(await spareRace(1)).data.id as string, (await spareRace(2)).data.id as string];
+  const [docToAmend, docToWithdraw] = [(await notice(spare.slug, 'To amend')).data.id as string, (await notice(spare.slug, 'To withdraw')).data.id as string];
+  // 2032: out of the GET /series rows' year.
+  const spareSeries = () => ok(api.post('/api/v1/series', { organization: org.slug, name: `Matrix Changes ${uniqueSuffix()}`, year: 2032, events: [spare.slug] }, { key }), 201);
+  const [seriesToPatch, seriesToDelete] = [(await spareSeries()).data.slug as string, (await spareSeries()).data.slug as string];
+  const changes = { slug: spare.slug, fleetToPatch, fleetToDelete, raceToPatch, raceToDelete, docToAmend, docToWithdraw, eventToDelete: eventToDelete.slug, eventToCancel: eventToCancel.slug, seriesToPatch, seriesToDelete };
 
   // Webhooks (organization given: the owner may administer several organizations by now), a delivery.
   const hook = (organizationId: string, actorKey = key) =>
@@ -236,6 +282,25 @@ before(async () => {
   // Projections other services keep: the owner's sailor profile and the registered boat.
   await eventually(async () => ((await api.get(`/api/v1/sailors/${owner.userId}`, { key, contract: false })).status === 200 ? true : undefined), 10_000, 'sailor profile');
   await eventually(async () => ((await api.get(`/api/v1/boats/${registration.boatId}`, { key, contract: false })).status === 200 ? true : undefined), 10_000, 'boat');
+  // Rankings (sailors): a public list of the organization (once sailors knows the organization) and
+  // the sailor it ranks from the set-up's results, as of the day after the regatta.
+  const rankingAsOf = new Date(start + 3 * DAY).toISOString().slice(0, 10);
+  const rankingList = await eventually(
+    async () => {
+      const created = await api.post(`/api/v1/organizations/${org.slug}/rankings`, { name: `Matrix Ranking ${uniqueSuffix()}`, formula: { kind: 'best_n', n: 2, windowMonths: 12 } }, { key, contract: false });
+      return created.status === 201 ? (created.body.data as { id: string }) : undefined;
+    },
+    10_000,
+    'a ranking list',
+  );
+  const rankedSailorId = await eventually(
+    async () => {
+      const ranking = await api.get(`/api/v1/organizations/${org.slug}/rankings/${rankingList.id}`, { key, query: { asOf: rankingAsOf }, contract: false });
+      return ranking.body?.entries?.[0]?.sailor?.id as string | undefined;
+    },
+    10_000,
+    'the ranking of the set-up results',
+  );
 
   w = {
     owner,
@@ -251,7 +316,7 @@ before(async () => {
     org,
     rivalOrg,
     event: { id: event.id, slug: event.slug, name: eventName },
-    draft: { id: draft.id, slug: draft.slug, raceId: draftRace.data.id, fleetId: draftFleet.data.id },
+    draft: { id: draft.id, slug: draft.slug, raceId: draftRace.data.id, fleetId: draftFleet.data.id, finalFleetIds },
     fleetId: fleet.data.id,
     raceId: race.data.id,
     boatId: registration.boatId,
@@ -276,6 +341,11 @@ before(async () => {
     protestToHear,
     protestToDecide,
     firstRevision: submitted.revision.id as string,
+    rankingListId: rankingList.id,
+    rankingAsOf,
+    rankedSailorId,
+    documentId,
+    changes,
   };
   process.stdout.write(`matrix fixtures built in ${Date.now() - started} ms\n`);
 });
@@ -300,6 +370,8 @@ interface Call {
   path: string;
   query?: Record<string, string>;
   body?: unknown;
+  /** A body that is not JSON (a file upload), sent as text/plain. */
+  rawBody?: string;
 }
 
 interface Who {
@@ -596,6 +668,16 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.status, body.data.organization.slug], ['draft', w.org.slug]) } },
     ],
   },
+  // results-scoring: the Sailwave import (a member may import, as she may create an event)
+  'POST /api/v1/organizations/:slug/imports/sailwave': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/imports/sailwave`, rawBody: `"serversion","2.38.02","",""\r\n"serevent","Matrix Import ${uniqueSuffix()}","",""\r\n` }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.event.status, body.organization.slug], ['draft', w.org.slug]) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.event.status, body.counts.fleets], ['draft', 0]) } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/organizations/${noSuchSlug()}/imports/sailwave`, rawBody: '"serversion","2.38.02","",""\r\n' }), outcome: missing },
+    ],
+  },
   'GET /api/v1/events/:slug': {
     call: (x) => ({ path: eventPath(x), query: { include: 'fleets,races,registrations,results,documents' } }),
     rows: [
@@ -691,6 +773,29 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', label: 'unknown registration', who: ownerKey, call: (x) => ({ path: eventPath(x, `/registrations/${UNKNOWN_ID}/cancel`) }), outcome: missing },
     ],
   },
+  // Issue 15 (engine options): an entry's rating changes.
+  'GET /api/v1/events/:slug/registrations/:registrationId/ratings': {
+    call: (x) => ({ path: eventPath(x, `/registrations/${x.registrationId}/ratings`) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(body.data.registrationId, w.registrationId) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/registrations/${x.registrationId}/ratings`, x.draft.slug) }), outcome: missing },
+      { which: 'not_found', label: 'unknown registration', who: ownerKey, call: (x) => ({ path: eventPath(x, `/registrations/${UNKNOWN_ID}/ratings`) }), outcome: missing },
+    ],
+  },
+  'PUT /api/v1/events/:slug/registrations/:registrationId/ratings': {
+    call: (x) => ({ path: eventPath(x, `/registrations/${x.registrationId}/ratings`), body: { system: 'irc', value: 1.02, fromRace: 2 } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      {
+        which: 'valid',
+        who: ownerKey,
+        outcome: { status: 200, check: (body) => assert.deepEqual(body.data.ratingChanges.map((c: any) => [c.key, c.value, c.fromRace]), [['irc', 1.02, 2]]) },
+      },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/registrations/${x.registrationId}/ratings`, x.draft.slug), body: { system: 'irc', value: 1, fromRace: 1 } }), outcome: missing },
+      { which: 'not_found', label: 'unknown registration', who: ownerKey, call: (x) => ({ path: eventPath(x, `/registrations/${UNKNOWN_ID}/ratings`), body: { system: 'irc', value: 1, fromRace: 1 } }), outcome: missing },
+    ],
+  },
   'POST /api/v1/events/:slug/fleets': {
     call: (x) => ({ path: eventPath(x, '/fleets'), body: { name: `Lasers ${uniqueSuffix()}`, scoringSystem: 'low_point', dropRaces: 1 } }),
     rows: [
@@ -738,6 +843,111 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.year, body.data.eventCount, body.data.events.map((e: any) => e.slug)], [2031, 1, [w.event.slug]]) } },
     ],
   },
+  // events: complete resources (issue 15). Refusals are asked of the published regatta's parts (never
+  // removed); the valid rows change or remove the draft's, so no other row sees a difference.
+  'DELETE /api/v1/events/:slug': {
+    call: (x) => ({ path: eventPath(x, '', x.changes.eventToDelete) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x) }), outcome: notAMember(() => w) },
+      { which: 'member', label: 'with registrations', who: memberKey, call: (x) => ({ path: eventPath(x) }), outcome: refused(409, 'event_has_registrations') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.match(body.message, /deleted/) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}` }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/cancel': {
+    call: (x) => ({ path: eventPath(x, '/cancel', x.changes.eventToCancel), body: { reason: 'Matrix storm' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/cancel'), body: {} }), outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(body.data.status, 'cancelled') } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/cancel', x.draft.slug), body: {} }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/cancel`, body: {} }), outcome: missing },
+    ],
+  },
+  'PATCH /api/v1/events/:slug/fleets/:fleetId': {
+    call: (x) => ({ path: eventPath(x, `/fleets/${x.changes.fleetToPatch}`, x.changes.slug), body: { dropRaces: 1 } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/fleets/${x.fleetId}`), body: { dropRaces: 1 } }), outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.dropRaces], [w.changes.fleetToPatch, 1]) } },
+      { which: 'draft', who: outsiderKey, outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/fleets/${UNKNOWN_ID}`), body: { dropRaces: 1 } }), outcome: missing },
+    ],
+  },
+  'DELETE /api/v1/events/:slug/fleets/:fleetId': {
+    call: (x) => ({ path: eventPath(x, `/fleets/${x.changes.fleetToDelete}`, x.changes.slug) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/fleets/${x.fleetId}`) }), outcome: notAMember(() => w) },
+      { which: 'member', label: 'with entries and races', who: memberKey, call: (x) => ({ path: eventPath(x, `/fleets/${x.fleetId}`) }), outcome: refused(409, 'fleet_in_use') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200 } },
+      { which: 'draft', who: outsiderKey, outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/fleets/${UNKNOWN_ID}`) }), outcome: missing },
+    ],
+  },
+  'PATCH /api/v1/events/:slug/races/:raceId': {
+    call: (x) => ({ path: eventPath(x, `/races/${x.changes.raceToPatch}`, x.changes.slug), body: { status: 'postponed' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/races/${x.raceId}`), body: { status: 'postponed' } }), outcome: notAMember(() => w) },
+      { which: 'member', label: 'a race with results', who: memberKey, call: (x) => ({ path: eventPath(x, `/races/${x.raceId}`), body: { status: 'postponed' } }), outcome: refused(409, 'race_under_way') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.status], [w.changes.raceToPatch, 'postponed']) } },
+      { which: 'draft', who: outsiderKey, outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/races/${UNKNOWN_ID}`), body: {} }), outcome: missing },
+    ],
+  },
+  'DELETE /api/v1/events/:slug/races/:raceId': {
+    call: (x) => ({ path: eventPath(x, `/races/${x.changes.raceToDelete}`, x.changes.slug) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/races/${x.raceId}`) }), outcome: notAMember(() => w) },
+      { which: 'member', label: 'a race with results', who: memberKey, call: (x) => ({ path: eventPath(x, `/races/${x.raceId}`) }), outcome: refused(409, 'race_has_results') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200 } },
+      { which: 'draft', who: outsiderKey, outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/races/${UNKNOWN_ID}`) }), outcome: missing },
+    ],
+  },
+  'PATCH /api/v1/events/:slug/documents/:documentId': {
+    call: (x) => ({ path: eventPath(x, `/documents/${x.changes.docToAmend}`, x.changes.slug), body: { body: 'Amended matrix notice.', note: 'Amendment 1' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/documents/${x.documentId}`), body: { title: 'x' } }), outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.body], [w.changes.docToAmend, 'Amended matrix notice.']) } },
+      { which: 'draft', who: outsiderKey, outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/documents/${UNKNOWN_ID}`), body: { title: 'x' } }), outcome: missing },
+    ],
+  },
+  'DELETE /api/v1/events/:slug/documents/:documentId': {
+    call: (x) => ({ path: eventPath(x, `/documents/${x.changes.docToWithdraw}`, x.changes.slug) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/documents/${x.documentId}`) }), outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 200 } },
+      { which: 'draft', who: outsiderKey, outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/documents/${UNKNOWN_ID}`) }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/documents/:documentId/versions': {
+    call: (x) => ({ path: eventPath(x, `/documents/${x.documentId}/versions`) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.data.versions.map((v: any) => v.version), [1]) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.currentVersion], [w.documentId, 1]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/documents/${x.changes.docToAmend}/versions`, x.changes.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/documents/${UNKNOWN_ID}/versions`) }), outcome: missing },
+    ],
+  },
+  'PATCH /api/v1/series/:slug': {
+    call: (x) => ({ path: `/api/v1/series/${x.changes.seriesToPatch}`, body: { name: 'Matrix Series Renamed' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: `/api/v1/series/${x.seriesSlug}`, body: { name: 'x' } }), outcome: refused(403, 'organization_admin_required') },
+      { which: 'member', who: memberKey, call: (x) => ({ path: `/api/v1/series/${x.seriesSlug}`, body: { name: 'x' } }), outcome: refused(403, 'organization_admin_required') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.slug, body.data.name], [w.changes.seriesToPatch, 'Matrix Series Renamed']) } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/series/${noSuchSlug()}`, body: { name: 'x' } }), outcome: missing },
+    ],
+  },
+  'DELETE /api/v1/series/:slug': {
+    call: (x) => ({ path: `/api/v1/series/${x.changes.seriesToDelete}` }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: `/api/v1/series/${x.seriesSlug}` }), outcome: refused(403, 'organization_admin_required') },
+      { which: 'member', who: memberKey, call: (x) => ({ path: `/api/v1/series/${x.seriesSlug}` }), outcome: refused(403, 'organization_admin_required') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200 } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/series/${noSuchSlug()}` }), outcome: missing },
+    ],
+  },
   'GET /api/v1/series/:slug': {
     call: (x) => ({ path: `/api/v1/series/${x.seriesSlug}` }),
     rows: [
@@ -781,6 +991,15 @@ const SPECS: Record<string, RouteSpec> = {
       },
       { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/standings', x.draft.slug) }), outcome: missing },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/standings` }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/exports/sailwave': {
+    call: (x) => ({ path: eventPath(x, '/exports/sailwave') }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.match(body, /^"serversion",/) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.match(body, /"compsailno",/) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/exports/sailwave', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/exports/sailwave` }), outcome: missing },
     ],
   },
   'GET /api/v1/events/:slug/live': {
@@ -880,6 +1099,25 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/results/protest-time-limit`, body: { minutes: 60 } }), outcome: missing },
     ],
   },
+  // Issue 15: the overall result across fleets (the PUT row defines it before the GET rows read it).
+  'PUT /api/v1/events/:slug/overall': {
+    call: (x) => ({ path: eventPath(x, '/overall'), body: { fleets: [x.fleetId], method: 'points' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.method, body.data.fleets.map((f: any) => f.id)], ['points', [w.fleetId]]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/overall', x.draft.slug), body: { fleets: [x.draft.fleetId] } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/overall`, body: { fleets: [x.fleetId] } }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/overall': {
+    call: (x) => ({ path: eventPath(x, '/overall') }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.equal(body.data.event.slug, w.event.slug) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(body.data.method, 'points') } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/overall', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/overall` }), outcome: missing },
+    ],
+  },
   'GET /api/v1/series/:slug/standings': {
     call: (x) => ({ path: `/api/v1/series/${x.seriesSlug}/standings` }),
     rows: [
@@ -896,6 +1134,45 @@ const SPECS: Record<string, RouteSpec> = {
         },
       },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/series/${noSuchSlug()}/standings` }), outcome: missing },
+    ],
+  },
+  // Split series (issue 15): the draft event has one (set up above); the published one has none.
+  'PUT /api/v1/events/:slug/split-series': {
+    call: (x) => ({ path: eventPath(x, '/split-series'), body: { qualifyingFleets: [x.fleetId], finalFleets: [UNKNOWN_ID, x.draft.fleetId] } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      {
+        which: 'valid',
+        who: ownerKey,
+        call: (x) => ({ path: eventPath(x, '/split-series', x.draft.slug), body: { qualifyingFleets: [x.draft.fleetId], finalFleets: x.draft.finalFleetIds } }),
+        outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event, body.data.finalFleets, body.data.carry], [w.draft.slug, w.draft.finalFleetIds, 'continuous']) },
+      },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/split-series', x.draft.slug), body: { qualifyingFleets: [x.draft.fleetId], finalFleets: x.draft.finalFleetIds } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/split-series`, body: { qualifyingFleets: [x.fleetId], finalFleets: x.draft.finalFleetIds } }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/split': {
+    call: (x) => ({ path: eventPath(x, '/split'), body: { method: 'by_rank' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      {
+        which: 'valid',
+        who: ownerKey,
+        call: (x) => ({ path: eventPath(x, '/split', x.draft.slug), body: { method: 'by_rank' } }),
+        outcome: { status: 200, check: (body) => assert.deepEqual([body.data.stage, body.data.fleets.map((f: any) => f.fleetId)], ['final', w.draft.finalFleetIds]) },
+      },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/split', x.draft.slug), body: { method: 'by_rank' } }), outcome: missing },
+      { which: 'not_found', label: 'no split series', who: ownerKey, outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/split`, body: { method: 'by_rank' } }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/split-standings': {
+    call: (x) => ({ path: eventPath(x, '/split-standings') }),
+    rows: [
+      { which: 'valid', who: ownerKey, call: (x) => ({ path: eventPath(x, '/split-standings', x.draft.slug), query: { stage: 'qualifying' } }), outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event, body.data.stage], [w.draft.slug, 'qualifying']) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/split-standings', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', label: 'no split series', who: ownerKey, outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/split-standings` }), outcome: missing },
     ],
   },
 
@@ -969,6 +1246,67 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.equal(body.data.id, w.boatId) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.name], [w.boatId, 'Boat Alpha']) } },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/boats/${UNKNOWN_ID}` }), outcome: missing },
+    ],
+  },
+
+  // sailors: rankings --------------------------------------------------------------------------
+  'GET /api/v1/organizations/:slug/rankings': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings` }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => includesId(body.rankings, w.rankingListId) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => (namesOrganization(() => w)(body), includesId(body.rankings, w.rankingListId)) } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/organizations/${noSuchSlug()}/rankings` }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/organizations/:slug/rankings': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings`, body: { name: `Matrix List ${uniqueSuffix()}`, formula: { kind: 'all', windowMonths: 6 } } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.organizationId, body.data.formula], [w.org.id, { kind: 'all', placePoints: 'linear', windowMonths: 6 }]) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.visibility, body.data.defaultFactor], ['public', 1]) } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/organizations/${noSuchSlug()}/rankings`, body: { name: 'x', formula: { kind: 'all', windowMonths: 6 } } }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/organizations/:slug/rankings/:listId': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${x.rankingListId}`, query: { asOf: x.rankingAsOf } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.equal(body.id, w.rankingListId) } },
+      // One regatta, the sailor of the only finisher first: 100 × (N − 1 + 1) / N = 100 points.
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.entries[0].rank, body.entries[0].sailor.id, body.entries[0].points], [1, w.rankedSailorId, 100]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${UNKNOWN_ID}` }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/organizations/:slug/rankings/:listId/sailors/:sailorId': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${x.rankingListId}/sailors/${x.rankedSailorId}`, query: { asOf: x.rankingAsOf } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.equal(body.sailor.id, w.rankedSailorId) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.rank, body.points, body.results[0].event.slug], [1, 100, w.event.slug]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${x.rankingListId}/sailors/${UNKNOWN_ID}` }), outcome: missing },
+    ],
+  },
+  'PUT /api/v1/organizations/:slug/rankings/:listId/events/:eventSlug': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${x.rankingListId}/events/${x.event.slug}`, body: { factor: 1 } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event.id, body.data.factor], [w.event.id, 1]) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event.slug, body.data.factor], [w.event.slug, 1]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${x.rankingListId}/events/${noSuchSlug()}`, body: { factor: 1 } }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/organizations/:slug/rankings/:listId/publish': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${x.rankingListId}/publish`, body: { asOf: x.rankingAsOf } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.list.id, body.data.asOf, body.data.entries[0].points], [w.rankingListId, w.rankingAsOf, 100]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${UNKNOWN_ID}/publish`, body: {} }), outcome: missing },
+    ],
+  },
+  'PUT /api/v1/organizations/:slug/sailor-records/:sailorId': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/sailor-records/${x.rankedSailorId}`, body: { nationality: 'NOR', gender: 'female', birthYear: 2008 } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.sailor.id, body.data.nationality, body.data.birthYear], [w.rankedSailorId, 'NOR', 2008]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/sailor-records/${UNKNOWN_ID}`, body: {} }), outcome: missing },
     ],
   },
 
@@ -1108,10 +1446,15 @@ const EMBED_READS: Record<string, (body: any) => void> = {
   'GET /api/v1/events/:slug': (body) => assert.equal(body.data.id, w.event.id),
   'GET /api/v1/events/:slug/results': (body) => assert.equal(body.data.races.find((r: any) => r.race.id === w.raceId)?.results[0]?.boat.id, w.boatId),
   'GET /api/v1/events/:slug/standings': (body) => assert.equal(body.data.standings[0]?.boat.id, w.boatId),
+  'GET /api/v1/events/:slug/exports/sailwave': (body) => assert.match(body, /^"serversion",/),
   'GET /api/v1/events/:slug/live': (body) => assert.equal(body.event, w.event.slug),
   'GET /api/v1/series/:slug/standings': (body) => assert.equal(body.data.series.slug, w.seriesSlug),
   'GET /api/v1/events/:slug/results/revisions': (body) => assert.ok(body.data.revisions.every((r: any) => r.actor.userId === null)),
   'GET /api/v1/events/:slug/results/protest-time-limit': (body) => assert.equal(body.data.event.slug, w.event.slug),
+  // Issue 15: the overall result (defined by the PUT row before).
+  'GET /api/v1/events/:slug/overall': (body) => assert.equal(body.data.event.slug, w.event.slug),
+  // Issue 15: a document's versions.
+  'GET /api/v1/events/:slug/documents/:documentId/versions': (body) => assert.equal(body.data.id, w.documentId),
   // The notice board: no private details for a widget.
   'GET /api/v1/events/:slug/protests': (body) => assert.ok(body.data.every((p: any) => p.incident === null && p.contact === null)),
 };
@@ -1231,6 +1574,7 @@ async function run(probe: Probe): Promise<string | undefined> {
         ...who,
         ...(call.query ? { query: call.query } : {}),
         ...(call.body !== undefined ? { body: call.body } : {}),
+        ...(call.rawBody !== undefined ? { rawBody: call.rawBody, headers: { 'content-type': 'text/plain', ...who.headers } } : {}),
         contract: false,
       });
   const cells = observed.get(keyOf(rule)) ?? new Map<Case, Set<string>>();

@@ -35,6 +35,11 @@ RULE_FIELDS = {
     # bestOf at most the number of events; an unknown or repeated event is `unknown_event` alone, and
     # is named among these fields when bestOf is refused too.
     "createSeries": [r"bestOf", r"events\.\d+"],
+    # Complete resources (issue 15): discardThresholds strictly increasing; an amended document still
+    # needs a url or a body; bestOf at most the number of events (stored ones when `events` is not sent).
+    "updateFleet": [r"discardThresholds\.\d+"],
+    "amendEventDocument": [r"url"],
+    "updateSeries": [r"bestOf", r"events\.\d+"],
     # organizationId is required when the caller administers several organizations.
     "createWebhook": [r"organizationId"],
     # Which boats a case names depends on its type (a boat protest: protestor and protestees; a
@@ -43,6 +48,12 @@ RULE_FIELDS = {
     # Each consequence carries only the fields of its action (points with dpi or rdg by points,
     # percent with scp, method with rdg, status/code/finishTime with correct).
     "decideProtest": [r"consequences\.\d+\.(points|percent|method|status|code|finishTime)"],
+    # A fleet plays one part only in a split series (named where it repeats).
+    "defineSplitSeries": [r"qualifyingFleets\.\d+", r"finalFleets\.\d+", r"medal\.fleetId"],
+    # A manual split names every boat; a boat once; a medal split is by rank (no assignments) or manual.
+    "splitFleets": [r"assignments(\.\d+\.boat)?", r"method"],
+    # Engine options (issue 15): a rating's range depends on its system; one_design carries none.
+    "changeRegistrationRating": [r"system", r"value"],
 }
 
 NUL_MESSAGE = "must not contain the NUL character (U+0000)"

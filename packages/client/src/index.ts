@@ -17,7 +17,14 @@ export type { components, operations, paths, webhooks } from './schema.js';
 /** The named schemas of the document: `Schemas['Event']`, `Schemas['Problem']`, ... */
 export type Schemas = components['schemas'];
 
-export type RegattaClient = Client<paths>;
+/**
+ * The JSON media types (application/json, application/problem+json): `data` and `error` are typed as
+ * the JSON bodies even where an operation also answers CSV, HTML or PDF (the exports, `format=`),
+ * which a caller reads from `response` (with `parseAs: 'text'` or `'blob'`).
+ */
+export type JsonMedia = `${string}/${string}json`;
+
+export type RegattaClient = Client<paths, JsonMedia>;
 
 /** The JSON success body of an operation, by operationId: `SuccessBody<'getEventStandings'>`. */
 export type SuccessBody<Id extends keyof operations> = {
@@ -53,7 +60,7 @@ export function createRegattaClient(baseUrl: string, options: RegattaClientOptio
   if (options.key) headers['authorization'] = `Bearer ${options.key}`;
   if (options.cookie) headers['cookie'] = options.cookie;
   if (options.embedToken) headers['x-embed-token'] = options.embedToken;
-  return createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), headers, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  return createClient<paths, JsonMedia>({ baseUrl: baseUrl.replace(/\/+$/, ''), headers, ...(options.fetch ? { fetch: options.fetch } : {}) });
 }
 
 /** The session cookie (`regatta_session=<jwt>`) a sign-up or login response sets, for `{ cookie }`. */

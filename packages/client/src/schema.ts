@@ -23,6 +23,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{slug}/registrations/{registrationId}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The registration's id. */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An entry's ratings and the rating changes in force from a race on
+         * @description The sailor (or whoever submitted the entry) and organizers; anyone else 403 `not_a_member`.
+         */
+        get: operations["getRegistrationRatings"];
+        /**
+         * Record a boat's new rating in force from a race on (a new certificate mid-series)
+         * @description Organizers (members of the regatta's organization; others 403 `not_a_member`). The value is kept
+         *     under the rating key of `system` (phrf_tod and phrf_tot share `phrf`) and must lie in that
+         *     system's range (400 `validation_failed` naming `value`; one_design carries no rating, 400 naming
+         *     `system`). Race `fromRace` of the boat's fleet and every later race use it (earlier races keep
+         *     the registration's `boat.ratings`); the same system and `fromRace` again replaces the value.
+         *     Publishes registration.updated (`changedFields` ["rating_changes"]); the fleet is re-scored and
+         *     every result shows the rating in force (`rating`).
+         */
+        put: operations["changeRegistrationRating"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/overall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The overall (combined) result across fleets of the regatta
+         * @description Computed from the fleets' results as the committee defined it (PUT); 404 `not_found` before a
+         *     definition. See PUT for the methods.
+         */
+        get: operations["getOverallResult"];
+        /**
+         * Define the overall (combined) result across fleets
+         * @description Needs the `results` scope and membership of the event's organization (403 `not_a_member`).
+         *     `fleets` are fleet ids (or names) of the event (400 `unknown_fleet` otherwise); a boat in several
+         *     of them is scored once, from the first listed fleet she is in.
+         *
+         *     - `corrected_time`: race N of the overall is race N of every listed fleet; each boat's elapsed
+         *       time (from her own fleet's start) is corrected with her rating for `handicap.system` in force
+         *       in that race (rating changes included) and all boats are ranked together, low point, penalties
+         *       on the overall's entries (A5.2), `dropRaces` discards. Without `handicap` the listed fleets must
+         *       share one handicap system other than one_design (409 `overall_not_comparable` otherwise; the
+         *       same code for `handicap.system` one_design). A finish without a time is left out.
+         *     - `points`: each boat's net points in her own fleet (`pointsFormula` net), or scaled by boats in
+         *       the largest listed fleet / boats in her fleet, to a tenth (`net_scaled`); lowest first, ties
+         *       by A8 on her fleet's (scaled) race scores.
+         */
+        put: operations["defineOverallResult"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -95,7 +170,15 @@ export interface paths {
          */
         put: operations["updateEvent"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a regatta nobody entered
+         * @description Needs membership of the regatta's organization. Only a regatta without registrations (of any status,
+         *     cancelled ones included: they are history) can be deleted, with its fleets, races and documents: 409
+         *     `event_has_registrations` otherwise, whose detail says to cancel it instead (POST
+         *     /api/v1/events/{slug}/cancel). A regatta listed in a series is 409 `event_in_series` (take it out of the
+         *     series first). Publishes `event.deleted`.
+         */
+        delete: operations["deleteEvent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -122,7 +205,11 @@ export interface paths {
          *     `sdUnder` 1.0, `minFin` 3; echo `alpha` 0.25, `minFinishers` 3. Other systems take no
          *     parameters (400 naming the parameter). Fleet names are unique per regatta, case-insensitive
          *     (409 `duplicate_fleet_name`); a completed or cancelled regatta takes no new fleets (409
-         *     `event_closed`).
+         *     `event_closed`). Engine options (issue 15, docs/scoring.md): `scoringSystem`
+         *     high_point_percentage; `penaltyBasis` starting_area_incl_dnc and finishers_plus (with
+         *     `finishersPlus`, default DNF-like + 1, DNC + 2); `proportionalDiscards` (replaces
+         *     discardThresholds and dropRaces when set); `redress` (default A9 method of RDG given without one,
+         *     and whether A9(a) leaves DNC scores out).
          */
         post: operations["createFleet"];
         delete?: never;
@@ -373,6 +460,64 @@ export interface paths {
          * @description Organization admins only (403 otherwise; API keys also need the `admin` scope). The last admin cannot be removed (409).
          */
         delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{slug}/imports/sailwave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a Sailwave .blw file as a draft regatta
+         * @description The body is the Sailwave series file itself (`.blw`, the bytes as Sailwave wrote them:
+         *     Windows-1252 or UTF-8, detected from the bytes; a `charset` parameter is ignored), sent as
+         *     `application/octet-stream`, `text/plain` or `text/csv`. Multipart forms are not accepted
+         *     (415 `unsupported_media_type`). `fileName` (or a `Content-Disposition` filename) names it in
+         *     the revisions' reason ("Imported from Sailwave file X") and the import record.
+         *
+         *     Creates, in one go, a **draft** regatta of the organization: the event (name and venue of the
+         *     file, dated by its races), one fleet per Sailwave ranking group (usually its Fleet) with its
+         *     scoring and handicap set-up (points system, rating system, discard list, A5.2/A5.3), every race
+         *     of the file once per fleet, one registration per competitor record (boat, sail number, class,
+         *     helm, crew, rating), and the results of every sailed race (places, finish and elapsed times,
+         *     codes, penalties, redress) as revisions with the reason above. It is all or nothing: a file
+         *     that cannot be read creates nothing.
+         *
+         *     The answer comes once the regatta exists and its standings are computed by this platform's
+         *     engine (the same standings `GET /events/{slug}/standings` shows). `parity` compares them with
+         *     the ranks and nett totals Sailwave stored in the file, per fleet: `exact` is true when every
+         *     boat's rank and nett match; `differences` lists each boat that differs, with both values.
+         *     `warnings` lists every setting of the file the platform cannot represent (never silently
+         *     dropped); those with `affectsScores: true` may change scores, and a fleet they concern has
+         *     `representable: false` (docs/sailwave.md explains each, e.g. Sailwave's "Finishers + N" code
+         *     basis and per-race progressive ratings). `parity.compared` is `stored` normally, `draft` when
+         *     the events service was too slow to create the regatta within the request (the regatta is still
+         *     created; the draft was scored the same way).
+         *
+         *     Needs the `write` scope (as creating an event) and membership of the organization (role member
+         *     or admin): an unknown organization is 404, a non-member 403 `not_a_member`.
+         *
+         *     Bad files, refused with nothing created, `errors` naming the line (`body line N`):
+         *     - 400 `sailwave_not_sailwave`: the first bytes are not a Sailwave record (`"key","value",…`):
+         *       JSON, another program's CSV, junk of any size (judged on the first 4 kB, nothing more is
+         *       read);
+         *     - 400 `sailwave_unreadable`: truncated (a quoted value left open, a record cut short), binary
+         *       or UTF-16 (NUL bytes), a malformed record, a key or number that is not one, no series
+         *       (`ser…`) record;
+         *     - 400 `sailwave_empty`: an empty body or only blank lines;
+         *     - 413 `sailwave_too_large`: larger than the import accepts (20 MB by default,
+         *       `SAILWAVE_MAX_BYTES`; reading stops at the limit);
+         *     - 400 `validation_failed`: a `fileName` that is blank, too long or holds a path separator.
+         */
+        post: operations["importSailwave"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -643,8 +788,10 @@ export interface paths {
         };
         /**
          * A regatta's details, notice board and race schedule (HTML)
-         * @description The regatta page: details, organizer, notice board (documents), fleets with their results
-         *     status and entry counts, race schedule. JSON twin: `GET /regattas/{eventSlug}.json`. A draft or
+         * @description The regatta page: details, organizer, notice board (documents, and the protest room's hearing
+         *     schedule and decisions: cases with a hearing scheduled or a decision published, parties by sail
+         *     number and boat name only), fleets with their results status and entry counts, race schedule.
+         *     JSON twin: `GET /regattas/{eventSlug}.json`. A draft or
          *     unknown regatta is a 404 page. Subject to the per-address limit (see the tag); other methods
          *     are 405.
          */
@@ -878,8 +1025,10 @@ export interface paths {
          *     **Messages.** `results.updated` (a race's complete current results), `results.published`
          *     (races made official), `standings.updated` (a fleet's complete standings), `race.started` and
          *     `race.completed` (race progress), `registration.created`, `registration.updated` and
-         *     `registration.cancelled` (an entry-list line as the entries page shows it). Every change
-         *     message carries `occurredAt`, when the change happened.
+         *     `registration.cancelled` (an entry-list line as the entries page shows it), `hearing.scheduled`
+         *     (a hearing was set or moved) and `decision.published` (the protest committee decided): the case
+         *     as the notice board now shows it (a lodged case without hearing or decision is not public and
+         *     has no message). Every change message carries `occurredAt`, when the change happened.
          *
          *     **Control messages.** A fresh stream starts with `ready` (`id:` is the regatta's current
          *     message number, `data` `{event, resumed}`). A client reconnecting with `Last-Event-ID` (or the
@@ -915,6 +1064,186 @@ export interface paths {
          */
         get: operations["getRegattaLiveFeed"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{slug}/rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an organization's ranking lists
+         * @description Public lists for anyone with the `read` scope; members-only lists (`visibility: members`) for
+         *     the organization's members too. Oldest first. An unknown organization is 404.
+         */
+        get: operations["listRankings"];
+        put?: never;
+        /**
+         * Create a ranking list
+         * @description A ranking list of the organization: its formula (best `n` results or all of them, place points
+         *     `linear` = 100 × (N − P + 1) / N or a class-association table, a rolling window of
+         *     `windowMonths` months), filters (class, age group, nationality, gender) and the factor of
+         *     regattas without their own (`defaultFactor`, 1 by default; `PUT .../events/{eventSlug}` sets
+         *     one). Every regatta of the organization (not drafts, not cancelled) with standings counts.
+         *     Needs the `write` scope and membership of the organization (role member or admin): an unknown
+         *     organization is 404, a non-member 403 `not_a_member`.
+         */
+        post: operations["createRanking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{slug}/rankings/{listId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The ranking list id. */
+                listId: components["parameters"]["RankingListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a ranking list with its current ranking
+         * @description The list, the factors set per regatta, the latest published edition, and the ranking computed
+         *     now from the current results (a results change shows in the next read): rank, sailor, points
+         *     and the counted results of each sailor. Sailors are users (the account that registered and
+         *     sails the boat); results without one are not ranked. Equal points are broken by the counted
+         *     results compared best first; sailors equal on all of them share the rank (1, 2, 2, 4).
+         *     `asOf` (a date) ends the rolling window on that day (default today). A members-only list is
+         *     404 to non-members.
+         */
+        get: operations["getRanking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{slug}/rankings/{listId}/sailors/{sailorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The ranking list id. */
+                listId: components["parameters"]["RankingListId"];
+                /** @description The sailor (user) id. */
+                sailorId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one sailor's ranking entry, results and rank history
+         * @description The sailor's current rank and points (null when not ranked now), every eligible result with
+         *     its points and whether it counts, and the sailor's line in every published edition (`rank`
+         *     null when not ranked in it). A sailor neither ranked now nor in any edition is 404.
+         */
+        get: operations["getRankingSailor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{slug}/rankings/{listId}/events/{eventSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The ranking list id. */
+                listId: components["parameters"]["RankingListId"];
+                /** @description A regatta of the organization. */
+                eventSlug: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a regatta's ranking factor in a list
+         * @description The regatta's points in this list are multiplied by `factor` (0 to 100; 0 leaves the regatta
+         *     out), as class associations grade their events. A regatta that is not the organization's is
+         *     404. Needs the `write` scope and membership of the organization (403 `not_a_member`).
+         */
+        put: operations["setRankingFactor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{slug}/rankings/{listId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The ranking list id. */
+                listId: components["parameters"]["RankingListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the current ranking as a numbered edition
+         * @description Freezes the ranking computed now (as of `asOf`, default today) as the list's next edition
+         *     (1, 2, 3 ...), which becomes each sailor's rank history, and emits the `ranking.published`
+         *     fact and webhook. Needs the `write` scope and membership of the organization (403
+         *     `not_a_member`).
+         */
+        post: operations["publishRanking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations/{slug}/sailor-records/{sailorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The sailor (user) id. */
+                sailorId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record a sailor's nationality, gender and birth year for the organization's rankings
+         * @description What the organization records of a sailor (nothing else on the platform records it): the
+         *     rankings' nationality, gender and age-group filters use it; a sailor without a record is left
+         *     out of lists filtered on it. Replaces the whole record (an absent field is null). An unknown
+         *     sailor is 404. Needs the `write` scope and membership of the organization (403
+         *     `not_a_member`).
+         */
+        put: operations["putSailorRecord"];
         post?: never;
         delete?: never;
         options?: never;
@@ -981,6 +1310,11 @@ export interface paths {
          *     400 `unknown_fleet` (naming `query.fleet`) when the regatta has no fleet with that id or name
          *     (a `fleet` of an unknown regatta is 404 first); 400 `validation_failed` for parameters outside
          *     their schemas (an empty or blank `fleet` included).
+         *
+         *     **Exports.** `format=csv|html|pdf` (or an `Accept` naming `text/csv`, `text/html`,
+         *     `application/pdf`) gives the entry list, one row per boat, one fleet per page: the whole list
+         *     (at most 5,000 entries) unless `limit` or `offset` is given; payment and crew columns for those
+         *     who may see them.
          */
         get: operations["listRegistrations"];
         put?: never;
@@ -1051,6 +1385,212 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a regatta (its history is kept)
+         * @description Needs membership of the regatta's organization. Sets the status to cancelled from draft, published or
+         *     ongoing; entries, races, results and documents are all kept and stay readable. A completed regatta is
+         *     409 `event_closed`, a cancelled one 409 `event_already_cancelled`. `reason` (optional) is carried by the
+         *     `event.cancelled` fact and webhook.
+         */
+        post: operations["cancelEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/fleets/{fleetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The fleet's id. */
+                fleetId: components["parameters"]["FleetIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a fleet without entries or races
+         * @description Needs membership of the regatta's organization. A fleet with any registration (of any status) or any
+         *     race is 409 `fleet_in_use` (delete its races and move or cancel its entries first). Publishes
+         *     `fleet.deleted`. Unknown fleet: 404.
+         */
+        delete: operations["deleteFleet"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a fleet (its scoring set-up included)
+         * @description Needs membership of the regatta's organization. Every field of fleet creation may be sent (all
+         *     optional; a field not sent keeps its value, never the creation default). The scoring set-up
+         *     (everything but name, classId, description and maxBoats) can change at any time: before results exist
+         *     it simply applies; once results exist, results-scoring re-scores the fleet from the `fleet.updated`
+         *     fact and records the re-score as a revision of every race with results (kind correction, reason "fleet
+         *     set-up changed by <name>", per boat before → after, see GET /api/v1/events/{slug}/results/revisions),
+         *     so standings never change silently. discardThresholds must be strictly increasing (400
+         *     `validation_failed` naming the first entry out of order). A new handicap system needs its rating on
+         *     every boat entered (registered or waitlisted) in the fleet, as registration does: 400
+         *     `missing_rating` naming the boats otherwise. A fleet name used by another fleet of the
+         *     regatta is 409 `duplicate_fleet_name`; a cancelled regatta's fleets do not change (409 `event_closed`).
+         *     Unknown fleet: 404.
+         */
+        patch: operations["updateFleet"];
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/races/{raceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["RaceIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a race without results
+         * @description Needs membership of the regatta's organization. Only a race that has not started and has no results
+         *     can be deleted (409 `race_has_results` otherwise: a race sailed and lost is abandoned through its
+         *     results instead, which keeps the record). Publishes `race.deleted`; the race leaves scoring. Unknown
+         *     race: 404.
+         */
+        delete: operations["deleteRace"];
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule, postpone or change a race
+         * @description Needs membership of the regatta's organization. All fields optional. `scheduledStart` reschedules;
+         *     `status` is the schedule's: scheduled, postponed, or abandoned before the start. The schedule and what
+         *     happens on the water have one owner each: once a race has started or has results, its status
+         *     (started, finished, abandoned after a start) is recorded by results-scoring with its results (POST
+         *     /api/v1/events/{slug}/races/{raceId}/results with `status` abandoned) and a status sent here is 409
+         *     `race_under_way`. Weight, mustCount, discardFirst and courseDistanceNm may change at any time; when the
+         *     race has results the fleet is re-scored. Clearing courseDistanceNm of a time-on-distance fleet is 400
+         *     `missing_course_distance`. A cancelled regatta's races do not change (409 `event_closed`). Publishes
+         *     `race.updated` (with the previous status and the changed fields). Unknown race: 404.
+         */
+        patch: operations["updateRace"];
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a document (its versions stay readable)
+         * @description Needs membership of the regatta's organization. The document leaves the regatta's document list
+         *     (`include=documents`) and the public notice board; its versions stay readable (GET .../versions, with
+         *     `withdrawnAt`). Withdrawn twice: 409 `document_withdrawn`. Publishes `document.withdrawn`. Unknown
+         *     document: 404.
+         */
+        delete: operations["withdrawEventDocument"];
+        options?: never;
+        head?: never;
+        /**
+         * Amend a document (a new version; earlier ones stay readable)
+         * @description Needs membership of the regatta's organization. Publishes a new version of the document (version
+         *     numbers count from 1) with the fields sent replacing those of the version in force; every earlier
+         *     version stays readable (GET .../versions). The result must still have a `url` or a `body` (400
+         *     `validation_failed` naming `url`: the one rule the schema cannot state). A withdrawn document is 409
+         *     `document_withdrawn`. Publishes `document.amended`. Unknown document: 404.
+         */
+        patch: operations["amendEventDocument"];
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/documents/{documentId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every version of a document
+         * @description Every version of the document, oldest first, withdrawn documents included: an amended sailing
+         *     instruction keeps the old text readable. Visible to whoever may see the regatta (404 otherwise).
+         */
+        get: operations["listEventDocumentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/series/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The series' slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One series with its regattas
+         * @description The regattas in series order (drafts only for members of their organization).
+         */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a series
+         * @description Needs the admin role in the series' organization (403 `organization_admin_required`). The regattas
+         *     stay; only the series and its (derived) standings go. Publishes `series.deleted`. Unknown series: 404.
+         */
+        delete: operations["deleteSeries"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a series
+         * @description Needs the admin role in the series' organization (403 `organization_admin_required`). All fields
+         *     optional; `events` replaces the list (each a regatta the caller can see, once: 400 `unknown_event`
+         *     naming each unknown or repeated entry). `bestOf` may not exceed the number of events (400
+         *     `validation_failed` naming `bestOf`, against the stored events when `events` is not sent). Publishes
+         *     `series.updated`; results-scoring ranks the series again. Unknown series: 404.
+         */
+        patch: operations["updateSeries"];
         trace?: never;
     };
     "/api/v1/events/{slug}/races/{raceId}/results": {
@@ -1442,6 +1982,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{slug}/exports/sailwave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event as a Sailwave .blw file
+         * @description The event's fleets, races, competitors and results as a Sailwave series file (`.blw`), the
+         *     record format Sailwave itself writes (`"key","value","competitor","race"` lines, CRLF): the
+         *     series (`ser*`), one competitor record per boat and fleet (`comp*`: sail number, boat, helm,
+         *     rating, fleet), the races (`race*`, races matched across fleets by race number, one start per
+         *     fleet with its start time), every result (`r*`: place or start/finish/elapsed/corrected times,
+         *     code, penalty, redress) and one scoring system per fleet (points system, rating system, discard
+         *     list, A5.2/A5.3, the code table). Sailwave's stored series results (`comprank`, `comptotal`,
+         *     `compnett`, race points `rpts`, discards `rdisc`) are the platform's standings, so Sailwave opens
+         *     it showing the same ranks and nett totals, and re-scoring in Sailwave gives them again for every
+         *     setting listed as writable in docs/sailwave.md. Importing the file
+         *     (`POST /organizations/{slug}/imports/sailwave`) gives the same regatta and standings.
+         *
+         *     Same authorization as `GET /events/{slug}/standings`: the `read` scope (or an embed token for
+         *     its organization's public events); a draft event is visible only to members of its organization
+         *     (404 for anyone else, like an unknown slug).
+         *
+         *     The bytes are Windows-1252 (Sailwave's code page) unless a name holds a character it lacks, then
+         *     UTF-8; `Sailwave-Encoding` says which. `Sailwave-Warnings` counts the platform settings Sailwave
+         *     has no place for (race weights, pursuit scoring, handicap systems other than one-design, PY,
+         *     IRC, NHC and ECHO, a race sailed by one fleet and not another).
+         */
+        get: operations["exportEventToSailwave"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/series": {
         parameters: {
             query?: never;
@@ -1475,21 +2054,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/series/{slug}": {
+    "/api/v1/events/{slug}/split-series": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description The series' slug. */
-                slug: string;
-            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Define the event's split series (qualifying, final and medal fleets)
+         * @description Creates or replaces the definition. Needs the `results` scope and membership of the event's
+         *     organization (403 `not_a_member`). Fleets must be fleets of this event (400 `unknown_fleet`)
+         *     and each fleet plays one part only (400 `validation_failed` naming `qualifyingFleets.N`,
+         *     `finalFleets.N` or `medal.fleetId`). Once a final or medal fleet has results the definition
+         *     can no longer change (409 `split_series_locked`). A definition naming other fleets voids the
+         *     splits made under the previous one.
+         */
+        put: operations["defineSplitSeries"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split the fleet into final fleets, or choose the medal fleet
+         * @description `stage: final` (default) deals every boat of the qualifying series into the final fleets from
+         *     the qualifying ranking (A9 redress averaged over the qualifying races sailed): `by_rank`,
+         *     `alternating`, or `manual` (then `assignments` names every boat, 400 `validation_failed` on
+         *     `assignments` otherwise). With `by_rank` or `alternating`, `assignments` are moves applied
+         *     after the rule (a redress promotion), which may leave the fleets unequal. `stage: medal`
+         *     chooses the medal fleet after the final series: `by_rank` (the top `medal.size` of the opening
+         *     series, no `assignments`) or `manual` (the boats named); `alternating` is refused (400
+         *     `validation_failed` on `method`). A boat twice or not in the series is 400 `validation_failed`
+         *     (`assignments.N.boat`); a fleet not of this stage 400 `unknown_fleet`.
+         *
+         *     Splitting again replaces the earlier split until the fleets of that stage have results (409
+         *     `split_series_locked`); a new final split drops the medal split. 404 when the event has no
+         *     split series; 409 `split_stage_not_ready` for a medal split before the final split or
+         *     without a medal race. Needs the `results` scope and membership of the event's organization.
+         */
+        post: operations["splitFleets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/split-standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         /**
-         * One series with its regattas
-         * @description The regattas in series order (drafts only for members of their organization).
+         * Standings of the split series, per stage or overall
+         * @description Scored from the stored results at the time of the request. `stage`: `overall` (default; every
+         *     boat, medal fleet first, then each final fleet), `qualifying` (the qualifying races only, each
+         *     boat in her qualifying fleet), `final` (the opening series, qualifying and final races under the
+         *     carry mode; `rank` restarts in each final fleet), `medal` (the medal fleet after the medal
+         *     race). 409 `split_stage_not_ready` when that split has not been made; 404 when the event has no
+         *     split series. `GET /events/{slug}/standings` keeps answering per fleet.
          */
-        get: operations["getSeries"];
+        get: operations["getSplitStandings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1631,6 +2270,226 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "ranking.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ranking.published
+         * @description An organization published a ranking list's current computation as a numbered edition (POST /organizations/{slug}/rankings/{listId}/publish). Delivered to the organization's webhooks. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onRankingPublished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * event.cancelled
+         * @description A regatta was cancelled (POST /events/{slug}/cancel); its entries and results are kept. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onEventCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * event.deleted
+         * @description A regatta nobody had entered was deleted (DELETE /events/{slug}) with its fleets, races and documents. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onEventDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fleet.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * fleet.updated
+         * @description A fleet was changed (PATCH /events/{slug}/fleets/{fleetId}); `setupChanged` says its scoring set-up changed (a fleet with results is then re-scored and results.revised follows). The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onFleetUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fleet.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * fleet.deleted
+         * @description A fleet without entries or races was deleted. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onFleetDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "race.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * race.updated
+         * @description A race was rescheduled, postponed, abandoned before its start or otherwise changed (PATCH /events/{slug}/races/{raceId}). The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onRaceUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "race.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * race.deleted
+         * @description A race without results was deleted from the schedule. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onRaceDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.amended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.amended
+         * @description A new version of a document was published (PATCH /events/{slug}/documents/{documentId}); earlier versions stay readable. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onDocumentAmended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.withdrawn
+         * @description A document was withdrawn; its versions stay readable. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onDocumentWithdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "series.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * series.updated
+         * @description A series was changed (PATCH /series/{slug}). The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onSeriesUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "series.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * series.deleted
+         * @description A series was deleted (its regattas stay). The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onSeriesDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "registration.created": {
         parameters: {
             query?: never;
@@ -1971,6 +2830,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "fleet.split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * fleet.split
+         * @description The race committee split a split series (POST /events/{slug}/split): the final fleets dealt from the qualifying ranking, or the medal fleet chosen from the opening series. A later split of the same stage replaces it. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onFleetSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -2031,6 +2910,181 @@ export interface components {
         };
         Message: {
             message: string;
+        };
+        /**
+         * @description low_point (RRS A4); high_point: a finisher scores (boats that came to the starting area − place +
+         *     1); high_point_percentage: 100 × (came − place + 1) / came, to a tenth (ties share the average
+         *     place; non-finishers 0; higher totals win); pursuit (finishing order). Formulas in docs/scoring.md.
+         * @example high_point_percentage
+         * @enum {string}
+         */
+        ScoringSystem: "low_point" | "high_point" | "high_point_percentage" | "pursuit";
+        /**
+         * @description What DNF-like codes and DNC score: series_entries (A5.2: entries + 1); starting_area (A5.3: boats
+         *     that came to the starting area + 1; DNC entries + 1); starting_area_incl_dnc (A5.3, DNC also
+         *     came + 1); finishers_plus (finishers in the race + N, `finishersPlus`; Sailwave's "Finishers +").
+         * @example finishers_plus
+         * @enum {string}
+         */
+        PenaltyBasis: "series_entries" | "starting_area" | "starting_area_incl_dnc" | "finishers_plus";
+        /**
+         * @description The N of penaltyBasis finishers_plus (used only with it). Without it the defaults are 1 and 2.
+         * @example {
+         *       "dnf": 1,
+         *       "dnc": 2
+         *     }
+         */
+        FinishersPlus: {
+            /** @description DNF, DNS, OCS, UFD, BFD, RET, NSC, DSQ, DNE: finishers + dnf. */
+            dnf: number;
+            /** @description DNC: finishers + dnc. */
+            dnc: number;
+        };
+        /**
+         * @description One discard once `firstAt` races are completed, one more every `everyRaces` races after (replaces discardThresholds and dropRaces).
+         * @example {
+         *       "firstAt": 4,
+         *       "everyRaces": 4
+         *     }
+         */
+        ProportionalDiscards: {
+            firstAt: number;
+            everyRaces: number;
+        };
+        /**
+         * @description Redress (RDG) given without a method takes `defaultMethod` (average_all = A9(a), average_before
+         *     = A9(b)); `excludeDnc` leaves every DNC score out of an A9(a) average (the races she sailed).
+         * @example {
+         *       "defaultMethod": "average_all",
+         *       "excludeDnc": true
+         *     }
+         */
+        RedressDefaults: {
+            /**
+             * @default average_all
+             * @enum {string}
+             */
+            defaultMethod?: "average_all" | "average_before";
+            /** @default false */
+            excludeDnc?: boolean;
+        };
+        /**
+         * @example {
+         *       "system": "irc",
+         *       "value": 1.012,
+         *       "fromRace": 3
+         *     }
+         */
+        RatingChangeRequest: {
+            system: components["schemas"]["HandicapSystem"];
+            /** @description In the system's unit and range (see RATING_FOR_SYSTEM / RegistrationRequest). */
+            value: number;
+            /** @description The race number of the boat's fleet from which the rating is in force. */
+            fromRace: number;
+        };
+        RatingChange: {
+            /** @example irc */
+            system: string;
+            /**
+             * @description The rating key it is stored under.
+             * @example irc
+             */
+            key: string;
+            /** @example 1.012 */
+            value: number;
+            /** @example 3 */
+            fromRace: number;
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        RegistrationRatings: {
+            /** Format: uuid */
+            registrationId: string;
+            boatId: string;
+            /** Format: uuid */
+            fleetId: string;
+            /** @description The registration's ratings (race 1 on). */
+            ratings: {
+                [key: string]: number;
+            };
+            ratingChanges: components["schemas"]["RatingChange"][];
+        };
+        /**
+         * @example {
+         *       "name": "Overall IRC",
+         *       "fleets": [
+         *         "IRC 1",
+         *         "IRC 2"
+         *       ],
+         *       "method": "corrected_time",
+         *       "handicap": {
+         *         "system": "irc"
+         *       }
+         *     }
+         */
+        OverallRequest: {
+            /** @default Overall */
+            name?: string;
+            fleets: string[];
+            /**
+             * @default corrected_time
+             * @enum {string}
+             */
+            method?: "corrected_time" | "points";
+            handicap?: {
+                system: components["schemas"]["HandicapSystem"];
+                params?: {
+                    [key: string]: number;
+                };
+            } | null;
+            /**
+             * @default net
+             * @enum {string}
+             */
+            pointsFormula?: "net" | "net_scaled";
+            /** @default 0 */
+            dropRaces?: number;
+        };
+        OverallAnswer: {
+            message?: string;
+            data: {
+                event: components["schemas"]["ResultsEventRef"];
+                name: string;
+                /** @enum {string} */
+                method: "corrected_time" | "points";
+                handicapSystem: string | null;
+                /** @enum {string|null} */
+                pointsFormula: "net" | "net_scaled" | null;
+                dropRaces: number;
+                fleets: {
+                    id: string;
+                    name: string;
+                }[];
+                racesCompleted: number;
+                discardCount: number;
+                standings: {
+                    position: number;
+                    boat: components["schemas"]["ResultsBoatRef"];
+                    skipper: string | null;
+                    fleet: string;
+                    fleetId: string;
+                    totalPoints: number;
+                    netPoints: number;
+                    raceResults: {
+                        race: number;
+                        points: number;
+                        dropped: boolean;
+                        code: string | null;
+                        correctedSeconds: number | null;
+                        rating: number | null;
+                    }[];
+                }[];
+                /** @description Boats left out (no rating for the overall's handicap system). */
+                rejected: {
+                    boatId: string;
+                    reason: string;
+                }[];
+            };
         };
         /** @enum {string} */
         EventStatus: "draft" | "published" | "ongoing" | "completed" | "cancelled";
@@ -2187,17 +3241,15 @@ export interface components {
             name: string;
             description?: string | null;
             maxBoats?: number | null;
-            /** @enum {string} */
-            scoringSystem: "low_point" | "high_point" | "pursuit";
+            scoringSystem: components["schemas"]["ScoringSystem"];
             dropRaces: number;
             handicap: components["schemas"]["FleetHandicap"];
-            /**
-             * @description Points for DNC, DNS and the like: boats entered in the series (A5.2) or boats that came to the starting area (A5.3).
-             * @enum {string}
-             */
-            penaltyBasis: "series_entries" | "starting_area";
+            penaltyBasis: components["schemas"]["PenaltyBasis"];
             /** @description Races completed at which each further discard applies (e.g. [4, 8]); empty means dropRaces applies. */
             discardThresholds: number[];
+            finishersPlus?: components["schemas"]["FinishersPlus"] | null;
+            proportionalDiscards?: components["schemas"]["ProportionalDiscards"] | null;
+            redress?: components["schemas"]["RedressDefaults"] | null;
             /** Format: date-time */
             createdAt?: string;
         };
@@ -2208,24 +3260,21 @@ export interface components {
             description?: string | null;
             /** @description Places in the fleet; further entries are waitlisted. */
             maxBoats?: number | null;
-            /**
-             * @default low_point
-             * @enum {string}
-             */
-            scoringSystem?: "low_point" | "high_point" | "pursuit";
+            /** @default low_point */
+            scoringSystem?: components["schemas"]["ScoringSystem"];
             /** @default 0 */
             dropRaces?: number;
             handicap?: components["schemas"]["FleetHandicapInput"];
-            /**
-             * @default series_entries
-             * @enum {string}
-             */
-            penaltyBasis?: "series_entries" | "starting_area";
+            /** @default series_entries */
+            penaltyBasis?: components["schemas"]["PenaltyBasis"];
             /**
              * @description Strictly increasing (400 `validation_failed` naming the first entry out of order).
              * @default []
              */
             discardThresholds?: number[];
+            finishersPlus?: components["schemas"]["FinishersPlus"] | null;
+            proportionalDiscards?: components["schemas"]["ProportionalDiscards"] | null;
+            redress?: components["schemas"]["RedressDefaults"] | null;
         };
         /**
          * @description The handicap system and the parameters it takes (each within its range; a parameter of another
@@ -2396,6 +3445,16 @@ export interface components {
             code?: string | null;
             notes?: string | null;
         };
+        /**
+         * @description CSV (RFC 4180, UTF-8 with a byte order mark, CRLF line ends), a header row then one row per boat.
+         * @example Fleet,Rank,Sail number,Boat,Skipper,R1,R2,Total,Nett,Races sailed
+         *     ILCA 7,1,NOR 1,Blue,Ødegård,1,(3),4,1,2
+         */
+        ExportCsv: string;
+        /** @description A complete, self-contained HTML document (inline CSS, no script), one section per fleet. */
+        ExportHtml: string;
+        /** @description A PDF document, one fleet per page. */
+        ExportPdf: string;
         IdentityUser: {
             /** Format: uuid */
             id: string;
@@ -2479,6 +3538,92 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             lastUsedAt: string | null;
+        };
+        SailwaveRankNett: {
+            /** @description Series rank (null when the boat has none). */
+            rank: number | null;
+            /** @description Nett points (null when none). */
+            nett: number | null;
+        };
+        SailwaveImport: {
+            /**
+             * Format: uuid
+             * @description The import's id.
+             */
+            id: string;
+            /** @enum {string} */
+            source: "sailwave";
+            fileName: string;
+            fileSha256: string;
+            organization: {
+                id: string;
+                slug: string;
+                name: string;
+            };
+            event: {
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                name: string;
+                /** @enum {string} */
+                status: "draft";
+                /** Format: date */
+                startDate: string;
+                /** Format: date */
+                endDate: string;
+                links: {
+                    self: string;
+                    results: string;
+                    standings: string;
+                    registrations: string;
+                };
+            };
+            counts: {
+                fleets: number;
+                /** @description Races created (each race of the file once per fleet). */
+                races: number;
+                racesSailed: number;
+                registrations: number;
+                /** @description Results stored (one per boat and sailed race with a record). */
+                results: number;
+            };
+            parity: {
+                /**
+                 * @description `stored`: the stored standings were compared; `draft`: the regatta was not projected in time and the draft was scored the same way.
+                 * @enum {string}
+                 */
+                compared: "stored" | "draft";
+                fleets: {
+                    /** Format: uuid */
+                    fleetId: string;
+                    fleet: string;
+                    boats: number;
+                    matching: number;
+                    /** @description The file holds Sailwave's series results for this fleet (false for entry lists and set-up files). */
+                    compared: boolean;
+                    /** @description No warning affects this fleet's scores. */
+                    representable: boolean;
+                    /** @description Every boat's rank and nett equal Sailwave's. */
+                    exact: boolean;
+                    differences: {
+                        /** Format: uuid */
+                        boatId: string;
+                        sailNumber: string | null;
+                        boatName: string;
+                        sailwave: components["schemas"]["SailwaveRankNett"];
+                        platform: components["schemas"]["SailwaveRankNett"];
+                    }[];
+                }[];
+            };
+            warnings: {
+                /** @description The Sailwave setting, e.g. `scrcode DNF`, `scrratingsystem`, `rrat`. */
+                setting: string;
+                message: string;
+                affectsScores: boolean;
+                fleet: string | null;
+                /** @description Line of the file */
+                line: number | null;
+            }[];
         };
         /** @enum {string} */
         OrganizationType: "yacht-club" | "sailing-club" | "race-committee" | "association";
@@ -2914,6 +4059,97 @@ export interface components {
              */
             rule: "A8.1" | "A8.2" | "unbroken";
         };
+        /** @description A boat as the notice board names her (both null when the regatta does not know her). */
+        PublicBoatRef: {
+            /** @example ITA 102 */
+            sailNumber: string | null;
+            /** @example Blue Heron */
+            boatName: string | null;
+        };
+        /**
+         * @description A protest, request for redress or to reopen, or scoring inquiry on the public notice board
+         *     (RRS Part 5): its hearing and, once decided, the decision with its consequences.
+         */
+        PublicNoticeCase: {
+            /**
+             * @description The case number on the regatta's notice board.
+             * @example 1
+             */
+            number: number;
+            /**
+             * @example boat
+             * @enum {string}
+             */
+            type: "boat" | "race_committee" | "protest_committee" | "redress" | "reopen" | "scoring_inquiry";
+            /**
+             * @description `scheduled` while the hearing is pending; `decided` once the decision is published.
+             * @example scheduled
+             * @enum {string}
+             */
+            status: "scheduled" | "decided";
+            races: {
+                /** @example 1 */
+                raceNumber: number | null;
+                /** @example Lasers */
+                fleetName: string | null;
+            }[];
+            protestor: {
+                /**
+                 * @description boat, race_committee or protest_committee (null until the lodging is known).
+                 * @example boat
+                 */
+                party: string | null;
+                boat: components["schemas"]["PublicBoatRef"] | null;
+            };
+            protestees: components["schemas"]["PublicBoatRef"][];
+            rulesAlleged: string[];
+            /** @description Lodged after the protest time limit (marked */
+            late: boolean;
+            lodgedAt: components["schemas"]["PublicDateTime"];
+            hearing: {
+                startsAt: components["schemas"]["PublicDateTime"];
+                /** @example Jury room */
+                room: string;
+                parties: components["schemas"]["PublicBoatRef"][];
+            } | null;
+            decision: {
+                decidedAt: components["schemas"]["PublicDateTime"];
+                /**
+                 * @description No action, Penalty, Redress, Correction, or several joined with "and".
+                 * @example Penalty
+                 */
+                outcome: string;
+                factsFound: string;
+                conclusions: string;
+                rulesApplied: string[];
+                consequences: {
+                    boat: components["schemas"]["PublicBoatRef"];
+                    /** @example 1 */
+                    raceNumber: number | null;
+                    /**
+                     * @example dsq
+                     * @enum {string}
+                     */
+                    action: "dsq" | "dne" | "dpi" | "scp" | "rdg" | "correct";
+                    /** @description DPI points added, or RDG points stated (A9(c)). */
+                    points: number | null;
+                    /** @description SCP percent of the DNF score. */
+                    percent: number | null;
+                    /**
+                     * @description RDG method: average_all (A9(a)), average_before (A9(b)) or points (A9(c)).
+                     * @example average_all
+                     */
+                    method: string | null;
+                    /** @example DNF */
+                    code: string | null;
+                    /**
+                     * @description The consequence in words.
+                     * @example Disqualified (DSQ)
+                     */
+                    summary: string;
+                }[];
+            } | null;
+        };
         /** @description The data of the regatta listing. */
         PublicRegattaList: {
             /** @description The search as applied; null without one. */
@@ -2949,6 +4185,12 @@ export interface components {
             schedule: (components["schemas"]["PublicRace"] & {
                 fleetName: string;
             })[];
+            /**
+             * @description The protest room on the notice board, by case number: every case with a hearing scheduled
+             *     or a decision published (a case only lodged is not public yet). No incident description,
+             *     contact details, user ids or boat ids.
+             */
+            cases: components["schemas"]["PublicNoticeCase"][];
         };
         /** @description The data of a regatta's entries page. */
         PublicEntriesView: {
@@ -3097,6 +4339,12 @@ export interface components {
             occurredAt: string;
             entry: components["schemas"]["PublicEntry"];
         };
+        /** @description `hearing.scheduled` (a hearing was set or moved) and `decision.published` (the protest committee decided): the case as the notice board now shows it. */
+        LiveCaseChanged: {
+            /** Format: date-time */
+            occurredAt: string;
+            case: components["schemas"]["PublicNoticeCase"];
+        };
         /** @description `ready`: the stream is live from the message number in its `id:` on. */
         LiveReady: {
             /** @description The regatta's slug. */
@@ -3113,6 +4361,221 @@ export interface components {
              * @example history_exceeded
              */
             reason: string;
+        };
+        RankingOrganization: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+        };
+        /**
+         * @description `linear`: 100 × (N − P + 1) / N (N boats in the fleet, P the place); or a table: place P scores the P-th value, places beyond it 0.
+         * @example linear
+         * @example [
+         *       100,
+         *       80,
+         *       65,
+         *       55,
+         *       45
+         *     ]
+         */
+        RankingPlacePoints: "linear" | number[];
+        /**
+         * @description Best `n` results (`best_n`) or every result (`all`) within the last `windowMonths` months.
+         * @example {
+         *       "kind": "best_n",
+         *       "n": 2,
+         *       "placePoints": "linear",
+         *       "windowMonths": 12
+         *     }
+         */
+        RankingFormula: {
+            /** @enum {string} */
+            kind: "best_n";
+            n: number;
+            placePoints?: components["schemas"]["RankingPlacePoints"];
+            windowMonths: number;
+        } | {
+            /** @enum {string} */
+            kind: "all";
+            placePoints?: components["schemas"]["RankingPlacePoints"];
+            windowMonths: number;
+        };
+        /**
+         * @description `class` matches the fleet's class (or its name when it has none), case-insensitively.
+         *     `ageGroup` U<age>: under that age on 31 December of the reference year (World Sailing's youth
+         *     rule). `nationality`, `gender` and `ageGroup` use the organization's sailor records.
+         * @example {
+         *       "class": "ILCA 7"
+         *     }
+         */
+        RankingFilters: {
+            class?: string | null;
+            ageGroup?: string | null;
+            nationality?: string | null;
+            /** @enum {string|null} */
+            gender?: "female" | "male" | "other" | null;
+        };
+        RankingListInput: {
+            name: string;
+            formula: components["schemas"]["RankingFormula"];
+            filters?: components["schemas"]["RankingFilters"];
+            /** @default 1 */
+            defaultFactor?: number;
+            /**
+             * @default public
+             * @enum {string}
+             */
+            visibility?: "public" | "members";
+        };
+        RankingList: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            name: string;
+            formula: components["schemas"]["RankingFormula"];
+            filters: components["schemas"]["RankingFiltersView"];
+            defaultFactor: number;
+            /** @enum {string} */
+            visibility: "public" | "members";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RankingFiltersView: {
+            class: string | null;
+            ageGroup: string | null;
+            nationality: string | null;
+            gender: string | null;
+        };
+        RankingResult: {
+            event: {
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                name: string;
+            };
+            /**
+             * Format: date
+             * @description The regatta's end date (else its start date).
+             */
+            date: string;
+            fleet: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+            };
+            place: number;
+            fleetSize: number;
+            factor: number;
+            /** @description factor × place points, 2 decimals. */
+            points: number;
+            counted: boolean;
+        };
+        RankingEntry: {
+            rank: number;
+            sailor: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+            };
+            points: number;
+            countedResults: number;
+            /** @description The counted results, best first. */
+            results: components["schemas"]["RankingResult"][];
+        };
+        Ranking: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            name: string;
+            formula: components["schemas"]["RankingFormula"];
+            filters: components["schemas"]["RankingFiltersView"];
+            defaultFactor: number;
+            /** @enum {string} */
+            visibility: "public" | "members";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            organization: components["schemas"]["RankingOrganization"];
+            /** Format: date */
+            asOf: string;
+            factors: {
+                event: {
+                    /** Format: uuid */
+                    id: string;
+                    slug: string | null;
+                    name: string | null;
+                };
+                factor: number;
+            }[];
+            latestEdition: null | {
+                edition: number;
+                /** Format: date */
+                asOf: string;
+                /** Format: date-time */
+                publishedAt: string;
+            };
+            entries: components["schemas"]["RankingEntry"][];
+            limit: number;
+            offset: number;
+            /** @description Sailors ranked. */
+            count: number;
+        };
+        RankingSailor: {
+            list: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date */
+            asOf: string;
+            sailor: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+            };
+            rank: number | null;
+            points: number | null;
+            countedResults: number;
+            /** @description Every eligible result (one per regatta), best first; `counted` marks those in the points. */
+            results: components["schemas"]["RankingResult"][];
+            /** @description The sailor's line in every published edition, oldest first. */
+            history: {
+                edition: number;
+                /** Format: date-time */
+                publishedAt: string;
+                /** Format: date */
+                asOf: string;
+                rank: number | null;
+                points: number | null;
+                /** @description Sailors ranked in that edition. */
+                sailors: number;
+            }[];
+        };
+        /** @description The `ranking.published` fact's payload (protobuf JSON; `sailorName` absent when unknown). */
+        WebhookDataRankingPublished: {
+            organizationId: string;
+            listId: string;
+            listName: string;
+            edition: number;
+            /** Format: date-time */
+            publishedAt: string;
+            /** Format: date-time */
+            asOf: string;
+            /** @enum {string} */
+            visibility: "public" | "members";
+            entries: {
+                rank: number;
+                sailorId: string;
+                sailorName?: string;
+                points: number;
+                countedResults: number;
+            }[];
         };
         /** @enum {string} */
         RegistrationStatus: "registered" | "waitlisted" | "cancelled" | "no_show";
@@ -3234,6 +4697,211 @@ export interface components {
             /** @description The waitlisted entry promoted to registered by this change, if any. */
             promoted: components["schemas"]["Registration"] | null;
             message: string;
+        };
+        CancelEventRequest: {
+            /** @description Why the regatta is cancelled (carried by event.cancelled). */
+            reason?: string | null;
+        };
+        /**
+         * @description The fields of fleet creation (CreateFleetRequest), all optional and without defaults: a field not
+         *     sent keeps its value. Scoring set-up fields are every field but name, classId, description and
+         *     maxBoats.
+         */
+        UpdateFleetRequest: {
+            name?: string;
+            /** Format: uuid */
+            classId?: string | null;
+            description?: string | null;
+            maxBoats?: number | null;
+            scoringSystem?: components["schemas"]["ScoringSystem"];
+            dropRaces?: number;
+            handicap?: components["schemas"]["FleetHandicapInput"];
+            penaltyBasis?: components["schemas"]["PenaltyBasis"];
+            /** @description Strictly increasing (400 `validation_failed` naming the first entry out of order). */
+            discardThresholds?: number[];
+            finishersPlus?: components["schemas"]["FinishersPlus"] | null;
+            proportionalDiscards?: components["schemas"]["ProportionalDiscards"] | null;
+            redress?: components["schemas"]["RedressDefaults"] | null;
+        };
+        UpdateRaceRequest: {
+            name?: string;
+            /** Format: date-time */
+            scheduledStart?: string | null;
+            /**
+             * @description The schedule's status: abandoned only before the start (afterwards through the results).
+             * @enum {string}
+             */
+            status?: "scheduled" | "postponed" | "abandoned";
+            courseDescription?: string | null;
+            courseDistanceNm?: number | null;
+            weight?: number;
+            mustCount?: boolean;
+            discardFirst?: boolean;
+            windDirection?: number | null;
+            windSpeed?: number | null;
+            conditions?: string | null;
+            notes?: string | null;
+        };
+        /** @description The fields replacing those of the version in force; the result needs a `url` or a `body`. */
+        AmendDocumentRequest: {
+            /** @enum {string} */
+            kind?: "nor" | "si" | "amendment" | "notice" | "other";
+            title?: string;
+            /** Format: uri */
+            url?: string | null;
+            body?: string | null;
+            /** @description What the amendment changes, e.g. "Amendment 1". */
+            note?: string | null;
+        };
+        DocumentVersions: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            eventId: string;
+            currentVersion: number;
+            /** Format: date-time */
+            withdrawnAt: string | null;
+            withdrawnReason: string | null;
+            versions: {
+                version: number;
+                /** @enum {string} */
+                kind: "nor" | "si" | "amendment" | "notice" | "other";
+                title: string;
+                url: string | null;
+                body: string | null;
+                note: string | null;
+                /** Format: date-time */
+                publishedAt: string;
+            }[];
+        };
+        UpdateSeriesRequest: {
+            name?: string;
+            description?: string | null;
+            events?: string[];
+            /** @enum {string} */
+            scoringRule?: "sum_of_net" | "event_places";
+            /** @description At most the number of events. */
+            bestOf?: number | null;
+        };
+        WebhookDataEventCancelled: {
+            event: components["schemas"]["WebhookDataEvent"];
+            previousStatus: string;
+            reason?: string;
+        };
+        WebhookDataEventDeleted: {
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            organizationId: string;
+            slug: string;
+            name: string;
+        };
+        WebhookDataFleet: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            eventId: string;
+            name: string;
+            classId?: string;
+            description?: string;
+            maxBoats?: number;
+            scoringSystem: string;
+            dropRaces: number;
+            handicap: {
+                system: string;
+                params: {
+                    [key: string]: number;
+                };
+            };
+            penaltyBasis: string;
+            discardThresholds: number[];
+            finishersPlus?: Record<string, unknown>;
+            proportionalDiscards?: Record<string, unknown>;
+            redress?: Record<string, unknown>;
+            /** Format: date-time */
+            createdAt?: string;
+        };
+        WebhookDataFleetUpdated: {
+            fleet: components["schemas"]["WebhookDataFleet"];
+            /** @description snake_case columns that changed, e.g. "drop_races", "handicap_system". */
+            changedFields: string[];
+            /** @description A scoring set-up field changed. */
+            setupChanged: boolean;
+            /** @description User id of whoever changed it. */
+            changedBy?: string;
+            changedByName?: string;
+        };
+        WebhookDataFleetDeleted: {
+            /** Format: uuid */
+            fleetId: string;
+            /** Format: uuid */
+            eventId: string;
+            name: string;
+        };
+        WebhookDataRaceUpdated: {
+            race: components["schemas"]["WebhookDataRace"];
+            previousStatus: string;
+            /** @description snake_case columns that changed, e.g. "scheduled_start", "status". */
+            changedFields: string[];
+        };
+        WebhookDataRaceDeleted: {
+            /** Format: uuid */
+            raceId: string;
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            fleetId: string;
+            raceNumber: number;
+        };
+        WebhookDataDocumentAmended: {
+            document: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                eventId: string;
+                kind: string;
+                title: string;
+                url?: string;
+                body?: string;
+                /** Format: date-time */
+                publishedAt?: string;
+            };
+            version: number;
+            note?: string;
+        };
+        WebhookDataDocumentWithdrawn: {
+            /** Format: uuid */
+            documentId: string;
+            /** Format: uuid */
+            eventId: string;
+            title: string;
+            /** Format: date-time */
+            withdrawnAt?: string;
+            reason?: string;
+        };
+        WebhookDataSeriesUpdated: {
+            series: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                organizationId: string;
+                slug: string;
+                name: string;
+                year: number;
+                eventIds: string[];
+                scoringRule: string;
+                bestOf?: number;
+                /** Format: date-time */
+                createdAt?: string;
+            };
+            changedFields: string[];
+        };
+        WebhookDataSeriesDeleted: {
+            /** Format: uuid */
+            seriesId: string;
+            /** Format: uuid */
+            organizationId: string;
+            slug: string;
         };
         ResultsEventRef: {
             id: string;
@@ -3379,6 +5047,11 @@ export interface components {
             elapsedSeconds: number | null;
             correctedSeconds: number | null;
             points: number | null;
+            /**
+             * @description The rating in force in this race (handicap fleets; a rating change from this race on included); null in one-design fleets.
+             * @example 1.012
+             */
+            rating?: number | null;
             status: components["schemas"]["ResultsStatus"];
             /** @description Appendix A code in upper case; null for a clean finish. */
             code: string | null;
@@ -3410,6 +5083,11 @@ export interface components {
             elapsedTime: string | null;
             correctedTime: string | null;
             points: number | null;
+            /**
+             * @description The rating in force in this race (handicap fleets); null in one-design fleets.
+             * @example 1.012
+             */
+            rating?: number | null;
             status: components["schemas"]["ResultsStatus"];
             code: string | null;
             notes: string | null;
@@ -3446,7 +5124,7 @@ export interface components {
         };
         ResultsScoringSystem: {
             /** @enum {string} */
-            type: "low_point" | "high_point" | "pursuit" | "mixed";
+            type: "low_point" | "high_point" | "high_point_percentage" | "pursuit" | "mixed";
             drops: number;
             appliedDrops: number;
         };
@@ -3466,6 +5144,11 @@ export interface components {
                 points: number;
                 dropped: boolean;
                 code: string | null;
+                /**
+                 * @description The rating in force in this race (handicap fleets only).
+                 * @example 1.012
+                 */
+                rating?: number;
             }[];
         };
         ResultsFleetSummary: {
@@ -3675,6 +5358,132 @@ export interface components {
             /** @description At most the number of events. */
             bestOf?: number | null;
         };
+        SplitId: string;
+        SplitMedalSetup: {
+            fleetId: components["schemas"]["SplitId"];
+            /** @description Boats in the medal race. */
+            size: number;
+            /**
+             * @description Medal race points = place × multiplier (codes not multiplied).
+             * @default 2
+             */
+            multiplier?: number;
+        };
+        SplitSeriesDefinitionInput: {
+            qualifyingFleets: components["schemas"]["SplitId"][];
+            /** @description Best first (gold */
+            finalFleets: components["schemas"]["SplitId"][];
+            /**
+             * @default continuous
+             * @enum {string}
+             */
+            carry?: "continuous" | "net_plus_net" | "rank_seed";
+            /**
+             * @description One discard from this many races, two from the next, … (all stages but the medal race).
+             * @default []
+             */
+            discardThresholds?: number[];
+            /**
+             * @description At most this many discards on final-series races.
+             * @default null
+             */
+            maxFinalDiscards?: number | null;
+            medal?: components["schemas"]["SplitMedalSetup"] | null;
+        };
+        SplitSeriesDefinition: {
+            /** @description The event's slug. */
+            event: string;
+            qualifyingFleets: string[];
+            finalFleets: string[];
+            /** @enum {string} */
+            carry: "continuous" | "net_plus_net" | "rank_seed";
+            discardThresholds: number[];
+            maxFinalDiscards: number | null;
+            medal: {
+                fleetId: string;
+                size: number;
+                multiplier: number;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SplitInput: {
+            /**
+             * @default final
+             * @enum {string}
+             */
+            stage?: "final" | "medal";
+            /** @enum {string} */
+            method: "by_rank" | "alternating" | "manual";
+            /** @default [] */
+            assignments?: {
+                boat: components["schemas"]["SplitId"];
+                fleet: components["schemas"]["SplitId"];
+            }[];
+        };
+        SplitResult: {
+            event: string;
+            /** @enum {string} */
+            stage: "final" | "medal";
+            /** @enum {string} */
+            method: "by_rank" | "alternating" | "manual";
+            /** Format: date-time */
+            assignedAt: string;
+            fleets: {
+                fleetId: string;
+                boats: {
+                    boatId: string;
+                    boatName: string;
+                    sailNumber: string | null;
+                    /** @description Place in the ranking the split was made from. */
+                    rank: number;
+                }[];
+            }[];
+        };
+        SplitStandings: {
+            event: string;
+            /** @enum {string} */
+            stage: "overall" | "qualifying" | "final" | "medal";
+            series: {
+                qualifyingFleets: string[];
+                finalFleets: string[];
+                /** @enum {string} */
+                carry: "continuous" | "net_plus_net" | "rank_seed";
+                discardThresholds: number[];
+                maxFinalDiscards: number | null;
+                medal: {
+                    fleetId: string;
+                    size: number;
+                    multiplier: number;
+                } | null;
+            };
+            standings: {
+                rank: number;
+                boatId: string;
+                boatName: string;
+                sailNumber: string | null;
+                /** @description Her final fleet once split */
+                fleetId: string;
+                fleetName: string | null;
+                /** @description In the medal fleet (null before the medal split). */
+                medal: boolean | null;
+                total: number;
+                net: number;
+                races: {
+                    /**
+                     * @description `carried`: a score carried forward (rank_seed).
+                     * @enum {string}
+                     */
+                    stage: "qualifying" | "final" | "medal" | "carried";
+                    /** @description The race number in its stage (0 for a carried score). */
+                    race: number;
+                    points: number;
+                    code: string | null;
+                    dropped: boolean;
+                    discardable: boolean;
+                }[];
+            }[];
+        };
         /**
          * Format: uri
          * @description The subscriber's absolute URL. The pattern is the subset accepted in every environment: `https`,
@@ -3685,7 +5494,7 @@ export interface components {
          */
         WebhookUrlInput: string;
         /** @enum {string} */
-        WebhookEventType: "registration.created" | "registration.updated" | "registration.cancelled" | "results.updated" | "results.published" | "standings.updated" | "event.created" | "event.updated" | "race.scheduled" | "race.started" | "race.completed" | "results.revised" | "results.posted" | "results.official" | "protest.lodged" | "hearing.scheduled" | "decision.published";
+        WebhookEventType: "registration.created" | "registration.updated" | "registration.cancelled" | "results.updated" | "results.published" | "standings.updated" | "event.created" | "event.updated" | "race.scheduled" | "race.started" | "race.completed" | "results.revised" | "results.posted" | "results.official" | "protest.lodged" | "hearing.scheduled" | "decision.published" | "event.cancelled" | "event.deleted" | "fleet.updated" | "fleet.deleted" | "race.updated" | "race.deleted" | "document.amended" | "document.withdrawn" | "series.updated" | "series.deleted" | "fleet.split" | "ranking.published";
         Webhook: {
             /** Format: uuid */
             id: string;
@@ -3855,6 +5664,19 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             fleetName: string;
+            /** @description Ratings in force from a race on (a new certificate mid-series; PUT .../registrations/{id}/ratings). Absent when none. */
+            ratingChanges?: {
+                /** @example irc */
+                system: string;
+                /** @example irc */
+                key: string;
+                /** @example 1.012 */
+                value: number;
+                /** @example 3 */
+                fromRace: number;
+                /** Format: date-time */
+                recordedAt?: string;
+            }[];
         };
         WebhookDataRegistrationCreated: {
             registration: components["schemas"]["WebhookDataRegistration"];
@@ -4077,6 +5899,22 @@ export interface components {
             room: string;
             partyBoatIds?: string[];
         };
+        /** @description The fleets a split dealt (final fleets best first, or the medal fleet), boats in the order of the ranking it was made from. */
+        WebhookDataFleetSplit: {
+            /** Format: uuid */
+            eventId: string;
+            /** @enum {string} */
+            stage: "final" | "medal";
+            /** @enum {string} */
+            method: "by_rank" | "alternating" | "manual";
+            fleets?: {
+                fleetId: string;
+                /** @description Absent when the fleet is empty. */
+                boatIds?: string[];
+            }[];
+            /** Format: date-time */
+            assignedAt: string;
+        };
         WebhookDataDecisionPublished: {
             /** Format: uuid */
             decisionId: string;
@@ -4116,7 +5954,7 @@ export interface components {
             fleetId: string;
             fleetName: string;
             /** @enum {string} */
-            scoringSystem: "low_point" | "high_point" | "pursuit";
+            scoringSystem: "low_point" | "high_point" | "high_point_percentage" | "pursuit";
             drops: number;
             appliedDrops: number;
             entries: components["schemas"]["WebhookDataStandingEntry"][];
@@ -4338,6 +6176,16 @@ export interface components {
         Offset: number;
         /** @description The regatta's slug. */
         EventSlug: string;
+        /**
+         * @description The representation: `json` (the default), `csv` (a header row, then one row per boat; UTF-8
+         *     with a byte order mark; RFC 4180 quoting), `html` (a self-contained print-ready sheet, one fleet
+         *     per printed page) or `pdf` (A4 landscape, one fleet per page, the event's name and the results'
+         *     status and time on every page). Without it, an `Accept` header naming `text/csv`, `text/html`
+         *     or `application/pdf` with a higher q-value than JSON chooses the export; anything else keeps
+         *     JSON. An unknown value is 400 `validation_failed` naming `query.format`. Same authorization,
+         *     filters and `asOf` as the JSON; conditional GETs (ETag) work for every format.
+         */
+        ExportFormat: "json" | "csv" | "html" | "pdf";
         /** @description The organization's slug. */
         IdentityOrganizationSlug: string;
         /** @description The event slug. */
@@ -4363,8 +6211,20 @@ export interface components {
         LiveLastEventIdQuery: string;
         /** @description Resume after this message number (EventSource sends it when it reconnects); anything but a non-negative integer is ignored. Takes precedence over `lastEventId`. */
         LiveLastEventIdHeader: string;
+        /** @description The organization's slug. */
+        RankingOrganizationSlug: string;
+        /** @description The ranking list id. */
+        RankingListId: string;
+        /** @description The last day of the rolling window (default today). */
+        RankingAsOf: string;
         /** @description The registration's id. */
         RegistrationId: string;
+        /** @description The fleet's id. */
+        FleetIdPath: string;
+        /** @description The race's id. */
+        RaceIdPath: string;
+        /** @description The document's id. */
+        DocumentIdPath: string;
         /** @description The event slug. */
         ResultsEventSlug: string;
         /** @description The sailor's user id (uuid). */
@@ -4401,6 +6261,13 @@ export interface components {
         ETag: string;
         /** @description `private, no-cache`: no shared cache may store the answer, and a client revalidates it (If-None-Match) before each reuse. */
         PrivateCacheControl: string;
+        /**
+         * @description Exports only: `attachment; filename="<slug>-<what>.csv"` (or `.pdf`); the HTML sheet is
+         *     `inline; filename="<slug>-<what>.html"`.
+         */
+        ExportContentDisposition: string;
+        /** @description `Accept`: the same URL answers in several media types. */
+        ExportVary: string;
         /** @description Strong validator of the answer's body; send it back in If-None-Match. */
         PublicETag: string;
         /** @description `public, max-age=N`, N = PUBLIC_MAX_AGE_SECONDS (default 5); browsers and CDNs revalidate with the ETag afterwards. */
@@ -4450,6 +6317,166 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getRegistrationRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The registration's id. */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ratings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegistrationRatings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    changeRegistrationRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The registration's id. */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The ratings with the change recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RegistrationRatings"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getOverallResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overall standings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverallAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    defineOverallResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OverallRequest"];
+            };
+        };
+        responses: {
+            /** @description The definition and the overall standings it gives now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverallAnswer"] & {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     listEvents: {
@@ -4625,6 +6652,44 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -5278,6 +7343,69 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    importSailwave: {
+        parameters: {
+            query?: {
+                /** @description The file's name, for the record (default `upload.blw`). */
+                fileName?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /** @description The `.blw` file's bytes. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "text/plain": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The draft regatta was created; parity and warnings. */
+            201: {
+                headers: {
+                    /** @description The new event (`/api/v1/events/{slug}`). */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SailwaveImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The file is larger than the import accepts (`sailwave_too_large`, 20 MB by default). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/octet-stream`, `text/plain` or `text/csv` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];
@@ -6244,6 +8372,379 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    listRankings: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description Items to skip, 0-1000000000 (a larger value is 400). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the organization's lists. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: components["schemas"]["RankingOrganization"];
+                        rankings: components["schemas"]["RankingList"][];
+                        limit: number;
+                        offset: number;
+                        count: number;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createRanking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RankingListInput"];
+            };
+        };
+        responses: {
+            /** @description The list was created. */
+            201: {
+                headers: {
+                    /** @description The new list. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RankingList"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getRanking: {
+        parameters: {
+            query?: {
+                /** @description The last day of the rolling window (default today). */
+                asOf?: components["parameters"]["RankingAsOf"];
+                /** @description Page size, 1-500. */
+                limit?: number;
+                /** @description Items to skip, 0-1000000000 (a larger value is 400). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The ranking list id. */
+                listId: components["parameters"]["RankingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list and one page of its ranking. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ranking"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getRankingSailor: {
+        parameters: {
+            query?: {
+                /** @description The last day of the rolling window (default today). */
+                asOf?: components["parameters"]["RankingAsOf"];
+            };
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The ranking list id. */
+                listId: components["parameters"]["RankingListId"];
+                /** @description The sailor (user) id. */
+                sailorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sailor's entry. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankingSailor"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    setRankingFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The ranking list id. */
+                listId: components["parameters"]["RankingListId"];
+                /** @description A regatta of the organization. */
+                eventSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    factor: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The factor was set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event: {
+                                /** Format: uuid */
+                                id: string;
+                                slug: string;
+                                name: string;
+                            };
+                            factor: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    publishRanking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The ranking list id. */
+                listId: components["parameters"]["RankingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The end of the rolling window (default today).
+                     */
+                    asOf?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The edition was published. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            list: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            edition: number;
+                            /** Format: date */
+                            asOf: string;
+                            /** Format: date-time */
+                            publishedAt: string;
+                            sailors: number;
+                            entries: components["schemas"]["RankingEntry"][];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    putSailorRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The sailor (user) id. */
+                sailorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Three-letter code (e.g. NOR). */
+                    nationality?: string | null;
+                    /** @enum {string|null} */
+                    gender?: "female" | "male" | "other" | null;
+                    birthYear?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The record was saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sailor: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string | null;
+                            };
+                            nationality: string | null;
+                            /** @enum {string|null} */
+                            gender: "female" | "male" | "other" | null;
+                            birthYear: number | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     registerForEvent: {
         parameters: {
             query?: never;
@@ -6298,6 +8799,16 @@ export interface operations {
                 status?: components["schemas"]["RegistrationStatus"];
                 /** @description Fleet id or name (case-insensitive); an unknown fleet is 400 `unknown_fleet`. */
                 fleet?: string;
+                /**
+                 * @description The representation: `json` (the default), `csv` (a header row, then one row per boat; UTF-8
+                 *     with a byte order mark; RFC 4180 quoting), `html` (a self-contained print-ready sheet, one fleet
+                 *     per printed page) or `pdf` (A4 landscape, one fleet per page, the event's name and the results'
+                 *     status and time on every page). Without it, an `Accept` header naming `text/csv`, `text/html`
+                 *     or `application/pdf` with a higher q-value than JSON chooses the export; anything else keeps
+                 *     JSON. An unknown value is 400 `validation_failed` naming `query.format`. Same authorization,
+                 *     filters and `asOf` as the JSON; conditional GETs (ETag) work for every format.
+                 */
+                format?: components["parameters"]["ExportFormat"];
             };
             header?: {
                 /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
@@ -6316,6 +8827,8 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    "Content-Disposition": components["headers"]["ExportContentDisposition"];
+                    Vary: components["headers"]["ExportVary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6323,6 +8836,9 @@ export interface operations {
                         data: components["schemas"]["RegistrationWithDetails"][];
                         pagination: components["schemas"]["Pagination"];
                     };
+                    "text/csv": components["schemas"]["ExportCsv"];
+                    "text/html": components["schemas"]["ExportHtml"];
+                    "application/pdf": components["schemas"]["ExportPdf"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -6420,6 +8936,468 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    cancelEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelEventRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteFleet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The fleet's id. */
+                fleetId: components["parameters"]["FleetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateFleet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The fleet's id. */
+                fleetId: components["parameters"]["FleetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFleetRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed (the message says when the fleet is re-scored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Fleet"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteRace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["RaceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateRace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["RaceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRaceRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Race"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    withdrawEventDocument: {
+        parameters: {
+            query?: {
+                /** @description Why the document is withdrawn (kept with it). */
+                reason?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    amendEventDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AmendDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Amended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventDocument"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listEventDocumentVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DocumentVersions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The series' slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SeriesDetail"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The series' slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The series' slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSeriesRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SeriesDetail"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     submitRaceResults: {
         parameters: {
             query?: never;
@@ -6476,6 +9454,16 @@ export interface operations {
                 boat?: string;
                 /** @description A moment (ISO 8601 date-time with a time zone); the answer is what was shown then. */
                 asOf?: string;
+                /**
+                 * @description The representation: `json` (the default), `csv` (a header row, then one row per boat; UTF-8
+                 *     with a byte order mark; RFC 4180 quoting), `html` (a self-contained print-ready sheet, one fleet
+                 *     per printed page) or `pdf` (A4 landscape, one fleet per page, the event's name and the results'
+                 *     status and time on every page). Without it, an `Accept` header naming `text/csv`, `text/html`
+                 *     or `application/pdf` with a higher q-value than JSON chooses the export; anything else keeps
+                 *     JSON. An unknown value is 400 `validation_failed` naming `query.format`. Same authorization,
+                 *     filters and `asOf` as the JSON; conditional GETs (ETag) work for every format.
+                 */
+                format?: components["parameters"]["ExportFormat"];
             };
             header?: {
                 /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
@@ -6494,6 +9482,8 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    "Content-Disposition": components["headers"]["ExportContentDisposition"];
+                    Vary: components["headers"]["ExportVary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6506,6 +9496,9 @@ export interface operations {
                             fleets?: components["schemas"]["ResultsFleetStatus"][];
                         };
                     };
+                    "text/csv": components["schemas"]["ExportCsv"];
+                    "text/html": components["schemas"]["ExportHtml"];
+                    "application/pdf": components["schemas"]["ExportPdf"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -6532,6 +9525,16 @@ export interface operations {
                 includeDrops?: boolean;
                 /** @description A moment (ISO 8601 date-time with a time zone); the answer is what was shown then. */
                 asOf?: string;
+                /**
+                 * @description The representation: `json` (the default), `csv` (a header row, then one row per boat; UTF-8
+                 *     with a byte order mark; RFC 4180 quoting), `html` (a self-contained print-ready sheet, one fleet
+                 *     per printed page) or `pdf` (A4 landscape, one fleet per page, the event's name and the results'
+                 *     status and time on every page). Without it, an `Accept` header naming `text/csv`, `text/html`
+                 *     or `application/pdf` with a higher q-value than JSON chooses the export; anything else keeps
+                 *     JSON. An unknown value is 400 `validation_failed` naming `query.format`. Same authorization,
+                 *     filters and `asOf` as the JSON; conditional GETs (ETag) work for every format.
+                 */
+                format?: components["parameters"]["ExportFormat"];
             };
             header?: {
                 /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
@@ -6550,6 +9553,8 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    "Content-Disposition": components["headers"]["ExportContentDisposition"];
+                    Vary: components["headers"]["ExportVary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6562,6 +9567,9 @@ export interface operations {
                             asOf?: components["schemas"]["ResultsAsOf"];
                         };
                     };
+                    "text/csv": components["schemas"]["ExportCsv"];
+                    "text/html": components["schemas"]["ExportHtml"];
+                    "application/pdf": components["schemas"]["ExportPdf"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -6936,6 +9944,16 @@ export interface operations {
                 fleet?: string;
                 /** @description Show dropped events in eventResults. */
                 includeDrops?: boolean;
+                /**
+                 * @description The representation: `json` (the default), `csv` (a header row, then one row per boat; UTF-8
+                 *     with a byte order mark; RFC 4180 quoting), `html` (a self-contained print-ready sheet, one fleet
+                 *     per printed page) or `pdf` (A4 landscape, one fleet per page, the event's name and the results'
+                 *     status and time on every page). Without it, an `Accept` header naming `text/csv`, `text/html`
+                 *     or `application/pdf` with a higher q-value than JSON chooses the export; anything else keeps
+                 *     JSON. An unknown value is 400 `validation_failed` naming `query.format`. Same authorization,
+                 *     filters and `asOf` as the JSON; conditional GETs (ETag) work for every format.
+                 */
+                format?: components["parameters"]["ExportFormat"];
             };
             header?: {
                 /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
@@ -6954,6 +9972,8 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    "Content-Disposition": components["headers"]["ExportContentDisposition"];
+                    Vary: components["headers"]["ExportVary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6972,6 +9992,9 @@ export interface operations {
                             standings: components["schemas"]["ResultsSeriesStandingEntry"][];
                         };
                     };
+                    "text/csv": components["schemas"]["ExportCsv"];
+                    "text/html": components["schemas"]["ExportHtml"];
+                    "application/pdf": components["schemas"]["ExportPdf"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -7189,6 +10212,47 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    exportEventToSailwave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The `.blw` file, to download. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<slug>.blw"`. */
+                    "Content-Disposition"?: string;
+                    /** @description The character encoding of the bytes. */
+                    "Sailwave-Encoding"?: "windows-1252" | "utf-8";
+                    /** @description How many platform settings the file cannot carry (0 when Sailwave re-scores it identically). */
+                    "Sailwave-Warnings"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     listSeries: {
         parameters: {
             query?: {
@@ -7277,40 +10341,122 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
-    getSeries: {
+    defineSplitSeries: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-            };
+            header?: never;
             path: {
-                /** @description The series' slug. */
-                slug: string;
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitSeriesDefinitionInput"];
+            };
+        };
         responses: {
-            /** @description The series. */
+            /** @description The definition as stored. */
             200: {
                 headers: {
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["PrivateCacheControl"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["SeriesDetail"];
+                        data: components["schemas"]["SplitSeriesDefinition"];
                     };
                 };
             };
-            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    splitFleets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitInput"];
+            };
+        };
+        responses: {
+            /** @description The fleets as dealt, boats in ranking order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SplitResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getSplitStandings: {
+        parameters: {
+            query?: {
+                /** @description Which stage to rank (default overall). */
+                stage?: "overall" | "qualifying" | "final" | "medal";
+            };
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SplitStandings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -7665,6 +10811,512 @@ export interface operations {
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    onRankingPublished: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "ranking.published";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataRankingPublished"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEventCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "event.cancelled";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataEventCancelled"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEventDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "event.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataEventDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFleetUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "fleet.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataFleetUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFleetDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "fleet.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataFleetDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRaceUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "race.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataRaceUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onRaceDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "race.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataRaceDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDocumentAmended: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "document.amended";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataDocumentAmended"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDocumentWithdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "document.withdrawn";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataDocumentWithdrawn"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSeriesUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "series.updated";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataSeriesUpdated"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSeriesDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "series.deleted";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataSeriesDeleted"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     onRegistrationCreated: {
@@ -8436,6 +12088,52 @@ export interface operations {
                      */
                     createdAt: string;
                     data: components["schemas"]["WebhookDataDecisionPublished"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFleetSplit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "fleet.split";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataFleetSplit"];
                 };
             };
         };

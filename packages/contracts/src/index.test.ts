@@ -77,6 +77,8 @@ describe("facts round-trip", () => {
         crew: ["Charles", "Mary"],
         registrationTime: "2025-05-01T10:00:00Z",
         fleetName: "J/70",
+        // Issue 15: the repeated field is emitted empty (alwaysEmitImplicit).
+        ratingChanges: [],
       },
     });
     assert.deepEqual(factHeaders(back), { "message-id": "m-1", "fact-type": "registration.created", "x-request-id": "req-1" });
@@ -260,7 +262,7 @@ describe("facts round-trip", () => {
 
 describe("fact catalogue and guards", () => {
   it("maps every fact type to a topic and a distinct payload case", () => {
-    assert.equal(FACT_TYPES.length, 26); // 20 + results.revised/posted/official + protest.lodged, hearing.scheduled, decision.published (issue 14)
+    assert.equal(FACT_TYPES.length, 39); // 20 + results.revised/posted/official + protest.lodged, hearing.scheduled, decision.published (issue 14) + regatta.imported (issue 16) + 10 of complete resources (issue 15) + fleet.split (issue 15, split series) + ranking.published (issue 15, rankings)
     assert.equal(new Set(Object.values(FACT_PAYLOAD_CASE)).size, FACT_TYPES.length);
     const oneofCases = FactSchema.oneofs[0]!.fields.map((f) => f.localName).sort();
     assert.deepEqual([...Object.values(FACT_PAYLOAD_CASE)].sort(), oneofCases);

@@ -16,6 +16,9 @@ export * from "./gen/regatta/facts/v1/events_pb.js";
 export * from "./gen/regatta/facts/v1/registrations_pb.js";
 export * from "./gen/regatta/facts/v1/results_pb.js";
 export * from "./gen/regatta/facts/v1/protests_pb.js";
+export * from "./gen/regatta/facts/v1/imports_pb.js";
+export * from "./gen/regatta/facts/v1/rankings_pb.js";
+export * from "./gen/regatta/facts/v1/split_pb.js";
 export { timestampDate, timestampFromDate };
 export type { JsonObject };
 
@@ -26,6 +29,8 @@ export const TOPICS = {
   events: "events.v1",
   registrations: "registrations.v1",
   results: "results.v1",
+  // The sailors service's national ranking lists (issue 15 §3).
+  rankings: "rankings.v1",
 } as const;
 export type TopicName = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -53,6 +58,16 @@ export const FACT_PAYLOAD_CASE = {
   "race.scheduled": "raceScheduled",
   "document.added": "documentAdded",
   "series.created": "seriesCreated",
+  "fleet.updated": "fleetUpdated",
+  "fleet.deleted": "fleetDeleted",
+  "race.updated": "raceUpdated",
+  "race.deleted": "raceDeleted",
+  "document.amended": "documentAmended",
+  "document.withdrawn": "documentWithdrawn",
+  "series.updated": "seriesUpdated",
+  "series.deleted": "seriesDeleted",
+  "event.deleted": "eventDeleted",
+  "event.cancelled": "eventCancelled",
   "registration.created": "registrationCreated",
   "registration.updated": "registrationUpdated",
   "registration.cancelled": "registrationCancelled",
@@ -68,6 +83,9 @@ export const FACT_PAYLOAD_CASE = {
   "protest.lodged": "protestLodged",
   "hearing.scheduled": "hearingScheduled",
   "decision.published": "decisionPublished",
+  "regatta.imported": "regattaImported",
+  "fleet.split": "fleetSplit",
+  "ranking.published": "rankingPublished",
 } as const satisfies Record<string, FactPayloadCase>;
 
 /** A known fact type, e.g. "registration.created". */
@@ -93,6 +111,17 @@ export const FACT_TOPIC = {
   "race.scheduled": TOPICS.events,
   "document.added": TOPICS.events,
   "series.created": TOPICS.events,
+  // Complete resources (issue 15).
+  "fleet.updated": TOPICS.events,
+  "fleet.deleted": TOPICS.events,
+  "race.updated": TOPICS.events,
+  "race.deleted": TOPICS.events,
+  "document.amended": TOPICS.events,
+  "document.withdrawn": TOPICS.events,
+  "series.updated": TOPICS.events,
+  "series.deleted": TOPICS.events,
+  "event.deleted": TOPICS.events,
+  "event.cancelled": TOPICS.events,
   "registration.created": TOPICS.registrations,
   "registration.updated": TOPICS.registrations,
   "registration.cancelled": TOPICS.registrations,
@@ -108,6 +137,12 @@ export const FACT_TOPIC = {
   "protest.lodged": TOPICS.results,
   "hearing.scheduled": TOPICS.results,
   "decision.published": TOPICS.results,
+  // Internal (no webhook): the events service creates the imported regatta from it (issue 16).
+  "regatta.imported": TOPICS.results,
+  // Split series (issue 15): final or medal fleet membership.
+  "fleet.split": TOPICS.results,
+  // National rankings (issue 15 §3).
+  "ranking.published": TOPICS.rankings,
 } as const satisfies Record<FactType, TopicName>;
 
 /** All known fact types. */
@@ -132,6 +167,21 @@ export const WEBHOOK_EVENT_TYPES = [
   "protest.lodged",
   "hearing.scheduled",
   "decision.published",
+  // Complete resources (issue 15).
+  "event.cancelled",
+  "event.deleted",
+  "fleet.updated",
+  "fleet.deleted",
+  "race.updated",
+  "race.deleted",
+  "document.amended",
+  "document.withdrawn",
+  "series.updated",
+  "series.deleted",
+  // Split series (issue 15).
+  "fleet.split",
+  // National rankings (issue 15 §3).
+  "ranking.published",
 ] as const satisfies readonly FactType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -30,6 +30,11 @@ export interface AppOptions {
   /** Parse JSON bodies (the gateway proxies raw bodies and turns this off). */
   parseJson?: boolean;
   /**
+   * Requests whose body the route reads itself as a stream (e.g. a file upload): no JSON parser and
+   * no media-type check here; the input guard still checks the path and query.
+   */
+  rawBody?: (req: Request) => boolean;
+  /**
    * The input guard (input-guards.ts): malformed percent-encoding in the path, and NUL characters in
    * the path, query or JSON body, answer 400 before any route. Default on.
    */
@@ -173,8 +178,13 @@ export function createApp(options: AppOptions): Express {
   const afterBody: RequestHandler = guard ?? ((_req, _res, next) => next());
   if (options.parseJson !== false) {
     const json = express.json({ limit: options.bodyLimit ?? '256kb', strict: false });
+    const rawBody = options.rawBody;
     app.use((req, res, next) => {
       const headers = req.headers;
+      if (rawBody?.(req)) {
+        afterBody(req, res, next);
+        return;
+      }
       // Exactly when body-parser would read nothing (no Content-Length and no Transfer-Encoding).
       if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
         afterBody(req, res, next);

@@ -39,6 +39,10 @@ export const PROBLEMS = {
   registration_not_open: spec(400, 'The event is not published, or its registration window has not opened yet.'),
   registration_closed: spec(400, 'The event’s registration window has closed.'),
   inapplicable_consequence: spec(400, 'A decision’s consequence cannot apply to that boat’s result (e.g. a DPI for a boat that did not finish).'),
+  // The Sailwave import (issue 16): what was wrong with the file, and where (`errors`: line and message).
+  sailwave_not_sailwave: spec(400, 'The file is not a Sailwave .blw file (judged on its first bytes; nothing more is read).'),
+  sailwave_unreadable: spec(400, 'The Sailwave file cannot be read: truncated, binary or UTF-16, a malformed record or number; `errors` name the lines.'),
+  sailwave_empty: spec(400, 'The file is empty or holds only blank lines.'),
   // 401: who is calling is unknown
   credentials_required: spec(401, 'No API key, session or embed token was sent.'),
   malformed_credentials: spec(401, 'The Authorization header is not `Bearer rgt_…`.'),
@@ -80,9 +84,21 @@ export const PROBLEMS = {
   webhook_inactive: spec(409, 'The webhook is disabled.'),
   revision_not_revertible: spec(409, 'The revision is a publication step: it recorded no results to restore.'),
   results_not_submitted: spec(409, 'A race named has no results yet: they cannot be published or made official.'),
+  split_series_locked: spec(409, 'The final (or medal) fleets of the split series already have results: the definition and that split can no longer change.'),
+  split_stage_not_ready: spec(409, 'The split series is not at this stage yet (the medal split needs the final split first).'),
   protest_decided: spec(409, 'The protest is decided: its hearing cannot be moved nor the decision made again (lodge a request to reopen).'),
+  // Complete resources (issue 15): removals refused where history would be lost.
+  event_has_registrations: spec(409, 'The event has registrations: it cannot be deleted, only cancelled (POST /events/{slug}/cancel).'),
+  event_in_series: spec(409, 'The event is part of a series: take it out of the series before deleting it.'),
+  event_already_cancelled: spec(409, 'The event is already cancelled.'),
+  fleet_in_use: spec(409, 'The fleet has entries or races: it cannot be deleted.'),
+  race_has_results: spec(409, 'The race has started or has results: it cannot be deleted (abandon it through its results).'),
+  race_under_way: spec(409, 'The race has started or has results: its status is recorded with its results, not by the schedule.'),
+  overall_not_comparable: spec(409, 'The overall result cannot rank these fleets on corrected time: they use different handicap systems (state one) or a one-design one (use method "points").'),
+  document_withdrawn: spec(409, 'The document is withdrawn: it can no longer be amended or withdrawn again.'),
   // 413, 415, 429
   payload_too_large: spec(413, 'The body is larger than the route accepts.'),
+  sailwave_too_large: spec(413, 'The Sailwave file is larger than the import accepts (SAILWAVE_MAX_BYTES); reading stopped at the limit.'),
   unsupported_media_type: spec(415, 'The body is not application/json in UTF-8.'),
   rate_limit_exceeded: spec(429, 'The key’s hourly limit (or the address’s per-minute limit) is used up.'),
   too_many_failed_logins: spec(429, 'Too many failed logins for this address or account; wait `Retry-After`.'),

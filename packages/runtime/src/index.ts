@@ -67,6 +67,8 @@ export interface ServiceDefinition<Extra extends z.ZodRawShape = z.ZodRawShape, 
   routes(context: ServiceContext<Extra>, resources: Resources): RouteDefinition[];
   consumers?(context: ServiceContext<Extra>, resources: Resources): ConsumerDefinition[];
   background?(context: ServiceContext<Extra>, resources: Resources): BackgroundTask[];
+  /** Paths whose routes read the request body themselves as a stream (file uploads): no JSON parsing. */
+  rawBodyPaths?: readonly RegExp[];
   /** Extra express set-up before routes (rarely needed). */
   configureApp?(app: Express, context: ServiceContext<Extra>, resources: Resources): void;
 }
@@ -154,9 +156,11 @@ export async function runService<Extra extends z.ZodRawShape, Resources = undefi
   if (consumers.length > 1) for (const other of consumers.slice(1)) other.on('processed', (message) => consumers[0]?.emit('processed', message));
   const tasks = definition.background?.(context, resources) ?? [];
 
+  const rawBodyPaths = definition.rawBodyPaths ?? [];
   const app = createApp({
     logger,
     assertionSecret: config.assertionSecret,
+    ...(rawBodyPaths.length > 0 ? { rawBody: (req: { path: string }) => rawBodyPaths.some((p) => p.test(req.path)) } : {}),
     readiness: {
       database: () => pingDatabase(pool),
       kafka: () => pingKafka(kafka),

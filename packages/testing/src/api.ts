@@ -57,8 +57,8 @@ export type MethodName = Uppercase<HttpMethod>;
 
 export interface RequestOptions {
   body?: unknown;
-  /** Raw body text (sent as-is, with the content type given in `headers` or application/json). */
-  rawBody?: string;
+  /** Raw body text or bytes (sent as-is, with the content type given in `headers` or application/json). */
+  rawBody?: string | Uint8Array;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   /** Bearer API key. */
@@ -161,9 +161,11 @@ export class ApiClient {
     const query: Record<string, string> = Object.fromEntries(new URLSearchParams(search ?? ''));
     for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) query[name] = String(value);
     const init: Record<string, unknown> = { params: { path: pathParameters(template, pathname), query }, headers };
+    // The answer is read from the captured text below; openapi-fetch must not parse it (CSV, HTML, PDF exports are not JSON).
+    init['parseAs'] = 'text';
     if (options.rawBody !== undefined) {
       init['body'] = options.rawBody;
-      init['bodySerializer'] = (raw: string) => raw;
+      init['bodySerializer'] = (raw: string | Uint8Array) => raw;
       headers['content-type'] ??= 'application/json';
     } else if (options.body !== undefined) init['body'] = options.body;
     // The generated client is typed per path; here the template is only known at run time.
@@ -180,13 +182,15 @@ export class ApiClient {
   private async unchecked<T>(method: string, path: string, options: RequestOptions, headers: Record<string, string>): Promise<ApiResponse<T>> {
     const url = new URL(path, this.baseUrl);
     for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}), redirect: 'manual' });
+    // A byte body (a file upload) is sent as it is; fetch's BodyInit wants an ArrayBuffer-backed view.
+    const sent = body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : body;
+    const response = await fetch(url, { method, headers, ...(sent !== undefined ? { body: sent } : {}), redirect: 'manual' });
     return this.answer<T>(response, await response.text());
   }
 

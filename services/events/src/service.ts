@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@regatta/runtime';
 import { routes } from './http/routes.js';
 import { identityConsumer } from './messaging/identity.consumer.js';
+import { importsConsumer } from './messaging/imports.consumer.js';
 import { organizationsConsumer } from './messaging/organizations.consumer.js';
 import { resultsConsumer } from './messaging/results.consumer.js';
 
@@ -12,5 +13,5 @@ export const definition: ServiceDefinition = {
   defaultPort: 4103,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes,
-  consumers: (context) => [organizationsConsumer(context), identityConsumer(context), resultsConsumer(context)],
+  consumers: (context) => [organizationsConsumer(context), identityConsumer(context), resultsConsumer(context), importsConsumer(context)],
 };

@@ -310,6 +310,10 @@ describe('fleets, races, documents', () => {
         handicap: { system: 'irc', params: {} },
         penaltyBasis: 'starting_area',
         discardThresholds: [4, 8],
+        // Engine options (issue 15): null when the fleet does not use them.
+        finishersPlus: null,
+        proportionalDiscards: null,
+        redress: null,
       },
     );
     const tot = await club.api.post(`/api/v1/events/${event.slug}/fleets`, { name: 'PHRF ToT', handicap: { system: 'phrf_tot', params: { a: 600 } } }, { key: club.organizer.key });

@@ -5,26 +5,35 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@regatta/runtime';
+import { resultsEnv } from './config.js';
 import { openHearings } from './app/open-hearings.js';
 import type { ResultsResources } from './app/resources.js';
 import { officialTask } from './app/official-task.js';
+import { IMPORT_PATHS, importsRoutes } from './http/imports.routes.js';
+import { overallRoutes } from './http/overall.routes.js';
 import { protestsRoutes } from './http/protests.routes.js';
 import { publicationRoutes } from './http/publication.routes.js';
 import { resultsRoutes } from './http/results.routes.js';
 import { revisionsRoutes } from './http/revisions.routes.js';
+import { sailwaveExportRoutes } from './http/sailwave-export.routes.js';
+import { splitRoutes } from './http/split.routes.js';
 import { standingsRoutes } from './http/standings.routes.js';
+import { organizationsConsumer } from './messaging/organizations.consumer.js';
 import { projectionsConsumer } from './messaging/projections.consumer.js';
 
-export const definition: ServiceDefinition<Record<string, never>, ResultsResources> = {
+export const definition: ServiceDefinition<typeof resultsEnv, ResultsResources> = {
   name: 'results-scoring',
   version: process.env['npm_package_version'] ?? '0.1.0',
   defaultPort: 4104,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  env: resultsEnv,
+  // The Sailwave import reads its body as a stream (the file itself, not JSON).
+  rawBodyPaths: IMPORT_PATHS,
   setup: () => ({
     // The protest room's query: cases lodged or scheduled and not yet decided hold results provisional.
     openHearings,
   }),
-  routes: (context, resources) => [...resultsRoutes(context), ...standingsRoutes(context), ...revisionsRoutes(context), ...publicationRoutes(context, resources), ...protestsRoutes(context)],
-  consumers: (context) => [projectionsConsumer(context)],
+  routes: (context, resources) => [...resultsRoutes(context), ...standingsRoutes(context), ...revisionsRoutes(context), ...publicationRoutes(context, resources), ...protestsRoutes(context), ...sailwaveExportRoutes(context), ...importsRoutes(context), ...splitRoutes(context), ...overallRoutes(context)],
+  consumers: (context) => [projectionsConsumer(context), organizationsConsumer()],
   background: (context, resources) => [officialTask(context, resources)],
 };

@@ -5,9 +5,11 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@regatta/runtime';
 import { boatRoutes } from './http/boats.routes.js';
+import { rankingRoutes } from './http/rankings.routes.js';
 import { sailorRoutes } from './http/sailors.routes.js';
 import { eventsConsumer } from './messaging/events.consumer.js';
 import { identityConsumer } from './messaging/identity.consumer.js';
+import { organizationsConsumer } from './messaging/organizations.consumer.js';
 import { registrationsConsumer } from './messaging/registrations.consumer.js';
 import { resultsConsumer } from './messaging/results.consumer.js';
 
@@ -16,6 +18,12 @@ export const definition: ServiceDefinition = {
   version: process.env['npm_package_version'] ?? '0.1.0',
   defaultPort: 4105,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  routes: (context) => [...sailorRoutes(context), ...boatRoutes(context)],
-  consumers: (context) => [identityConsumer(context), registrationsConsumer(context), eventsConsumer(context), resultsConsumer(context)],
+  routes: (context) => [...sailorRoutes(context), ...boatRoutes(context), ...rankingRoutes(context)],
+  consumers: (context) => [
+    identityConsumer(context),
+    organizationsConsumer(context),
+    registrationsConsumer(context),
+    eventsConsumer(context),
+    resultsConsumer(context),
+  ],
 };

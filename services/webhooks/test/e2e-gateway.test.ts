@@ -134,6 +134,10 @@ test('every public event type from the real operations arrive signed at a local 
     await ok(api.post(`/api/v1/events/${slug}/protests/${protest.id}/hearing`, { startsAt: new Date(start.getTime() + 8 * 3_600_000).toISOString(), room: 'Jury room' }, { key }));
     await ok(api.post(`/api/v1/events/${slug}/protests/${protest.id}/decision`, { factsFound: 'B did not touch the mark.', conclusions: 'No rule was broken.', consequences: [] }, { key }));
 
+    // ranking.published (issue 15 §3): a ranking list of the organization (sailors service), published as edition 1.
+    const ranking = (await ok(api.post(`/api/v1/organizations/${org.slug}/rankings`, { name: `Webhook Ranking ${uniqueSuffix()}`, formula: { kind: 'best_n', n: 2, windowMonths: 12 } }, { key }), 201)).data as { id: string };
+    await ok(api.post(`/api/v1/organizations/${org.slug}/rankings/${ranking.id}/publish`, {}, { key }), 201);
+
     // Every public type, and all five registration messages (2 created, 2 updated, 1 cancelled).
     const registrationMessages = (entries: Received[]) => new Set(entries.filter((e) => e.json.event.startsWith('registration.')).map((e) => e.json.id)).size;
     const all = await receiver.waitFor(

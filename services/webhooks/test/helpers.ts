@@ -241,6 +241,37 @@ export function publicFacts(organizationId: string, eventId: string, options: { 
       decisionId: randomUUID(), protestId, eventId, number: 1, type: 'boat', raceIds: [raceId], factsFound: 'On port tack, B did not keep clear of A on starboard.',
       conclusions: 'B broke rule 10.', rulesApplied: ['10'], consequences: [{ boatId: otherBoatId, raceId, action: 'dsq' }], revisionIds: [randomUUID()], decidedAt: ts('2025-05-01T18:40:00Z'),
     }, meta),
+    // Issue 15: a split series' final fleets.
+    newFact('fleet.split', 'fleetSplit', {
+      eventId, stage: 'final', method: 'by_rank', fleets: [{ fleetId, boatIds: [boatId] }, { fleetId: randomUUID(), boatIds: [otherBoatId] }], assignedAt: ts('2025-05-02T18:00:00Z'),
+    }, meta),
+    // Issue 15 §2: complete resources (changes and removals of the events service).
+    newFact('event.cancelled', 'eventCancelled', { event: { ...event, status: 'cancelled' }, previousStatus: 'ongoing', reason: 'Storm warning' }, meta),
+    newFact('fleet.updated', 'fleetUpdated', {
+      fleet: { id: fleetId, eventId, name: 'PHRF A', scoringSystem: 'low_point', dropRaces: 1, handicap: { system: 'phrf_tot', params: { a: 650, b: 550 } }, penaltyBasis: 'series_entries', discardThresholds: [], createdAt: ts('2025-01-02T00:00:00Z') },
+      changedFields: ['drop_races'], setupChanged: true, changedBy: userId, changedByName: 'Ann Officer',
+    }, meta),
+    newFact('fleet.deleted', 'fleetDeleted', { fleetId: randomUUID(), eventId, name: 'Spare fleet' }, meta),
+    newFact('race.updated', 'raceUpdated', {
+      race: { id: raceId, eventId, fleetId, name: 'Race 1', raceNumber: 1, status: 'postponed', weight: 1, scheduledStart: ts('2025-05-01T13:00:00Z') },
+      previousStatus: 'scheduled', changedFields: ['scheduled_start', 'status'],
+    }, meta),
+    newFact('race.deleted', 'raceDeleted', { raceId: randomUUID(), eventId, fleetId, raceNumber: 2 }, meta),
+    newFact('document.amended', 'documentAmended', {
+      document: { id: randomUUID(), eventId, kind: 'si', title: 'Sailing Instructions', body: 'SI 11: course area Alpha.', publishedAt: ts('2025-04-01T09:00:00Z') }, version: 2, note: 'Amendment 1',
+    }, meta),
+    newFact('document.withdrawn', 'documentWithdrawn', { documentId: randomUUID(), eventId, title: 'Old notice', withdrawnAt: ts('2025-04-02T09:00:00Z') }, meta),
+    newFact('series.updated', 'seriesUpdated', {
+      series: { id: randomUUID(), organizationId, slug: 'club-series-2025', name: 'Club Series', year: 2025, eventIds: [eventId], scoringRule: 'sum_of_net', bestOf: 1, createdAt: ts('2025-01-03T00:00:00Z') },
+      changedFields: ['best_of'],
+    }, { producer: 'test', organizationId }),
+    newFact('series.deleted', 'seriesDeleted', { seriesId: randomUUID(), organizationId, slug: 'old-series-2025' }, { producer: 'test', organizationId }),
+    newFact('event.deleted', 'eventDeleted', { eventId, organizationId, slug: event.slug, name: event.name }, meta),
+    // Issue 15 §3: a national ranking edition (sailors service): an organization's fact, about no regatta.
+    newFact('ranking.published', 'rankingPublished', {
+      organizationId, listId: randomUUID(), listName: 'National ranking', edition: 1, publishedAt: ts('2025-06-01T09:00:00Z'), asOf: ts('2025-05-31T23:59:59Z'),
+      visibility: 'public', entries: [{ rank: 1, sailorId: userId, sailorName: 'Ann Berg', points: 196, countedResults: 2 }],
+    }, { producer: 'test', organizationId }),
   ];
 }
 

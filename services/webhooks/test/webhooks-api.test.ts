@@ -158,7 +158,7 @@ describe('deliveries of real facts', () => {
 
     // Deliveries list the attempts; the webhook records the success.
     const hookId = created.body.data.id as string;
-    const deliveries = await client.get(`/api/v1/webhooks/${hookId}/deliveries`, { query: { limit: 20 } });
+    const deliveries = await client.get(`/api/v1/webhooks/${hookId}/deliveries`, { query: { limit: 100 } });
     assert.equal(deliveries.status, 200);
     assert.equal(deliveries.body.data.length, facts.length);
     assert.ok(deliveries.body.data.every((d: { success: boolean; statusCode: number; trigger: string; attempt: number }) => d.success && d.statusCode === 204 && d.trigger === 'event' && d.attempt === 1));

@@ -8,3 +8,4 @@ export * from './statuses.js';
 export * from './scoring.js';
 export * from './format.js';
 export * from './protests.js';
+export * from './slugs.js';

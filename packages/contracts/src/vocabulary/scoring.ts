@@ -5,12 +5,31 @@
  * added here reaches every service.
  */
 
-export const SCORING_SYSTEMS = ['low_point', 'high_point', 'pursuit'] as const;
+/**
+ * high_point: a finisher scores (boats that came to the starting area − place + 1); high_point_percentage:
+ * 100 × (came − place + 1) / came (docs/scoring.md, "High point variants").
+ */
+export const SCORING_SYSTEMS = ['low_point', 'high_point', 'high_point_percentage', 'pursuit'] as const;
 export type ScoringSystem = (typeof SCORING_SYSTEMS)[number];
 
-/** RRS A5.2 (boats that came to the starting area) or A5.3 (all entries of the series). */
-export const PENALTY_BASES = ['series_entries', 'starting_area'] as const;
+/**
+ * What penalty scores count from: series_entries = RRS A5.2 (entries of the series + 1); starting_area =
+ * A5.3 (boats that came to the starting area + 1, DNC keeps entries + 1); starting_area_incl_dnc = A5.3
+ * with DNC also on came + 1; finishers_plus = finishers in the race + N (Sailwave's "Finishers +", ILCA).
+ */
+export const PENALTY_BASES = ['series_entries', 'starting_area', 'starting_area_incl_dnc', 'finishers_plus'] as const;
 export type PenaltyBasis = (typeof PENALTY_BASES)[number];
+
+/** A fleet's default for redress given without a method (RRS A9(a) average of all races, A9(b) of the races before). */
+export const REDRESS_DEFAULT_METHODS = ['average_all', 'average_before'] as const;
+export type RedressDefaultMethod = (typeof REDRESS_DEFAULT_METHODS)[number];
+
+/** How an overall (combined) result ranks the boats of several fleets: on corrected time, or by a points formula. */
+export const OVERALL_METHODS = ['corrected_time', 'points'] as const;
+export type OverallMethod = (typeof OVERALL_METHODS)[number];
+/** Points formulas of an overall result: net = each boat's net points in her fleet; net_scaled = net × largest fleet / own fleet. */
+export const OVERALL_POINTS_FORMULAS = ['net', 'net_scaled'] as const;
+export type OverallPointsFormula = (typeof OVERALL_POINTS_FORMULAS)[number];
 
 export const HANDICAP_SYSTEMS = [
   'one_design',

@@ -21,7 +21,7 @@ export async function addDocument(context: ServiceContext, identity: Identity, s
   const event = await writableEvent(context.pool, slug, identity);
   const input = readInput();
   return withTransaction(context.pool, async (client) => {
-    const doc = await insertDocument(client, { id: randomUUID(), event_id: event.id, kind: input.kind, title: input.title, url: input.url ?? null, body: input.body ?? null });
+    const doc = await insertDocument(client, { id: randomUUID(), event_id: event.id, kind: input.kind, title: input.title, url: input.url ?? null, body: input.body ?? null }, identity.userId ?? null);
     await context.publish(client, documentAddedFact(doc, event.organization_id, requestId));
     return doc;
   });

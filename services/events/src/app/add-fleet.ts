@@ -23,6 +23,9 @@ export interface AddFleetInput {
   handicap: { system: HandicapSystemName; params?: Record<string, number> | undefined };
   penaltyBasis: PenaltyBasis;
   discardThresholds: number[];
+  finishersPlus?: FleetRow['finishers_plus'] | undefined;
+  proportionalDiscards?: FleetRow['proportional_discards'] | undefined;
+  redress?: FleetRow['redress'] | undefined;
 }
 
 export async function addFleet(context: ServiceContext, identity: Identity, slug: string, readInput: LazyInput<AddFleetInput>, requestId: string): Promise<FleetRow> {
@@ -47,6 +50,9 @@ export async function addFleet(context: ServiceContext, identity: Identity, slug
         handicap_params: params,
         penalty_basis: input.penaltyBasis,
         discard_thresholds: input.discardThresholds,
+        finishers_plus: input.finishersPlus ?? null,
+        proportional_discards: input.proportionalDiscards ?? null,
+        redress: input.redress ?? null,
       });
       await context.publish(client, fleetCreatedFact(fleet, event.organization_id, requestId));
       return fleet;

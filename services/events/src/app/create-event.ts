@@ -4,7 +4,7 @@ import { withTransaction } from '@regatta/db';
 import { problem, validationFailed, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { dateProblems } from '../domain/events.js';
-import { SLUG_ATTEMPTS, slugBaseWithYear, slugCandidate } from '../domain/slugs.js';
+import { SLUG_ATTEMPTS, slugBaseWithYear, slugCandidate } from '@regatta/contracts';
 import { insertEvent } from '../store/events.js';
 import type { EventRow } from '../store/rows.js';
 import { isUniqueViolation } from '../store/sql.js';

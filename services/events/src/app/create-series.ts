@@ -4,7 +4,7 @@ import type { SeriesScoringRule } from '@regatta/contracts';
 import { withTransaction } from '@regatta/db';
 import { problem, validationFailed, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { SLUG_ATTEMPTS, slugBaseWithYear, slugCandidate } from '../domain/slugs.js';
+import { SLUG_ATTEMPTS, slugBaseWithYear, slugCandidate } from '@regatta/contracts';
 import { eventByRef } from '../store/events.js';
 import type { EventWithOrgRow } from '../store/rows.js';
 import { insertSeries, seriesBySlug } from '../store/series.js';
@@ -26,7 +26,7 @@ export interface CreateSeriesInput {
 }
 
 /** The series' events in the order given: unknown, invisible and repeated ones are named per index. */
-async function seriesEvents(context: ServiceContext, identity: Identity, input: CreateSeriesInput): Promise<EventWithOrgRow[]> {
+export async function seriesEvents(context: ServiceContext, identity: Identity, input: Pick<CreateSeriesInput, 'events' | 'bestOf'>): Promise<EventWithOrgRow[]> {
   const problems: { field: string; message: string }[] = [];
   const events: EventWithOrgRow[] = [];
   for (const [index, ref] of input.events.entries()) {

@@ -12,7 +12,7 @@ export interface OrgSnapshot {
   name: string;
 }
 
-function eventMessage(row: EventRow, org: OrgSnapshot) {
+export function eventMessage(row: EventRow, org: OrgSnapshot) {
   return {
     id: row.id,
     organization: { id: org.id, slug: org.slug, name: org.name },
@@ -50,96 +50,87 @@ export function eventUpdatedFact(row: EventRow, org: OrgSnapshot, previousStatus
   );
 }
 
+export function fleetMessage(row: FleetRow) {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    name: row.name,
+    classId: opt(row.class_id),
+    description: opt(row.description),
+    maxBoats: opt(row.max_boats),
+    scoringSystem: row.scoring_system,
+    dropRaces: row.drop_races,
+    handicap: { system: row.handicap_system, params: row.handicap_params },
+    penaltyBasis: row.penalty_basis,
+    discardThresholds: row.discard_thresholds,
+    ...(row.finishers_plus ? { finishersPlus: row.finishers_plus } : {}),
+    ...(row.proportional_discards ? { proportionalDiscards: row.proportional_discards } : {}),
+    ...(row.redress ? { redress: row.redress } : {}),
+    createdAt: ts(row.created_at),
+  };
+}
+
 export function fleetCreatedFact(row: FleetRow, organizationId: string, requestId: string): Fact {
-  return newFact(
-    'fleet.created',
-    'fleetCreated',
-    {
-      fleet: {
-        id: row.id,
-        eventId: row.event_id,
-        name: row.name,
-        classId: opt(row.class_id),
-        description: opt(row.description),
-        maxBoats: opt(row.max_boats),
-        scoringSystem: row.scoring_system,
-        dropRaces: row.drop_races,
-        handicap: { system: row.handicap_system, params: row.handicap_params },
-        penaltyBasis: row.penalty_basis,
-        discardThresholds: row.discard_thresholds,
-        createdAt: ts(row.created_at),
-      },
-    },
-    meta(row.event_id, organizationId, requestId, row.created_at),
-  );
+  return newFact('fleet.created', 'fleetCreated', { fleet: fleetMessage(row) }, meta(row.event_id, organizationId, requestId, row.created_at));
+}
+
+export function raceMessage(row: RaceRow) {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    fleetId: row.fleet_id,
+    name: row.name,
+    raceNumber: row.race_number,
+    scheduledStart: ts(row.scheduled_start),
+    status: row.status,
+    courseDescription: opt(row.course_description),
+    courseDistanceNm: opt(row.course_distance_nm),
+    weight: row.weight,
+    mustCount: row.must_count,
+    discardFirst: row.discard_first,
+    windDirection: opt(row.wind_direction),
+    windSpeed: opt(row.wind_speed),
+    conditions: opt(row.conditions),
+    notes: opt(row.notes),
+  };
 }
 
 export function raceScheduledFact(row: RaceRow, organizationId: string, requestId: string): Fact {
-  return newFact(
-    'race.scheduled',
-    'raceScheduled',
-    {
-      race: {
-        id: row.id,
-        eventId: row.event_id,
-        fleetId: row.fleet_id,
-        name: row.name,
-        raceNumber: row.race_number,
-        scheduledStart: ts(row.scheduled_start),
-        status: row.status,
-        courseDescription: opt(row.course_description),
-        courseDistanceNm: opt(row.course_distance_nm),
-        weight: row.weight,
-        mustCount: row.must_count,
-        discardFirst: row.discard_first,
-        windDirection: opt(row.wind_direction),
-        windSpeed: opt(row.wind_speed),
-        conditions: opt(row.conditions),
-        notes: opt(row.notes),
-      },
-    },
-    meta(row.event_id, organizationId, requestId, row.created_at),
-  );
+  return newFact('race.scheduled', 'raceScheduled', { race: raceMessage(row) }, meta(row.event_id, organizationId, requestId, row.created_at));
+}
+
+export function documentMessage(row: DocumentRow) {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    kind: row.kind,
+    title: row.title,
+    url: opt(row.url),
+    body: opt(row.body),
+    publishedAt: ts(row.published_at),
+  };
 }
 
 export function documentAddedFact(row: DocumentRow, organizationId: string, requestId: string): Fact {
-  return newFact(
-    'document.added',
-    'documentAdded',
-    {
-      document: {
-        id: row.id,
-        eventId: row.event_id,
-        kind: row.kind,
-        title: row.title,
-        url: opt(row.url),
-        body: opt(row.body),
-        publishedAt: ts(row.published_at),
-      },
-    },
-    meta(row.event_id, organizationId, requestId, row.published_at),
-  );
+  return newFact('document.added', 'documentAdded', { document: documentMessage(row) }, meta(row.event_id, organizationId, requestId, row.published_at));
+}
+
+export function seriesMessage(row: SeriesRow, eventIds: string[]) {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    slug: row.slug,
+    name: row.name,
+    year: row.year,
+    eventIds,
+    scoringRule: row.scoring_rule,
+    bestOf: opt(row.best_of),
+    createdAt: ts(row.created_at),
+  };
 }
 
 export function seriesCreatedFact(row: SeriesRow, eventIds: string[], requestId: string): Fact {
-  return newFact(
-    'series.created',
-    'seriesCreated',
-    {
-      series: {
-        id: row.id,
-        organizationId: row.organization_id,
-        slug: row.slug,
-        name: row.name,
-        year: row.year,
-        eventIds,
-        scoringRule: row.scoring_rule,
-        bestOf: opt(row.best_of),
-        createdAt: ts(row.created_at),
-      },
-    },
-    { producer: PRODUCER, organizationId: row.organization_id, requestId, occurredAt: row.created_at },
-  );
+  return newFact('series.created', 'seriesCreated', { series: seriesMessage(row, eventIds) }, { producer: PRODUCER, organizationId: row.organization_id, requestId, occurredAt: row.created_at });
 }
 
 function registrationMessage(row: RegistrationDetailRow) {
@@ -164,6 +155,13 @@ function registrationMessage(row: RegistrationDetailRow) {
     registrationTime: ts(row.registration_time),
     updatedAt: ts(row.updated_at),
     fleetName: row.fleet_name,
+    ratingChanges: (row.rating_changes ?? []).map((change) => ({
+      system: change.system,
+      key: change.key,
+      value: change.value,
+      fromRace: change.fromRace,
+      recordedAt: ts(new Date(change.recordedAt)),
+    })),
   };
 }
 
@@ -200,6 +198,6 @@ export function registrationCancelledFact(row: RegistrationDetailRow, organizati
   );
 }
 
-function meta(eventId: string, organizationId: string, requestId: string, occurredAt: Date) {
+export function meta(eventId: string, organizationId: string, requestId: string, occurredAt: Date) {
   return { producer: PRODUCER, eventId, organizationId, requestId, occurredAt };
 }

@@ -31,7 +31,7 @@ export async function listRegistrations(
   identity: Identity,
   slug: string,
   readInput: LazyInput<ListRegistrationsInput>,
-): Promise<{ entries: ListedEntry[]; pagination: { limit: number; offset: number; hasMore: boolean } }> {
+): Promise<{ event: { slug: string; name: string }; entries: ListedEntry[]; pagination: { limit: number; offset: number; hasMore: boolean } }> {
   const { pool } = context;
   const event = await visibleEvent(pool, slug, identity);
   const input = readInput();
@@ -55,5 +55,5 @@ export async function listRegistrations(
     waitlistPosition: positions.get(registration.id) ?? null,
     showPrivate: standingOf(organizer, identity.userId, { userId: registration.user_id, submittedBy: registration.submitted_by }) !== 'none',
   }));
-  return { entries, pagination: { limit: input.limit, offset: input.offset, hasMore: rows.length > input.limit } };
+  return { event: { slug: event.slug, name: event.name }, entries, pagination: { limit: input.limit, offset: input.offset, hasMore: rows.length > input.limit } };
 }

@@ -1,6 +1,7 @@
 /** The records use cases return; the routes' views map them to the documented shapes. */
 export type {
   DocumentRow,
+  DocumentVersionRow,
   EventRow,
   EventWithOrgRow,
   FleetRow,

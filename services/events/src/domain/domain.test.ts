@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { formatDuration, needsCourseDistance } from '@regatta/contracts';
 import { canMoveEvent, dateProblems, describeEventMoves, normalizeMoney, registrationClosedReason, sailKey } from './events.js';
 import { discardThresholdProblems, missingRating, resolveHandicapParams } from './handicap.js';
-import { slugCandidate, slugify } from './slugs.js';
+import { slugCandidate, slugify } from '@regatta/contracts';
 import { canSeeEvent } from './visibility.js';
 import { canMovePayment, canMoveRegistration, chooseToPromote, initialStatus } from './registrations.js';
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { UPDATABLE_EVENT_FIELDS, eventChanges } from './event-fields.js';
 import { ratingProblems } from './handicap.js';
 import { mayFreePlaces, standingOf } from './registrations.js';
-import { slugBaseWithYear } from './slugs.js';
+import { slugBaseWithYear } from '@regatta/contracts';
 import { embedScope, roleIn, NO_ORGANIZATION } from './visibility.js';
 
 test('event changes: only fields that differ, named by column; dates by instant, money by cents', () => {

@@ -1,10 +1,12 @@
-/** Events: create, list (the public calendar), read with includes, update. */
+/** Events: create, list (the public calendar), read with includes, update, delete (nobody entered) and cancel. */
 import { identityOf, requestIdOf, validationFailed, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { createEvent } from '../app/create-event.js';
 import { getEvent } from '../app/get-event.js';
 import { listEvents } from '../app/list-events.js';
+import { cancelEvent, deleteEvent } from '../app/remove-event.js';
 import { updateEvent } from '../app/update-event.js';
+import { cancelEventBody } from './changes.schemas.js';
 import { createEventBody, eventDetailQuery, listEventsQuery, updateEventBody } from './events.schemas.js';
 import { eventDetailJson, eventJson, eventSummaryJson } from './events.views.js';
 import { slugParam } from './params.js';
@@ -49,6 +51,22 @@ export function eventRoutes(context: ServiceContext): RouteDefinition[] {
           data: eventJson(result.event, result.organization),
           message: result.changed.length === 0 ? 'Nothing changed.' : `Event updated (${result.changed.join(', ')}).`,
         });
+      },
+    },
+    {
+      method: 'delete',
+      path: '/api/v1/events/:slug',
+      handler: async (req, res) => {
+        const event = await deleteEvent(context, identityOf(res), slugParam(req), requestIdOf(req));
+        res.json({ message: `Event ${event.name} deleted.` });
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/events/:slug/cancel',
+      handler: async (req, res) => {
+        const result = await cancelEvent(context, identityOf(res), slugParam(req), () => parse(cancelEventBody, req.body ?? {}, 'body').reason ?? null, requestIdOf(req));
+        res.json({ data: eventJson(result.event, result.organization), message: `Event ${result.event.name} cancelled (was ${result.previousStatus}); its entries and results are kept.` });
       },
     },
   ];

@@ -6,6 +6,7 @@ import {
   HANDICAP_SYSTEMS,
   LISTED_EVENT_STATUSES,
   PENALTY_BASES,
+  REDRESS_DEFAULT_METHODS,
   SCORING_SYSTEMS,
 } from '@regatta/contracts';
 import { MAX_OFFSET } from '@regatta/http';
@@ -90,6 +91,29 @@ const updatableEventFields = {
 
 export const updateEventBody = z.object(updatableEventFields).partial().strict();
 
+/**
+ * The engine's set-up options (issue 15), each optional and null when unused: the N of the
+ * finishers_plus penalty basis, proportional discards (they replace discardThresholds and dropRaces),
+ * and the redress defaults. Shared with PATCH (the creation schema made partial).
+ */
+export const fleetEngineOptions = {
+  finishersPlus: z
+    .object({ dnf: z.number().int().min(0).max(100), dnc: z.number().int().min(0).max(100) })
+    .strict()
+    .nullable()
+    .optional(),
+  proportionalDiscards: z
+    .object({ firstAt: z.number().int().min(1).max(200), everyRaces: z.number().int().min(1).max(200) })
+    .strict()
+    .nullable()
+    .optional(),
+  redress: z
+    .object({ defaultMethod: oneOf(REDRESS_DEFAULT_METHODS).default('average_all'), excludeDnc: z.boolean().default(false) })
+    .strict()
+    .nullable()
+    .optional(),
+};
+
 export const createFleetBody = z
   .object({
     name: nonEmpty(100),
@@ -107,6 +131,7 @@ export const createFleetBody = z
       .default({ system: 'one_design' }),
     penaltyBasis: oneOf(PENALTY_BASES).default('series_entries'),
     discardThresholds: z.array(z.number().int().min(1).max(200)).max(20).default([]),
+    ...fleetEngineOptions,
   })
   .strict();
 

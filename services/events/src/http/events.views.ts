@@ -64,6 +64,9 @@ export function fleetJson(row: FleetRow) {
     handicap: { system: row.handicap_system, params: row.handicap_params },
     penaltyBasis: row.penalty_basis,
     discardThresholds: row.discard_thresholds,
+    finishersPlus: row.finishers_plus ?? null,
+    proportionalDiscards: row.proportional_discards ?? null,
+    redress: row.redress ?? null,
     createdAt: iso(row.created_at),
   };
 }

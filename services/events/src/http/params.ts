@@ -3,3 +3,6 @@ import type { Request } from 'express';
 
 export const slugParam = (req: Request): string => String(req.params['slug'] ?? '');
 export const registrationIdParam = (req: Request): string => String(req.params['registrationId'] ?? '');
+export const fleetIdParam = (req: Request): string => String(req.params['fleetId'] ?? '');
+export const raceIdParam = (req: Request): string => String(req.params['raceId'] ?? '');
+export const documentIdParam = (req: Request): string => String(req.params['documentId'] ?? '');

@@ -1,4 +1,5 @@
-/** Registrations: register (place or waitlist), list, update, cancel (with promotion from the waitlist). */
+/** Registrations: register (place or waitlist), list (JSON, or the entry list as CSV/HTML/PDF), update, cancel (with promotion from the waitlist). */
+import { requestedFormat, sendExport, varyOnAccept, type ExportFormat } from '@regatta/exports';
 import { identityOf, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { cancelRegistration } from '../app/cancel-registration.js';
@@ -7,6 +8,7 @@ import { register } from '../app/register.js';
 import { updateRegistration } from '../app/update-registration.js';
 import { registrationIdParam, slugParam } from './params.js';
 import { parse } from './parse.js';
+import { EXPORT_ENTRY_LIMIT, entriesTable } from './registrations.export.js';
 import { listRegistrationsQuery, registrationBody, updateRegistrationBody } from './registrations.schemas.js';
 import { cancelledMessage, listedEntryJson, registeredMessage, registrationJson } from './registrations.views.js';
 
@@ -24,8 +26,18 @@ export function registrationRoutes(context: ServiceContext): RouteDefinition[] {
       method: 'get',
       path: '/api/v1/events/:slug/registrations',
       handler: async (req, res) => {
-        const { entries, pagination } = await listRegistrations(context, identityOf(res), slugParam(req), () => parse(listRegistrationsQuery, req.query, 'query'));
-        res.json({ data: entries.map(listedEntryJson), pagination });
+        // Read with the other parameters, after the event is known (an unknown event is 404 first).
+        let format: ExportFormat = 'json';
+        const { event, entries, pagination } = await listRegistrations(context, identityOf(res), slugParam(req), () => {
+          const input = parse(listRegistrationsQuery, req.query, 'query');
+          format = requestedFormat(req.query, req.headers.accept);
+          // An export is the whole list unless the caller pages it.
+          const whole = format !== 'json' && req.query['limit'] === undefined && req.query['offset'] === undefined;
+          return whole ? { ...input, limit: EXPORT_ENTRY_LIMIT } : input;
+        });
+        varyOnAccept(res);
+        if (format === 'json') res.json({ data: entries.map(listedEntryJson), pagination });
+        else await sendExport(req, res, entriesTable(event, entries), format);
       },
     },
     {

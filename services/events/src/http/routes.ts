@@ -5,6 +5,7 @@ import { documentRoutes } from './documents.routes.js';
 import { eventRoutes } from './events.routes.js';
 import { fleetRoutes } from './fleets.routes.js';
 import { raceRoutes } from './races.routes.js';
+import { ratingRoutes } from './ratings.routes.js';
 import { registrationRoutes } from './registrations.routes.js';
 import { seriesRoutes } from './series.routes.js';
 
@@ -15,6 +16,7 @@ export function routes(context: ServiceContext): RouteDefinition[] {
     ...raceRoutes(context),
     ...documentRoutes(context),
     ...registrationRoutes(context),
+    ...ratingRoutes(context),
     ...seriesRoutes(context),
   ];
 }

@@ -34,7 +34,7 @@ const AGGREGATES = {
      FROM registrations r JOIN boats b ON b.id = r.boat_id JOIN fleets f ON f.id = r.fleet_id
      WHERE r.event_id = e.id AND r.status IN ('registered', 'waitlisted')) x) AS registrations_json`,
   results: `(SELECT json_agg(rr ORDER BY rr.race_number, rr.fleet_id) FROM race_results rr WHERE rr.event_id = e.id) AS results_json`,
-  documents: `(SELECT json_agg(d ORDER BY d.published_at, d.id) FROM documents d WHERE d.event_id = e.id) AS documents_json`,
+  documents: `(SELECT json_agg(d ORDER BY d.published_at, d.id) FROM documents d WHERE d.event_id = e.id AND d.withdrawn_at IS NULL) AS documents_json`,
 } as const;
 
 /** The SQL text per combination of includes (at most 2^4 of them: results implies fleets). */

@@ -1,6 +1,7 @@
 /** SQL of races (part of an event); their progress comes from results.v1 (projections/results.ts). */
 import type { Queryable } from '@regatta/db';
 import type { RaceRow } from './rows.js';
+import { isUuid } from './sql.js';
 
 export async function insertRace(db: Queryable, race: Omit<RaceRow, 'created_at' | 'actual_start' | 'status' | 'progress_at'>): Promise<RaceRow> {
   const result = await db.query<RaceRow>(
@@ -31,4 +32,27 @@ export async function insertRace(db: Queryable, race: Omit<RaceRow, 'created_at'
 export async function nextRaceNumber(db: Queryable, fleetId: string): Promise<number> {
   const result = await db.query<{ next: number }>('SELECT COALESCE(max(race_number), 0) + 1 AS next FROM races WHERE fleet_id = $1', [fleetId]);
   return result.rows[0]!.next;
+}
+
+export async function raceOfEvent(db: Queryable, eventId: string, raceId: string, lock = false): Promise<RaceRow | undefined> {
+  if (!isUuid(raceId)) return undefined;
+  return (await db.query<RaceRow>(`SELECT * FROM races WHERE event_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [eventId, raceId])).rows[0];
+}
+
+/** Results of the race as results-scoring last reported them (its results.updated facts). */
+export async function raceHasResults(db: Queryable, raceId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM race_results WHERE race_id = $1 AND jsonb_array_length(results) > 0', [raceId]);
+  return rows.length > 0;
+}
+
+/** Writes the given columns of a race (names from the use case's own table, never from input). */
+export async function updateRaceColumns(db: Queryable, raceId: string, values: Record<string, unknown>): Promise<RaceRow> {
+  const columns = Object.keys(values);
+  const sets = columns.map((column, index) => `${column} = $${index + 2}`);
+  return (await db.query<RaceRow>(`UPDATE races SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, [raceId, ...columns.map((c) => values[c])])).rows[0]!;
+}
+
+export async function deleteRace(db: Queryable, raceId: string): Promise<void> {
+  await db.query('DELETE FROM race_results WHERE race_id = $1', [raceId]);
+  await db.query('DELETE FROM races WHERE id = $1', [raceId]);
 }

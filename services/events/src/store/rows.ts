@@ -56,6 +56,10 @@ export interface FleetRow {
   handicap_params: Record<string, number>;
   penalty_basis: PenaltyBasis;
   discard_thresholds: number[];
+  /** Engine options (issue 15), null when unused. */
+  finishers_plus: { dnf: number; dnc: number } | null;
+  proportional_discards: { firstAt: number; everyRaces: number } | null;
+  redress: { defaultMethod: string; excludeDnc: boolean } | null;
   created_at: Date;
 }
 
@@ -89,6 +93,24 @@ export interface DocumentRow {
   url: string | null;
   body: string | null;
   published_at: Date;
+  /** Version in force (migration 002); every version is kept in document_versions. */
+  version?: number;
+  updated_at?: Date | null;
+  withdrawn_at?: Date | null;
+  withdrawn_reason?: string | null;
+}
+
+/** One version of a document as published (the first included). */
+export interface DocumentVersionRow {
+  document_id: string;
+  version: number;
+  kind: string;
+  title: string;
+  url: string | null;
+  body: string | null;
+  note: string | null;
+  published_at: Date;
+  published_by: string | null;
 }
 
 export interface BoatRow {
@@ -120,6 +142,16 @@ export interface RegistrationRow {
   registration_time: Date;
   sequence: number;
   updated_at: Date;
+  /** Ratings in force from a race on (issue 15), sorted by fromRace. */
+  rating_changes: RatingChangeRecord[];
+}
+
+export interface RatingChangeRecord {
+  system: string;
+  key: string;
+  value: number;
+  fromRace: number;
+  recordedAt: string;
 }
 
 /** A registration with its boat and fleet name (what facts and detailed views need). */

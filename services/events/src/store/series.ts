@@ -50,3 +50,26 @@ export async function listSeries(
 export async function seriesBySlug(db: Queryable, slug: string): Promise<SeriesListRow | undefined> {
   return (await db.query<SeriesListRow>(`${SERIES_WITH_ORG} WHERE s.slug = $1`, [slug.toLowerCase()])).rows[0];
 }
+
+/** Writes the given columns of a series (names from the use case's table, never from input) and, when given, its events in order. */
+export async function updateSeries(db: Queryable, seriesId: string, values: Record<string, unknown>, eventIds?: string[]): Promise<void> {
+  const columns = Object.keys(values);
+  if (columns.length > 0) {
+    const sets = columns.map((column, index) => `${column} = $${index + 2}`);
+    await db.query(`UPDATE series SET ${sets.join(', ')} WHERE id = $1`, [seriesId, ...columns.map((c) => values[c])]);
+  }
+  if (eventIds) {
+    await db.query('DELETE FROM series_events WHERE series_id = $1', [seriesId]);
+    for (const [index, eventId] of eventIds.entries())
+      await db.query('INSERT INTO series_events (series_id, event_id, position) VALUES ($1, $2, $3)', [seriesId, eventId, index + 1]);
+  }
+}
+
+export async function lockSeriesRow(db: Queryable, seriesId: string): Promise<void> {
+  await db.query('SELECT 1 FROM series WHERE id = $1 FOR UPDATE', [seriesId]);
+}
+
+export async function deleteSeries(db: Queryable, seriesId: string): Promise<void> {
+  await db.query('DELETE FROM series_events WHERE series_id = $1', [seriesId]);
+  await db.query('DELETE FROM series WHERE id = $1', [seriesId]);
+}

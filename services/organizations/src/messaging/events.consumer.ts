@@ -5,7 +5,7 @@
  */
 import { TOPICS, factPayload, timestampDate, type Event, type Fact } from '@regatta/contracts';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
-import { recordEvent } from '../app/record-event.js';
+import { forgetEvent, recordEvent } from '../app/record-event.js';
 import type { ProjectedEvent } from '../domain/calendar.js';
 
 function parseSettings(text: string | undefined): Record<string, unknown> | null {
@@ -51,7 +51,10 @@ export function eventsConsumer(context: ServiceContext): ConsumerDefinition {
     name: 'events-projection',
     topics: [TOPICS.events],
     async handle(client, fact) {
-      const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event;
+      // event.cancelled (issue 15) carries the snapshot like an update; event.deleted removes the regatta.
+      const deleted = factPayload(fact, 'eventDeleted');
+      if (deleted) return forgetEvent(client, deleted.eventId);
+      const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event ?? factPayload(fact, 'eventCancelled')?.event;
       if (!event) return;
       const projected = projectEvent(event, fact);
       if (!projected) {

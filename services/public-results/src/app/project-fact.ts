@@ -10,6 +10,7 @@ import { publicDocument, publicEntry, publicEvent, publicFleet, publicOrganizati
 import { appendLive, lockReadModel } from '../store/projections/changes.js';
 import { upsertDocument, upsertEvent, upsertFleet, upsertRace, upsertSeries } from '../store/projections/events.js';
 import { upsertOrganization } from '../store/projections/organizations.js';
+import { removeDocument, removeEvent, removeFleet, removeRace, removeSeries } from '../store/projections/removals.js';
 import { upsertBoat, upsertEntry } from '../store/projections/registrations.js';
 import { markPublished, recordRaceProgress, saveSeriesStandings, upsertRaceResults, upsertStandings } from '../store/projections/results.js';
 import { projectProtest } from './project-protest.js';
@@ -29,22 +30,27 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
       if (payload.value.organization) await upsertOrganization(client, publicOrganization(payload.value.organization));
       return;
     case 'eventCreated':
-    case 'eventUpdated': {
+    case 'eventUpdated':
+    case 'eventCancelled': {
       const event = payload.value.event;
       if (!event?.id) return;
       await upsertEvent(client, publicEvent(event), event.updatedAt ? timestampDate(event.updatedAt) : null);
       return;
     }
     case 'fleetCreated':
+    case 'fleetUpdated':
       if (payload.value.fleet) await upsertFleet(client, payload.value.fleet.eventId, publicFleet(payload.value.fleet));
       return;
     case 'raceScheduled':
+    case 'raceUpdated':
       if (payload.value.race) await upsertRace(client, payload.value.race.eventId, publicRace(payload.value.race));
       return;
     case 'documentAdded':
+    case 'documentAmended':
       if (payload.value.document) await upsertDocument(client, payload.value.document.eventId, publicDocument(payload.value.document));
       return;
-    case 'seriesCreated': {
+    case 'seriesCreated':
+    case 'seriesUpdated': {
       const series = payload.value.series;
       if (!series) return;
       const data = { id: series.id, slug: series.slug, name: series.name, year: series.year, eventIds: [...series.eventIds], scoringRule: series.scoringRule, bestOf: series.bestOf ?? null };
@@ -112,6 +118,22 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
     case 'hearingScheduled':
     case 'decisionPublished':
       await projectProtest(client, payload, meta, at);
+      return;
+    // Deletions of the events service (issue 15): only things without results or entries are deleted.
+    case 'raceDeleted':
+      await removeRace(client, payload.value.eventId, payload.value.raceId);
+      return;
+    case 'fleetDeleted':
+      await removeFleet(client, payload.value.eventId, payload.value.fleetId);
+      return;
+    case 'documentWithdrawn':
+      await removeDocument(client, payload.value.eventId, payload.value.documentId);
+      return;
+    case 'seriesDeleted':
+      await removeSeries(client, payload.value.seriesId);
+      return;
+    case 'eventDeleted':
+      await removeEvent(client, payload.value.eventId);
       return;
     default:
       // identity facts, and fact types newer than this build: nothing public in them.

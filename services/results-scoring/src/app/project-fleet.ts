@@ -1,8 +1,19 @@
-/** A fleet snapshot (fleet.created) into the projection; its views (and its series' views, which show its name) re-rendered. */
+/**
+ * Fleet snapshots into the projection. fleet.created: its views (and its series' views, which show its
+ * name) re-rendered. fleet.updated: the same, and a set-up change of a fleet with results re-scores it
+ * and records the re-score (rescore-setup.ts). fleet.deleted: the fleet (which had no races) removed.
+ */
 import type { PoolClient } from '@regatta/db';
+import type { ServiceContext } from '@regatta/runtime';
+import { ScoringSetupError } from '../domain/fleet-setup.js';
+import { HandicapError, RaceInputError } from '../domain/index.js';
 import type { FleetProjection } from '../domain/records.js';
-import { upsertFleet } from '../store/projections/fleets.js';
+import { findEventsByIds } from '../store/projections/events.js';
+import { findFleet, upsertFleet } from '../store/projections/fleets.js';
+import { removeFleet } from '../store/projections/removals.js';
+import { fleetHasResults } from '../store/results.js';
 import { renderFleetViews } from './render-views.js';
+import { rescoreAfterSetupChange, type SetupChange } from './rescore-setup.js';
 import { lockSeriesOfEvent, renderSeriesView } from './series-standings.js';
 
 export async function projectFleet(client: PoolClient, fleet: FleetProjection, fact: { createdAt: Date | null; occurredAt: Date }): Promise<void> {
@@ -10,5 +21,35 @@ export async function projectFleet(client: PoolClient, fleet: FleetProjection, f
   const series = await lockSeriesOfEvent(client, fleet.eventId);
   await upsertFleet(client, fleet, fact.createdAt, fact.occurredAt);
   await renderFleetViews(client, fleet.id);
+  for (const one of series) await renderSeriesView(client, one);
+}
+
+export async function projectFleetChange(
+  context: ServiceContext,
+  client: PoolClient,
+  fleet: FleetProjection,
+  fact: { createdAt: Date | null; occurredAt: Date; setupChanged: boolean } & SetupChange,
+): Promise<void> {
+  await projectFleet(client, fleet, fact);
+  if (!fact.setupChanged || !(await fleetHasResults(client, fleet.id))) return;
+  const [event] = await findEventsByIds(client, [fleet.eventId]);
+  const stored = await findFleet(client, fleet.id);
+  if (!event || !stored) return;
+  try {
+    await client.query('SAVEPOINT setup_rescore');
+    await rescoreAfterSetupChange(context, client, event, stored, fact);
+    await client.query('RELEASE SAVEPOINT setup_rescore');
+  } catch (error) {
+    // A set-up the entered boats cannot be scored under (a rating they lack) must not block the topic:
+    // the set-up is kept, the scores stay as they were until results or entries make it scorable.
+    if (!(error instanceof ScoringSetupError || error instanceof HandicapError || error instanceof RaceInputError)) throw error;
+    await client.query('ROLLBACK TO SAVEPOINT setup_rescore');
+    context.logger.warn({ fleetId: fleet.id, error: error.message }, 'fleet set-up change not scorable; scores kept');
+  }
+}
+
+export async function projectFleetDeleted(client: PoolClient, fleetId: string, eventId: string): Promise<void> {
+  const series = await lockSeriesOfEvent(client, eventId);
+  await removeFleet(client, fleetId);
   for (const one of series) await renderSeriesView(client, one);
 }

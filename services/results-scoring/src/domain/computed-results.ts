@@ -14,7 +14,7 @@ export function resultsWithComputed(entries: Map<string, ResultRow[]>, computed:
     const merged = rows.map((row) => {
       const numbers = byBoat?.get(row.boatId);
       return numbers
-        ? { ...row, position: numbers.position, elapsedSeconds: numbers.elapsedSeconds, correctedSeconds: numbers.correctedSeconds, points: numbers.points }
+        ? { ...row, position: numbers.position, elapsedSeconds: numbers.elapsedSeconds, correctedSeconds: numbers.correctedSeconds, points: numbers.points, rating: numbers.rating }
         : row;
     });
     merged.sort((a, b) => nullsLast(a.position, b.position) || nullsLast(a.points, b.points) || a.seq - b.seq);

@@ -62,8 +62,8 @@ test('handicap fleet (IRC): corrected-time places, ZFP, OCS, DNF, one discard fr
   // H3's two 3s: the earlier (race 1) is the one dropped.
   assert.deepEqual(score.standings.find((s) => s.boatId === 'H3')!.raceResults.map((r) => r.dropped), [true, false, false]);
   const r2 = score.results.get('r2')!;
-  assert.deepEqual(r2.get('H3'), { position: 1, elapsedSeconds: 3650, correctedSeconds: 3468, points: 2 });
-  assert.deepEqual(r2.get('H4'), { position: null, elapsedSeconds: null, correctedSeconds: null, points: 5 });
+  assert.deepEqual(r2.get('H3'), { position: 1, elapsedSeconds: 3650, correctedSeconds: 3468, points: 2, rating: 0.95 });
+  assert.deepEqual(r2.get('H4'), { position: null, elapsedSeconds: null, correctedSeconds: null, points: 5, rating: 1.05 });
   assert.equal(score.results.get('r3')!.get('H4')!.correctedSeconds, 3623);
   assert.equal(formatDuration(3623), '01:00:23');
 });
@@ -92,7 +92,7 @@ test('one-design fleet: order of finish times, DSQ, SCP 30%, DNF, dropRaces 1, t
     ],
   );
   // One-design: corrected time is the elapsed time.
-  assert.deepEqual(score.results.get('r1')!.get('L1'), { position: 1, elapsedSeconds: 1800, correctedSeconds: 1800, points: 1 });
+  assert.deepEqual(score.results.get('r1')!.get('L1'), { position: 1, elapsedSeconds: 1800, correctedSeconds: 1800, points: 1, rating: null });
   assert.equal(score.standings.find((s) => s.boatId === 'L2')!.racesCompleted, 3);
 });
 

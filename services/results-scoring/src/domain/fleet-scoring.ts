@@ -33,6 +33,22 @@ export interface BoatInfo {
   sailorName: string | null;
   userId: string | null;
   ratings: Record<string, number>;
+  /** Ratings in force from a race on (a new certificate mid-series), by rating key. */
+  ratingChanges?: readonly RatingChange[] | undefined;
+}
+
+export interface RatingChange {
+  key: string;
+  value: number;
+  fromRace: number;
+}
+
+/** The boat's ratings in force in race `raceNumber`: her registration's, then each change from that race or before, in race order. */
+export function ratingsInForce(boat: Pick<BoatInfo, 'ratings' | 'ratingChanges'>, raceNumber: number): Record<string, number> {
+  const changes = [...(boat.ratingChanges ?? [])].filter((c) => c.fromRace <= raceNumber).sort((a, b) => a.fromRace - b.fromRace);
+  const out = { ...boat.ratings };
+  for (const change of changes) out[change.key] = change.value;
+  return out;
 }
 
 export interface ComputedResult {
@@ -40,6 +56,8 @@ export interface ComputedResult {
   elapsedSeconds: number | null;
   correctedSeconds: number | null;
   points: number | null;
+  /** The rating applied in this race (handicap fleets; null otherwise). */
+  rating: number | null;
 }
 
 export interface StandingRaceResult {
@@ -48,6 +66,8 @@ export interface StandingRaceResult {
   points: number;
   dropped: boolean;
   code: string | null;
+  /** The rating in force in this race (handicap fleets; absent otherwise). */
+  rating?: number;
 }
 
 export interface StandingEntrySnapshot {
@@ -102,6 +122,18 @@ export function scoreFleet(input: FleetScoringInput): FleetScore {
   const knownBoats = new Set(input.boats.map((b) => b.boatId));
   const entriesOf = (raceId: string) => (input.entries.get(raceId) ?? []).filter((e) => knownBoats.has(e.boatId));
 
+  // Per-race ratings where a rating change is in force (a new certificate from race N on).
+  const overridesFor = (raceNumber: number): Record<string, number> | undefined => {
+    if (!rated) return undefined;
+    const out: Record<string, number> = {};
+    for (const b of input.boats) {
+      if (!b.ratingChanges || b.ratingChanges.length === 0) continue;
+      const inForce = ratingFor(fleet, ratingsInForce(b, raceNumber));
+      if (inForce !== undefined && inForce !== ratingFor(fleet, b.ratings)) out[b.boatId] = inForce;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  };
+
   const counted = countedRaces(input.races);
   const seriesRaces: SeriesRace[] = counted.map((race) => ({
     number: race.number,
@@ -110,6 +142,7 @@ export function scoreFleet(input: FleetScoringInput): FleetScore {
     ...(race.distanceNm !== null ? { distanceNm: race.distanceNm } : {}),
     entries: raceEntriesOf(fleet, race, entriesOf(race.id)),
     ...(race.status === 'abandoned' ? { struck: true } : {}),
+    ...(overridesFor(race.number) !== undefined ? { ratingOverrides: overridesFor(race.number)! } : {}),
   }));
   const series = scoreSeries({ fleet: config, boats: seriesBoats, races: seriesRaces });
 
@@ -133,6 +166,7 @@ export function scoreFleet(input: FleetScoringInput): FleetScore {
         elapsedSeconds: ownElapsed,
         correctedSeconds: cell?.correctedSeconds ?? (cell?.position != null ? ownElapsed : null),
         points: cell ? cell.points : null,
+        rating: cell?.ratingApplied ?? null,
       });
     }
     results.set(race.id, byBoat);
@@ -148,11 +182,13 @@ export function scoreFleet(input: FleetScoringInput): FleetScore {
     try {
       const usable = seriesBoats.filter((b) => !rated || b.rating !== undefined);
       const usableIds = new Set(usable.map((b) => b.id));
+      const overrides = overridesFor(race.number) ?? {};
       scored = scoreRace({
         scoringSystem: config.scoringSystem,
         handicap: config.handicap,
         penaltyBasis: config.penaltyBasis ?? 'A5.2',
-        boats: usable.map((b) => ({ id: b.id, rating: b.rating })),
+        ...(config.finishersPlus !== undefined ? { finishersPlus: config.finishersPlus } : {}),
+        boats: usable.map((b) => ({ id: b.id, rating: overrides[b.id] ?? b.rating })),
         ...(race.distanceNm !== null ? { distanceNm: race.distanceNm } : {}),
         entries: raceEntriesOf(fleet, race, entriesOf(race.id).filter((e) => usableIds.has(e.boatId))),
       });
@@ -168,6 +204,7 @@ export function scoreFleet(input: FleetScoringInput): FleetScore {
         elapsedSeconds: ownElapsed,
         correctedSeconds: r?.correctedSeconds ?? (r?.place != null ? ownElapsed : null),
         points: r?.points ?? null,
+        rating: r?.ratingApplied ?? null,
       });
     }
     results.set(race.id, byBoat);
@@ -180,7 +217,14 @@ export function scoreFleet(input: FleetScoringInput): FleetScore {
     s.races.forEach((cell, ri) => {
       if (cell.excluded) return;
       if (cell.code !== 'DNC') racesCompleted += 1;
-      raceResults.push({ raceId: counted[ri]!.id, race: cell.raceNumber, points: cell.points, dropped: cell.dropped, code: cell.code ?? cell.penaltyCode ?? null });
+      raceResults.push({
+        raceId: counted[ri]!.id,
+        race: cell.raceNumber,
+        points: cell.points,
+        dropped: cell.dropped,
+        code: cell.code ?? cell.penaltyCode ?? null,
+        ...(rated && cell.ratingApplied !== null ? { rating: cell.ratingApplied } : {}),
+      });
     });
     return {
       position: s.rank,
@@ -198,7 +242,8 @@ export function scoreFleet(input: FleetScoringInput): FleetScore {
 
   return {
     scoringSystem: config.scoringSystem,
-    drops: declaredDrops(fleet),
+    // Proportional discards have no fixed maximum: the count in force is shown.
+    drops: Math.max(declaredDrops(fleet), series.discardCount),
     appliedDrops: series.discardCount,
     racesCompleted: series.racesCompleted,
     boatsInFleet: input.boats.length - series.rejected.length,

@@ -15,6 +15,18 @@ export interface FleetSetup {
   handicapParams: Record<string, number>;
   penaltyBasis: string;
   discardThresholds: number[];
+  /** The set-up options added in issue 15 (absent on fleets projected before them). */
+  options?: FleetScoringOptions | undefined;
+}
+
+/** Fleet options beyond the original set-up: the finishers_plus N, proportional discards, redress defaults. */
+export interface FleetScoringOptions {
+  /** The N of penaltyBasis finishers_plus (default DNF-like + 1, DNC + 2). */
+  finishersPlus?: { dnf: number; dnc: number } | undefined;
+  /** One discard once `firstAt` races are completed, one more every `everyRaces` after; replaces thresholds and dropRaces. */
+  proportionalDiscards?: { firstAt: number; everyRaces: number } | undefined;
+  /** Redress (RDG) given without a method: which A9 average, and whether DNC scores are left out of A9(a). */
+  redress?: { defaultMethod?: 'average_all' | 'average_before' | undefined; excludeDnc?: boolean | undefined } | undefined;
 }
 
 /** A set-up the engine cannot score (the fleet names a handicap system nobody knows). */
@@ -71,9 +83,14 @@ export function handicapOf(fleet: FleetSetup): HandicapSystem {
   }
 }
 
-/** "series_entries" → A5.2 (default); "starting_area" → A5.3; "starting_area_incl_dnc" → A5.3 with DNC on came + 1. */
+/**
+ * "series_entries" → A5.2 (default); "starting_area" → A5.3; "starting_area_incl_dnc" → A5.3 with DNC on
+ * came + 1; "finishers_plus" → finishers in the race + N.
+ */
 export function penaltyBasisOf(fleet: FleetSetup): PenaltyBasis {
   switch (fleet.penaltyBasis) {
+    case 'finishers_plus':
+      return 'finishers_plus';
     case 'starting_area':
     case 'A5.3':
       return 'A5.3';
@@ -86,10 +103,16 @@ export function penaltyBasisOf(fleet: FleetSetup): PenaltyBasis {
 }
 
 /**
- * Discards: `discardThresholds` [4, 8] means one discard from 4 races completed, two from 8; without
- * thresholds the fleet's `dropRaces` discards apply (never every race: min(dropRaces, races − 1)).
+ * Discards: `options.proportionalDiscards` {firstAt 4, everyRaces 3} means one discard from 4 races, two
+ * from 7, three from 10 (it replaces the others); `discardThresholds` [4, 8] means one discard from 4
+ * races completed, two from 8; without either the fleet's `dropRaces` discards apply (never every race:
+ * min(dropRaces, races − 1)).
  */
 export function discardScheduleOf(fleet: FleetSetup): DiscardSchedule {
+  const proportional = fleet.options?.proportionalDiscards;
+  if (proportional && proportional.firstAt > 0 && proportional.everyRaces > 0) {
+    return { kind: 'proportional', firstAt: proportional.firstAt, everyRaces: proportional.everyRaces };
+  }
   const thresholds = [...(fleet.discardThresholds ?? [])].filter((t) => Number.isFinite(t) && t > 0).sort((a, b) => a - b);
   if (thresholds.length > 0) return { kind: 'thresholds', thresholds: thresholds.map((minRaces, i) => ({ minRaces, discardCount: i + 1 })) };
   if (fleet.dropRaces > 0) return { kind: 'fixed', count: fleet.dropRaces };
@@ -98,12 +121,22 @@ export function discardScheduleOf(fleet: FleetSetup): DiscardSchedule {
 
 /** The discards the fleet's set-up allows at most (`scoringSystem.drops`). */
 export function declaredDrops(fleet: FleetSetup): number {
+  // Proportional discards have no upper bound: the count in force is the applied one (appliedDrops).
+  if (discardScheduleOf(fleet).kind === 'proportional') return 0;
   const thresholds = (fleet.discardThresholds ?? []).filter((t) => Number.isFinite(t) && t > 0);
   return thresholds.length > 0 ? thresholds.length : Math.max(0, fleet.dropRaces);
 }
 
 export function fleetConfigOf(fleet: FleetSetup): FleetConfig {
-  return { scoringSystem: scoringSystemOf(fleet), handicap: handicapOf(fleet), penaltyBasis: penaltyBasisOf(fleet), discards: discardScheduleOf(fleet) };
+  const basis = penaltyBasisOf(fleet);
+  const plus = fleet.options?.finishersPlus;
+  return {
+    scoringSystem: scoringSystemOf(fleet),
+    handicap: handicapOf(fleet),
+    penaltyBasis: basis,
+    ...(basis === 'finishers_plus' && plus ? { finishersPlus: { dnf: plus.dnf, dnc: plus.dnc } } : {}),
+    discards: discardScheduleOf(fleet),
+  };
 }
 
 /** True when boats are ranked on corrected time and so need a rating. */

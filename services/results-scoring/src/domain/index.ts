@@ -22,9 +22,9 @@
  *     newRating}; progressive handicaps (NHC, ECHO) are chained race to race.
  *
  *   scoreSplitSeries(input: SplitSeriesInput): SplitSeriesResult (./split-fleets.ts, not exported here)
- *     Qualifying / final split fleets with an optional medal race. USED ONLY BY THE CONFORMANCE RUNNER
- *     (scripts/conformance.ts imports it from ./split-fleets.js): no route or consumer reaches it yet;
- *     a later issue exposes split-fleet scoring through the API.
+ *     Qualifying / final split fleets with an optional medal race. The API reaches it through
+ *     split-scoring.ts (stored results → finishing sheets, A9 redress averaged across both stages;
+ *     routes in http/split.routes.ts); the conformance runner imports it from ./split-fleets.js.
  *
  * Several fleets in one series: call scoreSeries once per fleet with that
  * fleet's boats (entries of other fleets left out). A sub-series is the same

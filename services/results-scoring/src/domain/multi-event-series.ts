@@ -77,7 +77,7 @@ export function combineSeries(rule: SeriesRule, bestOf: number | null, events: r
   }
   const out: SeriesStandingEntry[] = [];
   for (const group of [...byFleet.values()].sort((a, b) => a.name.localeCompare(b.name))) {
-    const higherIsBetter = rule === 'sum_of_net' && group.events.every(({ fleet }) => fleet.scoringSystem === 'high_point');
+    const higherIsBetter = rule === 'sum_of_net' && group.events.every(({ fleet }) => fleet.scoringSystem.startsWith('high_point'));
     const boats = new Map<string, StandingEntrySnapshot>();
     for (const { fleet } of group.events) for (const entry of fleet.entries) boats.set(entry.boatId, entry);
     const competitors = boats.size;
@@ -88,7 +88,7 @@ export function combineSeries(rule: SeriesRule, bestOf: number | null, events: r
         const absentPoints =
           rule === 'event_places'
             ? competitors + 1
-            : fleet.scoringSystem === 'high_point'
+            : fleet.scoringSystem.startsWith('high_point')
               ? 0
               : (fleet.boatsInFleet + 1) * Math.max(0, fleet.racesCompleted - fleet.appliedDrops);
         const points = entry ? (rule === 'event_places' ? entry.position : entry.netPoints) : absentPoints;

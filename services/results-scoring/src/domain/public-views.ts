@@ -60,6 +60,7 @@ export function guideResult(row: ResultRow, boat: BoatInfo | undefined, fleetNam
     elapsedTime: formatDuration(row.elapsedSeconds),
     correctedTime: formatDuration(row.correctedSeconds),
     points: row.points,
+    rating: row.rating ?? null,
     status: row.status,
     code: row.code,
     notes: row.notes,
@@ -79,7 +80,7 @@ export function standingView(entry: StandingEntrySnapshot, fleet: { id: string; 
     racesCompleted: entry.racesCompleted,
     raceResults: entry.raceResults
       .filter((r) => includeDrops || !r.dropped)
-      .map((r) => ({ race: r.race, raceId: r.raceId, points: r.points, dropped: r.dropped, code: r.code })),
+      .map((r) => ({ race: r.race, raceId: r.raceId, points: r.points, dropped: r.dropped, code: r.code, ...(r.rating !== undefined ? { rating: r.rating } : {}) })),
   };
 }
 

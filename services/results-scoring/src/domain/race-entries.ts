@@ -30,14 +30,19 @@ function isFinisher(entry: StoredEntry): boolean {
   return entry.status === 'finished';
 }
 
-function redressOf(entry: StoredEntry): RedressRequest {
-  switch (entry.redressMethod) {
+/**
+ * The engine's redress request: the entry's method, else the fleet's default (`options.redress`,
+ * A9(a) when unset); A9(a) leaves out every DNC score when the fleet says `excludeDnc`.
+ */
+function redressOf(fleet: FleetSetup, entry: StoredEntry): RedressRequest {
+  const defaults = fleet.options?.redress;
+  switch (entry.redressMethod ?? defaults?.defaultMethod ?? 'average_all') {
     case 'average_before':
       return { method: 'races_before' };
     case 'points':
       return { method: 'stated', points: entry.redressPoints ?? 0 };
     default:
-      return { method: 'all_races' };
+      return { method: defaults?.excludeDnc === true ? 'all_races_without_dnc' : 'all_races' };
   }
 }
 
@@ -72,7 +77,7 @@ export function raceEntriesOf(fleet: FleetSetup, race: { actualStart: Date | nul
           };
         } else if ((RESULT_CODES as readonly string[]).includes(code)) {
           out.code = code as ResultCode;
-          if (code === 'RDG') out.redress = redressOf(e);
+          if (code === 'RDG') out.redress = redressOf(fleet, e);
         }
       }
       return out;

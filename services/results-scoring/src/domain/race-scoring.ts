@@ -10,14 +10,37 @@ import { correctedTime, usesTime, type HandicapSystem } from './handicap.js';
 import { indexFleet, lastOf, type FleetIndex } from './fleet-index.js';
 import { elapsedBetween, roundTenth } from './numbers.js';
 
-export type ScoringSystem = 'low_point' | 'high_point' | 'pursuit';
-/** A5.2: penalties score series entries + 1. A5.3: boats that came to the starting area + 1 (DNC keeps entries + 1). A5.3_incl_dnc: DNC also scores came + 1. */
-export type PenaltyBasis = 'A5.2' | 'A5.3' | 'A5.3_incl_dnc';
+/**
+ * high_point: a finisher scores (boats that came to the starting area − place + 1).
+ * high_point_percentage: 100 × (came − place + 1) / came, to a tenth (docs/scoring.md).
+ */
+export type ScoringSystem = 'low_point' | 'high_point' | 'high_point_percentage' | 'pursuit';
+/**
+ * A5.2: penalties score series entries + 1. A5.3: boats that came to the starting area + 1 (DNC keeps entries + 1).
+ * A5.3_incl_dnc: DNC also scores came + 1. finishers_plus: finishers in the race + N (`finishersPlus`: DNF-like
+ * codes + dnf, DNC + dnc), Sailwave's "Finishers +" used by ILCA events.
+ */
+export type PenaltyBasis = 'A5.2' | 'A5.3' | 'A5.3_incl_dnc' | 'finishers_plus';
 
-export type RedressMethod = 'all_races' | 'all_races_excl_dnc' | 'races_before' | 'stated';
+/** The N of the finishers_plus basis: DNF-like codes score finishers + dnf, DNC (and DNE-like) finishers + dnc. */
+export interface FinishersPlus {
+  readonly dnf: number;
+  readonly dnc: number;
+}
+export const DEFAULT_FINISHERS_PLUS: FinishersPlus = { dnf: 1, dnc: 2 };
+
+/** True for both high point systems (higher scores are better, non-finishers score 0). */
+export function isHighPoint(system: ScoringSystem): boolean {
+  return system === 'high_point' || system === 'high_point_percentage';
+}
+
+export type RedressMethod = 'all_races' | 'all_races_excl_dnc' | 'all_races_without_dnc' | 'races_before' | 'stated';
 
 export interface RedressRequest {
-  /** A9(a) all_races, A9(b) races_before, A9(c) stated; all_races_excl_dnc = A9(a) leaving out DNC scores up to the discard allowance. */
+  /**
+   * A9(a) all_races, A9(b) races_before, A9(c) stated; all_races_excl_dnc = A9(a) leaving out DNC scores up to the
+   * discard allowance; all_races_without_dnc = A9(a) leaving out every DNC score (the races she sailed).
+   */
   readonly method: RedressMethod;
   /** Stated points (method 'stated'). */
   readonly points?: number;
@@ -73,6 +96,8 @@ export interface RaceScoringInput {
   readonly placeOffset?: number;
   /** Overrides the entries count used for penalty scores (split-fleet qualifying: largest fleet). */
   readonly entriesCountOverride?: number;
+  /** The N of the finishers_plus basis (default DEFAULT_FINISHERS_PLUS). */
+  readonly finishersPlus?: FinishersPlus;
 }
 
 export interface BoatRaceResult {
@@ -224,12 +249,17 @@ export function scoreRaceIndexed(
     const present = e.startPresent ?? (e.code === undefined || CODE_RULES[e.code].cameToStart);
     if (present) came++;
   }
-  const startersBase = input.penaltyBasis === 'A5.2' ? entriesCount : came;
-  const dnfPoints = startersBase + 1;
-  const dncPoints = (input.penaltyBasis === 'A5.3_incl_dnc' ? came : entriesCount) + 1;
-  const offset = input.placeOffset ?? 0;
-  const highPoint = input.scoringSystem === 'high_point';
   const finisherCount = finKey.length;
+  const plus = input.finishersPlus ?? DEFAULT_FINISHERS_PLUS;
+  const byFinishers = input.penaltyBasis === 'finishers_plus';
+  const startersBase = input.penaltyBasis === 'A5.2' ? entriesCount : came;
+  const dnfPoints = byFinishers ? finisherCount + plus.dnf : startersBase + 1;
+  const dncPoints = byFinishers ? finisherCount + plus.dnc : (input.penaltyBasis === 'A5.3_incl_dnc' ? came : entriesCount) + 1;
+  const offset = input.placeOffset ?? 0;
+  const highPoint = isHighPoint(input.scoringSystem);
+  const percentage = input.scoringSystem === 'high_point_percentage';
+  // The best high-point score: `came` points, or 100 in the percentage variant (penalties take a share of it).
+  const highPointTop = percentage ? 100 : came;
 
   const results = new Array<BoatRaceResult>(n);
   for (let i = 0; i < n; i++) {
@@ -246,7 +276,9 @@ export function scoreRaceIndexed(
       points = r?.method === 'stated' && r.points !== undefined ? r.points : null;
     } else {
       if (!placed) throw new RaceInputError(`boat ${fleet.ids[i]}: not placed`);
-      if (highPoint) {
+      if (percentage) {
+        points = came > 0 ? Math.max(0, roundTenth((100 * (came - sharedAt[c]! + 1)) / came)) : 0;
+      } else if (highPoint) {
         points = Math.max(0, came - sharedAt[c]! + 1);
       } else {
         points = sharedAt[c]! + offset;
@@ -255,7 +287,7 @@ export function scoreRaceIndexed(
       if (pen !== undefined) {
         penaltyCode = pen.code;
         const amount =
-          pen.code === 'DPI' ? (pen.points ?? 0) : roundTenth(((pen.percent ?? DEFAULT_PENALTY_PERCENT) / 100) * (highPoint ? came : dnfPoints));
+          pen.code === 'DPI' ? (pen.points ?? 0) : roundTenth(((pen.percent ?? DEFAULT_PENALTY_PERCENT) / 100) * (highPoint ? highPointTop : dnfPoints));
         points = highPoint ? Math.max(0, roundTenth(points - amount)) : Math.min(roundTenth(points + amount), dnfPoints);
       }
     }

@@ -75,6 +75,8 @@ export interface RegistrationProjection {
   boatName: string;
   sailNumber: string | null;
   ratings: Record<string, number>;
+  /** Ratings in force from a race on (issue 15). */
+  ratingChanges?: { key: string; value: number; fromRace: number }[] | undefined;
   status: string;
   sourceUpdatedAt: Date | null;
 }
@@ -116,6 +118,8 @@ export interface ResultRow extends SubmittedEntry {
   elapsedSeconds: number | null;
   correctedSeconds: number | null;
   points: number | null;
+  /** The rating applied in the race (handicap fleets; issue 15). */
+  rating?: number | null | undefined;
 }
 
 export interface StoredStandings {

@@ -20,7 +20,7 @@ import {
   type ProgressiveFinisher,
 } from './progressive.js';
 import { indexFleet, type FleetIndex } from './fleet-index.js';
-import { scoreRaceIndexed, type BoatRaceResult, type PenaltyBasis, type RaceEntry, type RaceScore, type ScoringSystem } from './race-scoring.js';
+import { isHighPoint, scoreRaceIndexed, type BoatRaceResult, type PenaltyBasis, type RaceEntry, type RaceScore, type ScoringSystem } from './race-scoring.js';
 import { markDiscards, rankRows, type RankRow } from './series-ranking.js';
 
 export type { DiscardThreshold, DiscardSchedule, DiscardPolicy, FleetConfig, SeriesBoat, SeriesRace, SeriesInput, SeriesRaceCell, BoatStanding, RaceSummary, Rejection, SeriesStandings } from './series-types.js';
@@ -117,7 +117,7 @@ export function scoreSeries(input: SeriesInput): SeriesStandings {
   const system = fleet.handicap;
   const handicapped = fleet.scoringSystem !== 'pursuit' && system.kind !== 'one_design';
   const progressive = isProgressive(system);
-  const higherIsBetter = fleet.scoringSystem === 'high_point';
+  const higherIsBetter = isHighPoint(fleet.scoringSystem);
   const basis: PenaltyBasis = fleet.penaltyBasis ?? 'A5.2';
 
   // 1. Boats that cannot be scored.
@@ -172,6 +172,7 @@ export function scoreSeries(input: SeriesInput): SeriesStandings {
         scoringSystem: fleet.scoringSystem,
         handicap: system,
         penaltyBasis: basis,
+        ...(fleet.finishersPlus !== undefined ? { finishersPlus: fleet.finishersPlus } : {}),
         ...(race.startTime !== undefined ? { startTime: race.startTime } : {}),
         ...(race.distanceNm !== undefined ? { distanceNm: race.distanceNm } : {}),
         entries: race.entries,
@@ -253,6 +254,7 @@ export function scoreSeries(input: SeriesInput): SeriesStandings {
         const exc = new Set(req.excludeRaces);
         pool = pool.filter((p) => !exc.has(input.races[p.ri]!.number));
       }
+      if (req.method === 'all_races_without_dnc') pool = pool.filter((p) => p.code !== 'DNC');
       if (req.method === 'all_races_excl_dnc') {
         let allowance = discardCount;
         pool = pool.filter((p) => {

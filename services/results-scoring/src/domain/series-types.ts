@@ -5,7 +5,7 @@
  */
 import type { PenaltyCode, ResultCode } from './codes.js';
 import type { HandicapSystem } from './handicap.js';
-import type { BoatRaceResult, PenaltyBasis, RaceEntry, RaceScore, ScoringSystem } from './race-scoring.js';
+import type { BoatRaceResult, FinishersPlus, PenaltyBasis, RaceEntry, RaceScore, ScoringSystem } from './race-scoring.js';
 import type { EchoRaceUpdate, NhcRaceUpdate } from './progressive.js';
 
 export interface DiscardThreshold {
@@ -30,6 +30,8 @@ export interface FleetConfig {
   readonly handicap: HandicapSystem;
   /** Default A5.2. */
   readonly penaltyBasis?: PenaltyBasis;
+  /** The N of the finishers_plus basis (default: DNF-like + 1, DNC + 2). */
+  readonly finishersPlus?: FinishersPlus;
   readonly discards?: DiscardSchedule;
   /** Simple form of `discards` ({kind: 'fixed'}); ignored when `discards` is set. */
   readonly dropRaces?: number;

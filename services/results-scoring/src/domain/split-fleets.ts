@@ -1,6 +1,6 @@
 /**
- * Used only by the scoring conformance runner (services/results-scoring/scripts/conformance.ts) until
- * the API exposes qualifying and final series (issue 15); no route or consumer reaches it.
+ * Reached by the API through split-scoring.ts (stored results → sheets, A9 redress across the split)
+ * and by the scoring conformance runner (services/results-scoring/scripts/conformance.ts).
  *
  * Qualifying / final split-fleet series (RRS Appendix A + the usual championship
  * SIs: Addendum-C style qualifying and final series, optional medal race).
@@ -41,6 +41,8 @@ interface Token {
   readonly boatId: string;
   readonly code: ResultCode | null;
   readonly penalty: { code: 'ZFP' | 'SCP' | 'DPI'; value: number | null } | null;
+  /** "sail RDG 3.5": redress with the points already worked out (A9 averages are resolved by the caller). */
+  readonly fixed?: number;
 }
 
 function parseToken(t: string): Token {
@@ -48,6 +50,7 @@ function parseToken(t: string): Token {
   const boatId = parts[0]!;
   const c = parts[1];
   if (c === undefined) return { boatId, code: null, penalty: null };
+  if (c === 'RDG' && parts[2] !== undefined) return { boatId, code: c, penalty: null, fixed: Number(parts[2]) };
   if (isResultCode(c)) return { boatId, code: c, penalty: null };
   if (isPenaltyCode(c)) return { boatId, code: null, penalty: { code: c, value: parts[2] === undefined ? null : Number(parts[2]) } };
   throw new SplitInputError(`unknown code "${c}" in "${t}"`);
@@ -85,6 +88,7 @@ function scoreSheet(
         t.penalty.code === 'DPI' ? (t.penalty.value ?? 0) : roundTenth(((t.penalty.value ?? DEFAULT_PENALTY_PERCENT) / 100) * base);
       pts = Math.min(roundTenth(pts + amount), base);
     }
+    if (t.fixed !== undefined) pts = t.fixed;
     out.set(t.boatId, { points: pts, code: t.code });
   }
   for (const m of members) if (!out.has(m) && !(opts.skip?.has(m) ?? false)) out.set(m, { points: base, code: 'DNC' });

@@ -37,8 +37,11 @@ export interface EntryRefusal {
   errors: { field: string; message: string }[];
 }
 
-/** The stored entries of a submission (codes upper case, the status's default code when none is given). */
-export function entriesOf(submission: ResultsSubmission): SubmittedEntry[] {
+/**
+ * The stored entries of a submission (codes upper case, the status's default code when none is given);
+ * redress without a method takes the fleet's default (`options.redress.defaultMethod`, else A9(a)).
+ */
+export function entriesOf(submission: ResultsSubmission, defaultRedress: RedressMethod = 'average_all'): SubmittedEntry[] {
   return submission.results.map((entry, seq) => ({
     boatId: entry.boat,
     seq,
@@ -47,7 +50,7 @@ export function entriesOf(submission: ResultsSubmission): SubmittedEntry[] {
     finishTime: entry.finishTime ? new Date(entry.finishTime) : null,
     penaltyPercent: entry.penaltyPercent ?? null,
     penaltyPoints: entry.points ?? null,
-    redressMethod: entry.code === 'rdg' ? (entry.redress?.method ?? 'average_all') : null,
+    redressMethod: entry.code === 'rdg' ? (entry.redress?.method ?? defaultRedress) : null,
     redressPoints: entry.code === 'rdg' ? (entry.redress?.points ?? null) : null,
     notes: entry.notes ?? null,
   }));

@@ -1,17 +1,20 @@
 /**
  * Results routes (behind the gateway, under /api/v1):
  *   POST /events/{slug}/races/{raceId}/results   submit (or replace) a race's results       results scope, member
- *   GET  /events/{slug}/results                   results by race, with race/fleet/boat filters
+ *   GET  /events/{slug}/results                   results by race, with race/fleet/boat filters (also CSV/HTML/PDF)
  *   POST /events/{slug}/results/publish           provisional → official                      results scope, member
  *
  * The GET answers from the read views rendered when results change (app/render-views.ts): stored JSON
- * text sent as it is, with the event reference and the filters applied around it.
+ * text sent as it is, with the event reference and the filters applied around it. `?format=` or Accept
+ * asks for an export (packages/exports) of that same answer.
  */
+import { requestedFormat, sendExport, varyOnAccept } from '@regatta/exports';
 import { identityOf, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { listResults } from '../app/list-results.js';
 import { publishResults } from '../app/publish-results.js';
 import { submitResults } from '../app/submit-results.js';
+import { resultsTable } from './results.export.js';
 import { pathParams, raceParams, resultsQuery, slugParams, submitResultsBody } from './results.schemas.js';
 import { publishedView, resultsText, submittedView } from './results.views.js';
 
@@ -34,8 +37,12 @@ export function resultsRoutes(context: ServiceContext): RouteDefinition[] {
     path: '/api/v1/events/:slug/results',
     handler: async (req, res) => {
       const query = parseInput(resultsQuery, req.query, 'query');
+      const format = requestedFormat(req.query, req.headers.accept);
       const { slug } = pathParams(slugParams, req, 'Event');
-      res.type('json').send(resultsText(await listResults(context, identityOf(res), slug, query)));
+      const text = resultsText(await listResults(context, identityOf(res), slug, query));
+      varyOnAccept(res);
+      if (format === 'json') res.type('json').send(text);
+      else await sendExport(req, res, resultsTable(text), format);
     },
   };
 

@@ -21,6 +21,7 @@ export function resultView(row: ResultRow, race: { published: boolean }) {
     elapsedSeconds: row.elapsedSeconds,
     correctedSeconds: row.correctedSeconds,
     points: row.points,
+    rating: row.rating ?? null,
     status: row.status,
     code: row.code,
     penaltyPercent: row.penaltyPercent,

@@ -3,13 +3,16 @@
  *   GET  /events/{slug}/standings                 fleet standings (fleet, includeDrops)
  *   GET  /series/{slug}/standings                 multi-event series standings (fleet, includeDrops)
  *
- * Both answer from the read views (app/render-views.ts, app/series-standings.ts): stored JSON text.
+ * Both answer from the read views (app/render-views.ts, app/series-standings.ts): stored JSON text;
+ * `?format=` or Accept asks for an export (packages/exports) of that same answer.
  */
+import { requestedFormat, sendExport, varyOnAccept } from '@regatta/exports';
 import { identityOf, parseInput, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { getSeriesStandings } from '../app/get-series-standings.js';
 import { getStandings } from '../app/get-standings.js';
 import { pathParams, slugParams, standingsQuery } from './results.schemas.js';
+import { seriesStandingsTable, standingsTable } from './standings.export.js';
 import { seriesStandingsText, standingsText } from './standings.views.js';
 
 export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
@@ -18,8 +21,12 @@ export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
     path: '/api/v1/events/:slug/standings',
     handler: async (req, res) => {
       const query = parseInput(standingsQuery, req.query, 'query');
+      const format = requestedFormat(req.query, req.headers.accept);
       const { slug } = pathParams(slugParams, req, 'Event');
-      res.type('json').send(standingsText(await getStandings(context, identityOf(res), slug, query)));
+      const text = standingsText(await getStandings(context, identityOf(res), slug, query));
+      varyOnAccept(res);
+      if (format === 'json') res.type('json').send(text);
+      else await sendExport(req, res, standingsTable(text), format);
     },
   };
 
@@ -30,7 +37,11 @@ export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
       const identity = identityOf(res);
       const { slug } = pathParams(slugParams, req, 'Series');
       const query = parseInput(standingsQuery, req.query, 'query');
-      res.type('json').send(seriesStandingsText(await getSeriesStandings(context, identity, slug, query)));
+      const format = requestedFormat(req.query, req.headers.accept);
+      const text = seriesStandingsText(await getSeriesStandings(context, identity, slug, query));
+      varyOnAccept(res);
+      if (format === 'json') res.type('json').send(text);
+      else await sendExport(req, res, seriesStandingsTable(text), format);
     },
   };
 

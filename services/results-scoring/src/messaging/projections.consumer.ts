@@ -1,16 +1,17 @@
 /**
  * Consumes events.v1 and registrations.v1 into the projections (events, fleets, races, series,
- * registrations): decodes each snapshot and calls its use case (app/project-*.ts), which also re-scores,
+ * registrations; their changes and deletions too, issue 15): decodes each snapshot and calls its use case (app/project-*.ts), which also re-scores,
  * re-renders the read views and queues the series facts the change calls for. The consumer keeps the
  * name "projections" (its Kafka group and inbox namespace: results-scoring.projections).
  */
-import { TOPICS, factPayload, isFactType, timestampDate, type Fact, type Registration } from '@regatta/contracts';
+import { TOPICS, factPayload, isFactType, timestampDate, type Fact, type Fleet, type Registration } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
 import { projectEvent } from '../app/project-event.js';
-import { projectFleet } from '../app/project-fleet.js';
+import { projectFleet, projectFleetChange, projectFleetDeleted } from '../app/project-fleet.js';
 import { projectRace } from '../app/project-race.js';
 import { projectRegistration } from '../app/project-registration.js';
+import { projectEventDeleted, projectRaceChange, projectRaceDeleted, projectSeriesDeleted } from '../app/project-removals.js';
 import { projectSeries } from '../app/project-series.js';
 
 const date = (value: Parameters<typeof timestampDate>[0] | undefined): Date | null => (value ? timestampDate(value) : null);
@@ -26,7 +27,8 @@ export function projectionsConsumer(context: ServiceContext): ConsumerDefinition
 async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact): Promise<void> {
   if (!isFactType(fact.type)) return;
   const meta = { occurredAt: date(fact.occurredAt) ?? new Date(), requestId: fact.requestId };
-  const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event;
+  // event.cancelled (issue 15) carries the same snapshot as an update: applied alike.
+  const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event ?? factPayload(fact, 'eventCancelled')?.event;
   if (event) {
     const record = {
       id: event.id,
@@ -41,7 +43,8 @@ async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact
     };
     return projectEvent(context, client, record, meta);
   }
-  const fleet = factPayload(fact, 'fleetCreated')?.fleet;
+  const fleetUpdate = factPayload(fact, 'fleetUpdated');
+  const fleet = factPayload(fact, 'fleetCreated')?.fleet ?? fleetUpdate?.fleet;
   if (fleet) {
     const record = {
       id: fleet.id,
@@ -53,10 +56,17 @@ async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact
       handicapParams: { ...(fleet.handicap?.params ?? {}) },
       penaltyBasis: fleet.penaltyBasis,
       discardThresholds: [...fleet.discardThresholds],
+      ...fleetOptionsOf(fleet),
     };
-    return projectFleet(client, record, { createdAt: date(fleet.createdAt), occurredAt: meta.occurredAt });
+    const stamps = { createdAt: date(fleet.createdAt), occurredAt: meta.occurredAt };
+    if (fleetUpdate) {
+      const change = { setupChanged: fleetUpdate.setupChanged, by: fleetUpdate.changedBy ?? null, byName: fleetUpdate.changedByName ?? null, requestId: meta.requestId };
+      return projectFleetChange(context, client, record, { ...stamps, ...change });
+    }
+    return projectFleet(client, record, stamps);
   }
-  const race = factPayload(fact, 'raceScheduled')?.race;
+  const raceUpdate = factPayload(fact, 'raceUpdated');
+  const race = factPayload(fact, 'raceScheduled')?.race ?? raceUpdate?.race;
   if (race) {
     const record = {
       id: race.id,
@@ -71,9 +81,9 @@ async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact
       mustCount: race.mustCount,
       discardFirst: race.discardFirst,
     };
-    return projectRace(client, record, meta);
+    return raceUpdate ? projectRaceChange(context, client, record, meta) : projectRace(client, record, meta);
   }
-  const series = factPayload(fact, 'seriesCreated')?.series;
+  const series = factPayload(fact, 'seriesCreated')?.series ?? factPayload(fact, 'seriesUpdated')?.series;
   if (series) {
     const record = {
       id: series.id,
@@ -93,6 +103,24 @@ async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact
     factPayload(fact, 'registrationUpdated')?.registration ??
     factPayload(fact, 'registrationCancelled')?.registration;
   if (registration) return applyRegistration(context, client, registration, fact, meta);
+  return applyRemoval(context, client, fact, meta);
+}
+
+/** Deletions of the events service (issue 15): ids only, the things themselves are gone. */
+async function applyRemoval(context: ServiceContext, client: PoolClient, fact: Fact, meta: { requestId: string | undefined }): Promise<void> {
+  const payload = fact.payload;
+  switch (payload.case) {
+    case 'fleetDeleted':
+      return projectFleetDeleted(client, payload.value.fleetId, payload.value.eventId || fact.eventId || '');
+    case 'raceDeleted':
+      return projectRaceDeleted(context, client, { id: payload.value.raceId, eventId: payload.value.eventId || fact.eventId || '', fleetId: payload.value.fleetId }, meta);
+    case 'seriesDeleted':
+      return projectSeriesDeleted(client, payload.value.seriesId);
+    case 'eventDeleted':
+      return projectEventDeleted(client, payload.value.eventId);
+    default:
+      return;
+  }
 }
 
 async function applyRegistration(context: ServiceContext, client: PoolClient, registration: Registration, fact: Fact, meta: { occurredAt: Date; requestId: string | undefined }): Promise<void> {
@@ -112,8 +140,27 @@ async function applyRegistration(context: ServiceContext, client: PoolClient, re
     boatName: boat.name || boat.sailNumber || boat.id,
     sailNumber: boat.sailNumber ?? null,
     ratings: { ...boat.ratings },
+    ratingChanges: registration.ratingChanges.map((c) => ({ key: c.key, value: c.value, fromRace: c.fromRace })),
     status: registration.status || 'registered',
     sourceUpdatedAt: date(registration.updatedAt),
   };
   await projectRegistration(context, client, record, meta);
+}
+
+interface FleetOptions {
+  finishersPlus?: { dnf: number; dnc: number };
+  proportionalDiscards?: { firstAt: number; everyRaces: number };
+  redress?: { defaultMethod: 'average_all' | 'average_before'; excludeDnc: boolean };
+}
+
+/** The fleet's issue-15 engine options (finishers + N, proportional discards, redress defaults), when set. */
+function fleetOptionsOf(fleet: Fleet): { options?: FleetOptions } {
+  const options: FleetOptions = {};
+  if (fleet.finishersPlus) options.finishersPlus = { dnf: fleet.finishersPlus.dnf, dnc: fleet.finishersPlus.dnc };
+  if (fleet.proportionalDiscards) options.proportionalDiscards = { firstAt: fleet.proportionalDiscards.firstAt, everyRaces: fleet.proportionalDiscards.everyRaces };
+  if (fleet.redress) {
+    const method = fleet.redress.defaultMethod;
+    options.redress = { defaultMethod: method === 'average_before' ? 'average_before' : 'average_all', excludeDnc: fleet.redress.excludeDnc };
+  }
+  return Object.keys(options).length > 0 ? { options } : {};
 }

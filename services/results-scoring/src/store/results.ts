@@ -97,6 +97,7 @@ interface ResultRowDb {
   elapsed_seconds: number | null;
   corrected_seconds: number | null;
   points: number | null;
+  rating: number | null;
 }
 
 const resultOf = (row: ResultRowDb): ResultRow => ({
@@ -118,6 +119,7 @@ const resultOf = (row: ResultRowDb): ResultRow => ({
   elapsedSeconds: row.elapsed_seconds,
   correctedSeconds: row.corrected_seconds,
   points: row.points,
+  rating: row.rating ?? null,
 });
 
 /** Stored entries of every race of the fleet, by race id (submission order). */
@@ -163,6 +165,7 @@ export async function applyComputed(client: Queryable, results: Map<string, Map<
   const elapsed: (number | null)[] = [];
   const corrected: (number | null)[] = [];
   const points: (number | null)[] = [];
+  const ratings: (number | null)[] = [];
   for (const [raceId, byBoat] of results) {
     for (const [boatId, computed] of byBoat) {
       raceIds.push(raceId);
@@ -171,17 +174,18 @@ export async function applyComputed(client: Queryable, results: Map<string, Map<
       elapsed.push(computed.elapsedSeconds);
       corrected.push(computed.correctedSeconds);
       points.push(computed.points);
+      ratings.push(computed.rating ?? null);
     }
   }
   if (raceIds.length === 0) return new Set();
   const { rows } = await client.query<{ race_id: string }>(
-    `UPDATE race_results r SET position = c.position, elapsed_seconds = c.elapsed, corrected_seconds = c.corrected, points = c.points, updated_at = now()
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::float8[], $5::float8[], $6::float8[]) AS c(race_id, boat_id, position, elapsed, corrected, points)
+    `UPDATE race_results r SET position = c.position, elapsed_seconds = c.elapsed, corrected_seconds = c.corrected, points = c.points, rating = c.rating, updated_at = now()
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::float8[], $5::float8[], $6::float8[], $7::float8[]) AS c(race_id, boat_id, position, elapsed, corrected, points, rating)
       WHERE r.race_id = c.race_id AND r.boat_id = c.boat_id
         AND (r.position IS DISTINCT FROM c.position OR r.elapsed_seconds IS DISTINCT FROM c.elapsed
-             OR r.corrected_seconds IS DISTINCT FROM c.corrected OR r.points IS DISTINCT FROM c.points)
+             OR r.corrected_seconds IS DISTINCT FROM c.corrected OR r.points IS DISTINCT FROM c.points OR r.rating IS DISTINCT FROM c.rating)
       RETURNING r.race_id`,
-    [raceIds, boatIds, positions, elapsed, corrected, points],
+    [raceIds, boatIds, positions, elapsed, corrected, points, ratings],
   );
   return new Set(rows.map((row) => row.race_id));
 }
@@ -217,7 +221,7 @@ export async function publishEvent(client: PoolClient, eventId: string, at: Date
 export async function getRaceEntries(q: Queryable, raceId: string): Promise<SubmittedEntry[]> {
   const { rows } = await q.query<ResultRowDb>(`SELECT * FROM race_results WHERE race_id = $1 ORDER BY seq`, [raceId]);
   return rows.map((row) => {
-    const { id: _id, raceId: _r, eventId: _e, fleetId: _f, position: _p, elapsedSeconds: _el, correctedSeconds: _c, points: _pt, ...entry } = resultOf(row);
+    const { id: _id, raceId: _r, eventId: _e, fleetId: _f, position: _p, elapsedSeconds: _el, correctedSeconds: _c, points: _pt, rating: _rt, ...entry } = resultOf(row);
     return entry;
   });
 }

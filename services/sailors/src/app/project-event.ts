@@ -1,8 +1,12 @@
-/** events.v1 event.created/updated → the regatta's name, slug, dates and status for history entries. */
-import { timestampDate, type Event } from '@regatta/contracts';
+/**
+ * events.v1 event.created/updated/cancelled → the regatta's name, slug, dates, status and organization
+ * for history entries and rankings; fleet.created/updated/deleted → the fleet's class (rankings).
+ */
+import { timestampDate, type Event, type Fleet } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import { isUuid } from '../domain/boats.js';
-import { upsertRegatta } from '../store/projections/events.js';
+import { deleteFleet, upsertFleet, upsertRegatta } from '../store/projections/events.js';
+import { orNull } from './fact-values.js';
 
 export async function projectEvent(client: PoolClient, event: Event): Promise<void> {
   if (!isUuid(event.id)) return;
@@ -13,6 +17,16 @@ export async function projectEvent(client: PoolClient, event: Event): Promise<vo
     startDate: event.startDate ? timestampDate(event.startDate) : null,
     endDate: event.endDate ? timestampDate(event.endDate) : null,
     status: event.status,
+    organizationId: isUuid(event.organization?.id) ? event.organization!.id : null,
     sourceUpdatedAt: event.updatedAt ? timestampDate(event.updatedAt) : null,
   });
+}
+
+export async function projectFleet(client: PoolClient, fleet: Fleet): Promise<void> {
+  if (!isUuid(fleet.id) || !isUuid(fleet.eventId)) return;
+  await upsertFleet(client, { id: fleet.id, eventId: fleet.eventId, name: fleet.name, classId: orNull(fleet.classId) });
+}
+
+export async function projectFleetDeleted(client: PoolClient, fleetId: string): Promise<void> {
+  if (isUuid(fleetId)) await deleteFleet(client, fleetId);
 }

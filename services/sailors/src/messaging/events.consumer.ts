@@ -1,15 +1,19 @@
-/** events.v1 event.created/updated → regatta names, slugs and dates for history entries (app/project-event.ts). */
+/** events.v1 event.created/updated/cancelled → regattas; fleet.created/updated/deleted → fleets (app/project-event.ts). */
 import { TOPICS, factPayload } from '@regatta/contracts';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
-import { projectEvent } from '../app/project-event.js';
+import { projectEvent, projectFleet, projectFleetDeleted } from '../app/project-event.js';
 
 export function eventsConsumer(_context: ServiceContext): ConsumerDefinition {
   return {
     name: 'regattas',
     topics: [TOPICS.events],
     async handle(client, fact) {
-      const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event;
-      if (event) await projectEvent(client, event);
+      const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event ?? factPayload(fact, 'eventCancelled')?.event;
+      if (event) return projectEvent(client, event);
+      const fleet = factPayload(fact, 'fleetCreated')?.fleet ?? factPayload(fact, 'fleetUpdated')?.fleet;
+      if (fleet) return projectFleet(client, fleet);
+      const deleted = factPayload(fact, 'fleetDeleted');
+      if (deleted) await projectFleetDeleted(client, deleted.fleetId);
     },
   };
 }

@@ -22,7 +22,13 @@ export function regattaIdOf(fact: Fact): string | undefined {
   switch (payload.case) {
     case 'eventCreated':
     case 'eventUpdated':
+    case 'eventCancelled':
       return payload.value.event?.id || undefined;
+    case 'eventDeleted':
+    case 'fleetDeleted':
+    case 'raceDeleted':
+    case 'documentWithdrawn':
+      return payload.value.eventId || undefined;
     case 'raceScheduled':
       return payload.value.race?.eventId || undefined;
     case 'registrationCreated':
@@ -44,7 +50,9 @@ export function regattaIdOf(fact: Fact): string | undefined {
 export function organizationIdOf(fact: Fact): string | undefined {
   if (fact.organizationId) return fact.organizationId;
   const payload = fact.payload;
-  if (payload.case === 'eventCreated' || payload.case === 'eventUpdated') return payload.value.event?.organization?.id || undefined;
+  if (payload.case === 'eventCreated' || payload.case === 'eventUpdated' || payload.case === 'eventCancelled') return payload.value.event?.organization?.id || undefined;
+  if (payload.case === 'eventDeleted' || payload.case === 'seriesDeleted') return payload.value.organizationId || undefined;
+  if (payload.case === 'seriesUpdated') return payload.value.series?.organizationId || undefined;
   return undefined;
 }
 

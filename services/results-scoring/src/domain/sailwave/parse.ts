@@ -34,6 +34,8 @@ export interface ParseOptions {
 /** Bytes inspected by the header check. */
 const HEAD_BYTES = 4096;
 const HEAD_RECORD = /^"[a-z][a-z0-9]*","/;
+/** What a head cut short may still become: `"`, `"ser`, `"serversion"`, `"serversion",`. */
+const HEAD_RECORD_PREFIX = /^(?:"[a-z0-9]*|"[a-z][a-z0-9]*"|"[a-z][a-z0-9]*",)$/;
 
 export function parseSailwave(input: Uint8Array | string, options: ParseOptions = {}): ParseOutcome {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -44,15 +46,8 @@ export function parseSailwave(input: Uint8Array | string, options: ParseOptions 
 
   // Header check on the first bytes only: the first non-blank line must be a record.
   const head: string = bytes !== null ? new TextDecoder('latin1').decode(bytes.subarray(0, HEAD_BYTES)) : (input as string).slice(0, HEAD_BYTES);
-  const headText = head.replace(/^\uFEFF|^\xEF\xBB\xBF/, '');
-  const firstLineIndex = headText.search(/[^\r\n]/);
-  if (firstLineIndex < 0 && size <= HEAD_BYTES) return fail(null, 'the file holds only blank lines');
-  const firstLine = headText.slice(Math.max(0, firstLineIndex)).split(/\r?\n/)[0] ?? '';
-  const headNul = headText.indexOf('\u0000');
-  if (headNul < 0 && firstLineIndex >= 0 && !HEAD_RECORD.test(firstLine)) {
-    const line = headText.slice(0, firstLineIndex).split('\n').length;
-    return fail(line, `not a Sailwave file: the first record should look like "serversion","2.38.02","","" but is ${JSON.stringify(firstLine.slice(0, 40))}`);
-  }
+  const headError = checkHead(head, size <= HEAD_BYTES);
+  if (headError !== null) return { ok: false, errors: [headError] };
 
   let text: string;
   let encoding: SailwaveFile['encoding'];
@@ -70,6 +65,26 @@ export function parseSailwave(input: Uint8Array | string, options: ParseOptions 
   if (errors.length > 0) return { ok: false, errors };
   return build(records, encoding);
 }
+
+/**
+ * The cheap first look: is the first non-blank line of `head` (the first HEAD_BYTES of the file,
+ * decoded as latin1) a Sailwave record? `complete` says the head is the whole file. A streaming
+ * reader calls this once it holds HEAD_BYTES (or the whole file) and stops reading on an error.
+ */
+export function checkHead(head: string, complete: boolean): BlwError | null {
+  const headText = head.replace(/^\uFEFF|^\xEF\xBB\xBF/, '');
+  const firstLineIndex = headText.search(/[^\r\n]/);
+  if (firstLineIndex < 0) return complete ? { line: null, message: 'the file holds only blank lines' } : null;
+  const firstLine = headText.slice(firstLineIndex).split(/\r?\n/)[0] ?? '';
+  if (headText.includes('\u0000') || HEAD_RECORD.test(firstLine)) return null;
+  // A first line cut by the end of the head is judged on what arrived, unless it is still a prefix.
+  if (!complete && firstLineIndex + firstLine.length >= headText.length && HEAD_RECORD_PREFIX.test(firstLine)) return null;
+  const line = headText.slice(0, firstLineIndex).split('\n').length;
+  return { line, message: `not a Sailwave file: the first record should look like "serversion","2.38.02","","" but is ${JSON.stringify(firstLine.slice(0, 40))}` };
+}
+
+/** Bytes the head check needs before it can judge a file. */
+export const SAILWAVE_HEAD_BYTES = HEAD_BYTES;
 
 function fail(line: number | null, message: string): ParseOutcome {
   return { ok: false, errors: [{ line, message }] };

@@ -8,7 +8,7 @@
  */
 import { CODE_RULES, isPenaltyCode, isResultCode, type ResultCode } from '../codes.js';
 import type { HandicapSystem } from '../handicap.js';
-import type { PenaltyBasis, ScoringSystem } from '../race-scoring.js';
+import type { FinishersPlus, PenaltyBasis, ScoringSystem } from '../race-scoring.js';
 import type { DiscardSchedule } from '../series-scoring.js';
 import type { SailwaveCode, SailwaveCompetitor, SailwaveFile, SailwaveScoringSystem } from './model.js';
 
@@ -68,6 +68,8 @@ export interface FleetSettings {
   readonly scoringSystem: ScoringSystem;
   readonly handicap: HandicapSystem;
   readonly penaltyBasis: PenaltyBasis;
+  /** The N of Sailwave's "Finishers +" method (penaltyBasis finishers_plus). */
+  readonly finishersPlus?: FinishersPlus;
   readonly discards: DiscardSchedule;
   readonly codes: ReadonlyMap<string, SailwaveCode>;
 }
@@ -110,8 +112,15 @@ export function fleetSettings(file: SailwaveFile, s: SailwaveScoringSystem, flee
   if (owner(file, s, 'customexprs').raw.scrcustomexprs) at('scrcustomexprs', 'custom scoring expressions are not supported');
 
   const codes = owner(file, s, 'codes').codes;
-  const penaltyBasis = basisOf(codes, (setting, message) => at(setting, message, true, codes.get(setting.split(' ')[1] ?? '')?.line ?? s.line));
-  return { scoringSystem, handicap: handicap ?? { kind: 'one_design' }, penaltyBasis, discards: { kind: 'thresholds', thresholds }, codes };
+  const basis = basisOf(codes, (setting, message) => at(setting, message, true, codes.get(setting.split(' ')[1] ?? '')?.line ?? s.line));
+  return {
+    scoringSystem,
+    handicap: handicap ?? { kind: 'one_design' },
+    penaltyBasis: basis.penaltyBasis,
+    ...(basis.finishersPlus !== undefined ? { finishersPlus: basis.finishersPlus } : {}),
+    discards: { kind: 'thresholds', thresholds },
+    codes,
+  };
 }
 
 function handicapOf(rating: string): HandicapSystem | null {
@@ -147,12 +156,21 @@ export function resolveCode(codes: ReadonlyMap<string, SailwaveCode>, code: stri
 
 /**
  * A5.2 (DNF = boats in the series + 1) or A5.3 (boats in the race + 1, DNC
- * still series + 1; "incl. DNC" when DNC is also race + 1). Anything else
- * (Finishers + N, + N other than 1) is warned and scored as A5.2.
+ * still series + 1; "incl. DNC" when DNC is also race + 1), or Sailwave's
+ * "Finishers +" for both DNF and DNC (finishers in the race + N, the engine's
+ * finishers_plus basis, used by ILCA events). Anything else (+ N other than 1
+ * on the series/race bases, mixed methods) is warned and scored as A5.2.
  */
-function basisOf(codes: ReadonlyMap<string, SailwaveCode>, warn: (setting: string, message: string) => void): PenaltyBasis {
+function basisOf(codes: ReadonlyMap<string, SailwaveCode>, warn: (setting: string, message: string) => void): { penaltyBasis: PenaltyBasis; finishersPlus?: FinishersPlus } {
   const dnf = resolveCode(codes, 'DNF');
   const dnc = resolveCode(codes, 'DNC');
+  const finishersN = (c: SailwaveCode | undefined): number | null => {
+    const n = Number(c?.value);
+    return c?.method === 'Finishers +' && Number.isInteger(n) && n >= 0 ? n : null;
+  };
+  const fnf = finishersN(dnf);
+  const fnc = finishersN(dnc);
+  if (fnf !== null && fnc !== null) return { penaltyBasis: 'finishers_plus', finishersPlus: { dnf: fnf, dnc: fnc } };
   const kind = (c: SailwaveCode | undefined): 'series' | 'race' | null => {
     if (c === undefined) return 'series';
     if (c.value !== '1') return null;
@@ -162,9 +180,9 @@ function basisOf(codes: ReadonlyMap<string, SailwaveCode>, warn: (setting: strin
   const d = kind(dnc);
   if (f === null) warn('scrcode DNF', `DNF scored "${dnf!.method} ${dnf!.value}": the engine scores DNF as boats in the series + 1 (A5.2) or boats that came to the starting area + 1 (A5.3)`);
   if (d === null) warn('scrcode DNC', `DNC scored "${dnc!.method} ${dnc!.value}": the engine scores DNC as boats in the series + 1 (or came to the starting area + 1 with A5.3 incl. DNC)`);
-  if (f === 'race') return d === 'race' ? 'A5.3_incl_dnc' : 'A5.3';
+  if (f === 'race') return { penaltyBasis: d === 'race' ? 'A5.3_incl_dnc' : 'A5.3' };
   if (d === 'race') warn('scrcode DNC', 'DNC scored as boats in the race + 1 while DNF is boats in the series + 1: not representable');
-  return 'A5.2';
+  return { penaltyBasis: 'A5.2' };
 }
 
 /** How one code of the file is entered into the engine. */

@@ -98,7 +98,17 @@ export function toScoring(file: SailwaveFile): MappedSeries {
     fleets.push({
       name,
       systemHandle,
-      input: { fleet: { scoringSystem: settings.scoringSystem, handicap: built.handicap, penaltyBasis: settings.penaltyBasis, discards: settings.discards }, boats: built.boats, races: built.races },
+      input: {
+        fleet: {
+          scoringSystem: settings.scoringSystem,
+          handicap: built.handicap,
+          penaltyBasis: settings.penaltyBasis,
+          ...(settings.finishersPlus !== undefined ? { finishersPlus: settings.finishersPlus } : {}),
+          discards: settings.discards,
+        },
+        boats: built.boats,
+        races: built.races,
+      },
       competitors: new Map(members.map((c) => [c.handle, c])),
       races: sailed,
       representable: !affected,

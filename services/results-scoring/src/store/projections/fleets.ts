@@ -8,12 +8,14 @@ import type { FleetProjection, RaceProjection, RaceWithProgress } from '../../do
 
 export async function upsertFleet(client: Queryable, fleet: FleetProjection, createdAt: Date | null, occurredAt: Date): Promise<void> {
   await client.query(
-    `INSERT INTO fleets (id, event_id, name, scoring_system, drop_races, handicap_system, handicap_params, penalty_basis, discard_thresholds, created_at, occurred_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    `INSERT INTO fleets (id, event_id, name, scoring_system, drop_races, handicap_system, handicap_params, penalty_basis, discard_thresholds, created_at, occurred_at,
+                         finishers_plus, proportional_discards, redress)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (id) DO UPDATE SET
        event_id = EXCLUDED.event_id, name = EXCLUDED.name, scoring_system = EXCLUDED.scoring_system, drop_races = EXCLUDED.drop_races,
        handicap_system = EXCLUDED.handicap_system, handicap_params = EXCLUDED.handicap_params, penalty_basis = EXCLUDED.penalty_basis,
-       discard_thresholds = EXCLUDED.discard_thresholds, created_at = EXCLUDED.created_at, occurred_at = EXCLUDED.occurred_at
+       discard_thresholds = EXCLUDED.discard_thresholds, created_at = EXCLUDED.created_at, occurred_at = EXCLUDED.occurred_at,
+       finishers_plus = EXCLUDED.finishers_plus, proportional_discards = EXCLUDED.proportional_discards, redress = EXCLUDED.redress
      WHERE EXCLUDED.occurred_at >= fleets.occurred_at`,
     [
       fleet.id,
@@ -27,9 +29,14 @@ export async function upsertFleet(client: Queryable, fleet: FleetProjection, cre
       fleet.discardThresholds,
       createdAt,
       occurredAt,
+      jsonOrNull(fleet.options?.finishersPlus),
+      jsonOrNull(fleet.options?.proportionalDiscards),
+      jsonOrNull(fleet.options?.redress),
     ],
   );
 }
+
+const jsonOrNull = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 export async function upsertRace(client: Queryable, race: RaceProjection, occurredAt: Date): Promise<void> {
   await client.query(
@@ -68,6 +75,9 @@ interface FleetRow {
   handicap_params: Record<string, number>;
   penalty_basis: string;
   discard_thresholds: number[];
+  finishers_plus?: { dnf: number; dnc: number } | null;
+  proportional_discards?: { firstAt: number; everyRaces: number } | null;
+  redress?: { defaultMethod?: 'average_all' | 'average_before'; excludeDnc?: boolean } | null;
 }
 
 const fleetOf = (row: FleetRow): FleetProjection => ({
@@ -80,7 +90,17 @@ const fleetOf = (row: FleetRow): FleetProjection => ({
   handicapParams: row.handicap_params ?? {},
   penaltyBasis: row.penalty_basis,
   discardThresholds: row.discard_thresholds ?? [],
+  ...optionsOf(row),
 });
+
+/** The issue-15 options, present only when the fleet uses one (older fleets read exactly as before). */
+function optionsOf(row: FleetRow): Pick<FleetProjection, 'options'> {
+  const options: NonNullable<FleetProjection['options']> = {};
+  if (row.finishers_plus) options.finishersPlus = row.finishers_plus;
+  if (row.proportional_discards) options.proportionalDiscards = row.proportional_discards;
+  if (row.redress) options.redress = row.redress;
+  return Object.keys(options).length > 0 ? { options } : {};
+}
 
 export async function listFleets(q: Queryable, eventId: string): Promise<FleetProjection[]> {
   const { rows } = await q.query<FleetRow>(`SELECT * FROM fleets WHERE event_id = $1 ORDER BY created_at NULLS LAST, name, id`, [eventId]);

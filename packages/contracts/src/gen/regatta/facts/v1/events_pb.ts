@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/events.proto.
  */
 export const file_regatta_facts_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1yZWdhdHRhL2ZhY3RzL3YxL2V2ZW50cy5wcm90bxIQcmVnYXR0YS5mYWN0cy52MSI5Cg9Pcmdhbml6YXRpb25SZWYSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJIv8FCgVFdmVudBIKCgJpZBgBIAEoCRI3Cgxvcmdhbml6YXRpb24YAiABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLk9yZ2FuaXphdGlvblJlZhIMCgRuYW1lGAMgASgJEgwKBHNsdWcYBCABKAkSGAoLZGVzY3JpcHRpb24YBSABKAlIAIgBARISCgV2ZW51ZRgGIAEoCUgBiAEBEhQKB2FkZHJlc3MYByABKAlIAogBARIuCgpzdGFydF9kYXRlGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCghlbmRfZGF0ZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNQoRcmVnaXN0cmF0aW9uX29wZW4YCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEnJlZ2lzdHJhdGlvbl9jbG9zZRgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGc3RhdHVzGAwgASgJEhYKCWVudHJ5X2ZlZRgNIAEoCUgDiAEBEhAKCGN1cnJlbmN5GA4gASgJEh0KEG1heF9wYXJ0aWNpcGFudHMYDyABKAVIBIgBARIQCgNub3IYECABKAlIBYgBARIhChRzYWlsaW5nX2luc3RydWN0aW9ucxgRIAEoCUgGiAEBEhoKDXNldHRpbmdzX2pzb24YEiABKAlIB4gBARIuCgpjcmVhdGVkX2F0GBMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GBQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIOCgxfZGVzY3JpcHRpb25CCAoGX3ZlbnVlQgoKCF9hZGRyZXNzQgwKCl9lbnRyeV9mZWVCEwoRX21heF9wYXJ0aWNpcGFudHNCBgoEX25vckIXChVfc2FpbGluZ19pbnN0cnVjdGlvbnNCEAoOX3NldHRpbmdzX2pzb24iNgoMRXZlbnRDcmVhdGVkEiYKBWV2ZW50GAEgASgLMhcucmVnYXR0YS5mYWN0cy52MS5FdmVudCJnCgxFdmVudFVwZGF0ZWQSJgoFZXZlbnQYASABKAsyFy5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50EhcKD3ByZXZpb3VzX3N0YXR1cxgCIAEoCRIWCg5jaGFuZ2VkX2ZpZWxkcxgDIAMoCSKBAQoISGFuZGljYXASDgoGc3lzdGVtGAEgASgJEjYKBnBhcmFtcxgCIAMoCzImLnJlZ2F0dGEuZmFjdHMudjEuSGFuZGljYXAuUGFyYW1zRW50cnkaLQoLUGFyYW1zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgBOgI4ASLkAgoFRmxlZXQSCgoCaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIVCghjbGFzc19pZBgEIAEoCUgAiAEBEhgKC2Rlc2NyaXB0aW9uGAUgASgJSAGIAQESFgoJbWF4X2JvYXRzGAYgASgFSAKIAQESFgoOc2NvcmluZ19zeXN0ZW0YByABKAkSEgoKZHJvcF9yYWNlcxgIIAEoBRIsCghoYW5kaWNhcBgJIAEoCzIaLnJlZ2F0dGEuZmFjdHMudjEuSGFuZGljYXASFQoNcGVuYWx0eV9iYXNpcxgKIAEoCRIaChJkaXNjYXJkX3RocmVzaG9sZHMYCyADKAUSLgoKY3JlYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCwoJX2NsYXNzX2lkQg4KDF9kZXNjcmlwdGlvbkIMCgpfbWF4X2JvYXRzIjYKDEZsZWV0Q3JlYXRlZBImCgVmbGVldBgBIAEoCzIXLnJlZ2F0dGEuZmFjdHMudjEuRmxlZXQi5wMKBFJhY2USCgoCaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSEAoIZmxlZXRfaWQYAyABKAkSDAoEbmFtZRgEIAEoCRITCgtyYWNlX251bWJlchgFIAEoBRIzCg9zY2hlZHVsZWRfc3RhcnQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnN0YXR1cxgHIAEoCRIfChJjb3Vyc2VfZGVzY3JpcHRpb24YCCABKAlIAIgBARIfChJjb3Vyc2VfZGlzdGFuY2Vfbm0YCSABKAFIAYgBARIOCgZ3ZWlnaHQYCiABKAESEgoKbXVzdF9jb3VudBgLIAEoCBIVCg1kaXNjYXJkX2ZpcnN0GAwgASgIEhsKDndpbmRfZGlyZWN0aW9uGA0gASgFSAKIAQESFwoKd2luZF9zcGVlZBgOIAEoAUgDiAEBEhcKCmNvbmRpdGlvbnMYDyABKAlIBIgBARISCgVub3RlcxgQIAEoCUgFiAEBQhUKE19jb3Vyc2VfZGVzY3JpcHRpb25CFQoTX2NvdXJzZV9kaXN0YW5jZV9ubUIRCg9fd2luZF9kaXJlY3Rpb25CDQoLX3dpbmRfc3BlZWRCDQoLX2NvbmRpdGlvbnNCCAoGX25vdGVzIjUKDVJhY2VTY2hlZHVsZWQSJAoEcmFjZRgBIAEoCzIWLnJlZ2F0dGEuZmFjdHMudjEuUmFjZSKtAQoIRG9jdW1lbnQSCgoCaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSDAoEa2luZBgDIAEoCRINCgV0aXRsZRgEIAEoCRIQCgN1cmwYBSABKAlIAIgBARIRCgRib2R5GAYgASgJSAGIAQESMAoMcHVibGlzaGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIGCgRfdXJsQgcKBV9ib2R5Ij0KDURvY3VtZW50QWRkZWQSLAoIZG9jdW1lbnQYASABKAsyGi5yZWdhdHRhLmZhY3RzLnYxLkRvY3VtZW50ItIBCgZTZXJpZXMSCgoCaWQYASABKAkSFwoPb3JnYW5pemF0aW9uX2lkGAIgASgJEgwKBHNsdWcYAyABKAkSDAoEbmFtZRgEIAEoCRIMCgR5ZWFyGAUgASgFEhEKCWV2ZW50X2lkcxgGIAMoCRIUCgxzY29yaW5nX3J1bGUYByABKAkSFAoHYmVzdF9vZhgIIAEoBUgAiAEBEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgoKCF9iZXN0X29mIjkKDVNlcmllc0NyZWF0ZWQSKAoGc2VyaWVzGAEgASgLMhgucmVnYXR0YS5mYWN0cy52MS5TZXJpZXNiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch1yZWdhdHRhL2ZhY3RzL3YxL2V2ZW50cy5wcm90bxIQcmVnYXR0YS5mYWN0cy52MSI5Cg9Pcmdhbml6YXRpb25SZWYSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJIv8FCgVFdmVudBIKCgJpZBgBIAEoCRI3Cgxvcmdhbml6YXRpb24YAiABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLk9yZ2FuaXphdGlvblJlZhIMCgRuYW1lGAMgASgJEgwKBHNsdWcYBCABKAkSGAoLZGVzY3JpcHRpb24YBSABKAlIAIgBARISCgV2ZW51ZRgGIAEoCUgBiAEBEhQKB2FkZHJlc3MYByABKAlIAogBARIuCgpzdGFydF9kYXRlGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCghlbmRfZGF0ZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNQoRcmVnaXN0cmF0aW9uX29wZW4YCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEnJlZ2lzdHJhdGlvbl9jbG9zZRgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGc3RhdHVzGAwgASgJEhYKCWVudHJ5X2ZlZRgNIAEoCUgDiAEBEhAKCGN1cnJlbmN5GA4gASgJEh0KEG1heF9wYXJ0aWNpcGFudHMYDyABKAVIBIgBARIQCgNub3IYECABKAlIBYgBARIhChRzYWlsaW5nX2luc3RydWN0aW9ucxgRIAEoCUgGiAEBEhoKDXNldHRpbmdzX2pzb24YEiABKAlIB4gBARIuCgpjcmVhdGVkX2F0GBMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GBQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIOCgxfZGVzY3JpcHRpb25CCAoGX3ZlbnVlQgoKCF9hZGRyZXNzQgwKCl9lbnRyeV9mZWVCEwoRX21heF9wYXJ0aWNpcGFudHNCBgoEX25vckIXChVfc2FpbGluZ19pbnN0cnVjdGlvbnNCEAoOX3NldHRpbmdzX2pzb24iNgoMRXZlbnRDcmVhdGVkEiYKBWV2ZW50GAEgASgLMhcucmVnYXR0YS5mYWN0cy52MS5FdmVudCJnCgxFdmVudFVwZGF0ZWQSJgoFZXZlbnQYASABKAsyFy5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50EhcKD3ByZXZpb3VzX3N0YXR1cxgCIAEoCRIWCg5jaGFuZ2VkX2ZpZWxkcxgDIAMoCSKBAQoISGFuZGljYXASDgoGc3lzdGVtGAEgASgJEjYKBnBhcmFtcxgCIAMoCzImLnJlZ2F0dGEuZmFjdHMudjEuSGFuZGljYXAuUGFyYW1zRW50cnkaLQoLUGFyYW1zRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgBOgI4ASKYBAoFRmxlZXQSCgoCaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIVCghjbGFzc19pZBgEIAEoCUgAiAEBEhgKC2Rlc2NyaXB0aW9uGAUgASgJSAGIAQESFgoJbWF4X2JvYXRzGAYgASgFSAKIAQESFgoOc2NvcmluZ19zeXN0ZW0YByABKAkSEgoKZHJvcF9yYWNlcxgIIAEoBRIsCghoYW5kaWNhcBgJIAEoCzIaLnJlZ2F0dGEuZmFjdHMudjEuSGFuZGljYXASFQoNcGVuYWx0eV9iYXNpcxgKIAEoCRIaChJkaXNjYXJkX3RocmVzaG9sZHMYCyADKAUSLgoKY3JlYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNwoOZmluaXNoZXJzX3BsdXMYFCABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLkZpbmlzaGVyc1BsdXMSRQoVcHJvcG9ydGlvbmFsX2Rpc2NhcmRzGBUgASgLMiYucmVnYXR0YS5mYWN0cy52MS5Qcm9wb3J0aW9uYWxEaXNjYXJkcxIyCgdyZWRyZXNzGBYgASgLMiEucmVnYXR0YS5mYWN0cy52MS5SZWRyZXNzRGVmYXVsdHNCCwoJX2NsYXNzX2lkQg4KDF9kZXNjcmlwdGlvbkIMCgpfbWF4X2JvYXRzIikKDUZpbmlzaGVyc1BsdXMSCwoDZG5mGAEgASgFEgsKA2RuYxgCIAEoBSI9ChRQcm9wb3J0aW9uYWxEaXNjYXJkcxIQCghmaXJzdF9hdBgBIAEoBRITCgtldmVyeV9yYWNlcxgCIAEoBSI+Cg9SZWRyZXNzRGVmYXVsdHMSFgoOZGVmYXVsdF9tZXRob2QYASABKAkSEwoLZXhjbHVkZV9kbmMYAiABKAgiNgoMRmxlZXRDcmVhdGVkEiYKBWZsZWV0GAEgASgLMhcucmVnYXR0YS5mYWN0cy52MS5GbGVldCLnAwoEUmFjZRIKCgJpZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIQCghmbGVldF9pZBgDIAEoCRIMCgRuYW1lGAQgASgJEhMKC3JhY2VfbnVtYmVyGAUgASgFEjMKD3NjaGVkdWxlZF9zdGFydBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGc3RhdHVzGAcgASgJEh8KEmNvdXJzZV9kZXNjcmlwdGlvbhgIIAEoCUgAiAEBEh8KEmNvdXJzZV9kaXN0YW5jZV9ubRgJIAEoAUgBiAEBEg4KBndlaWdodBgKIAEoARISCgptdXN0X2NvdW50GAsgASgIEhUKDWRpc2NhcmRfZmlyc3QYDCABKAgSGwoOd2luZF9kaXJlY3Rpb24YDSABKAVIAogBARIXCgp3aW5kX3NwZWVkGA4gASgBSAOIAQESFwoKY29uZGl0aW9ucxgPIAEoCUgEiAEBEhIKBW5vdGVzGBAgASgJSAWIAQFCFQoTX2NvdXJzZV9kZXNjcmlwdGlvbkIVChNfY291cnNlX2Rpc3RhbmNlX25tQhEKD193aW5kX2RpcmVjdGlvbkINCgtfd2luZF9zcGVlZEINCgtfY29uZGl0aW9uc0IICgZfbm90ZXMiNQoNUmFjZVNjaGVkdWxlZBIkCgRyYWNlGAEgASgLMhYucmVnYXR0YS5mYWN0cy52MS5SYWNlIq0BCghEb2N1bWVudBIKCgJpZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIMCgRraW5kGAMgASgJEg0KBXRpdGxlGAQgASgJEhAKA3VybBgFIAEoCUgAiAEBEhEKBGJvZHkYBiABKAlIAYgBARIwCgxwdWJsaXNoZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgYKBF91cmxCBwoFX2JvZHkiPQoNRG9jdW1lbnRBZGRlZBIsCghkb2N1bWVudBgBIAEoCzIaLnJlZ2F0dGEuZmFjdHMudjEuRG9jdW1lbnQi0gEKBlNlcmllcxIKCgJpZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSDAoEc2x1ZxgDIAEoCRIMCgRuYW1lGAQgASgJEgwKBHllYXIYBSABKAUSEQoJZXZlbnRfaWRzGAYgAygJEhQKDHNjb3JpbmdfcnVsZRgHIAEoCRIUCgdiZXN0X29mGAggASgFSACIAQESLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX2Jlc3Rfb2YiOQoNU2VyaWVzQ3JlYXRlZBIoCgZzZXJpZXMYASABKAsyGC5yZWdhdHRhLmZhY3RzLnYxLlNlcmllcyK/AQoMRmxlZXRVcGRhdGVkEiYKBWZsZWV0GAEgASgLMhcucmVnYXR0YS5mYWN0cy52MS5GbGVldBIWCg5jaGFuZ2VkX2ZpZWxkcxgCIAMoCRIVCg1zZXR1cF9jaGFuZ2VkGAMgASgIEhcKCmNoYW5nZWRfYnkYBCABKAlIAIgBARIcCg9jaGFuZ2VkX2J5X25hbWUYBSABKAlIAYgBAUINCgtfY2hhbmdlZF9ieUISChBfY2hhbmdlZF9ieV9uYW1lIkAKDEZsZWV0RGVsZXRlZBIQCghmbGVldF9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJImQKC1JhY2VVcGRhdGVkEiQKBHJhY2UYASABKAsyFi5yZWdhdHRhLmZhY3RzLnYxLlJhY2USFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJEhYKDmNoYW5nZWRfZmllbGRzGAMgAygJIlcKC1JhY2VEZWxldGVkEg8KB3JhY2VfaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSEAoIZmxlZXRfaWQYAyABKAkSEwoLcmFjZV9udW1iZXIYBCABKAUibAoPRG9jdW1lbnRBbWVuZGVkEiwKCGRvY3VtZW50GAEgASgLMhoucmVnYXR0YS5mYWN0cy52MS5Eb2N1bWVudBIPCgd2ZXJzaW9uGAIgASgFEhEKBG5vdGUYAyABKAlIAIgBAUIHCgVfbm90ZSKbAQoRRG9jdW1lbnRXaXRoZHJhd24SEwoLZG9jdW1lbnRfaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSMAoMd2l0aGRyYXduX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgZyZWFzb24YBSABKAlIAIgBAUIJCgdfcmVhc29uIlEKDVNlcmllc1VwZGF0ZWQSKAoGc2VyaWVzGAEgASgLMhgucmVnYXR0YS5mYWN0cy52MS5TZXJpZXMSFgoOY2hhbmdlZF9maWVsZHMYAiADKAkiSQoNU2VyaWVzRGVsZXRlZBIRCglzZXJpZXNfaWQYASABKAkSFwoPb3JnYW5pemF0aW9uX2lkGAIgASgJEgwKBHNsdWcYAyABKAkiVQoMRXZlbnREZWxldGVkEhAKCGV2ZW50X2lkGAEgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgCIAEoCRIMCgRzbHVnGAMgASgJEgwKBG5hbWUYBCABKAkicQoORXZlbnRDYW5jZWxsZWQSJgoFZXZlbnQYASABKAsyFy5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50EhcKD3ByZXZpb3VzX3N0YXR1cxgCIAEoCRITCgZyZWFzb24YAyABKAlIAIgBAUIJCgdfcmVhc29uYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * The organization a regatta belongs to (denormalized for projections and webhooks).
@@ -231,8 +231,8 @@ export const EventUpdatedSchema: GenMessage<EventUpdated> = /*@__PURE__*/
  */
 export type Handicap = Message<"regatta.facts.v1.Handicap"> & {
   /**
-   * "one_design" | "phrf_tod" | "phrf_tot" | "irc" | "orc_tod" | "orc_tot" |
-   * "portsmouth_rya" | "portsmouth_us" | "nhc" | "echo"
+   * "one_design" | "phrf_tod" | "phrf_tot" | "irc" | "vprs" | "orc_tod" | "orc_tot" |
+   * "portsmouth_rya" | "portsmouth_us" | "nhc" | "echo" (HANDICAP_SYSTEMS of @regatta/contracts)
    *
    * @generated from field: string system = 1;
    */
@@ -324,6 +324,29 @@ export type Fleet = Message<"regatta.facts.v1.Fleet"> & {
    * @generated from field: google.protobuf.Timestamp created_at = 12;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * Issue 15 (engine options; absent when unused). penalty_basis "finishers_plus": the N added to the
+   * race's finishers for DNF-like codes and for DNC.
+   *
+   * @generated from field: regatta.facts.v1.FinishersPlus finishers_plus = 20;
+   */
+  finishersPlus?: FinishersPlus | undefined;
+
+  /**
+   * One discard once first_at races are completed, one more every every_races (replaces thresholds).
+   *
+   * @generated from field: regatta.facts.v1.ProportionalDiscards proportional_discards = 21;
+   */
+  proportionalDiscards?: ProportionalDiscards | undefined;
+
+  /**
+   * Redress given without a method: "average_all" (A9(a)) | "average_before" (A9(b)); exclude_dnc leaves
+   * every DNC score out of an A9(a) average.
+   *
+   * @generated from field: regatta.facts.v1.RedressDefaults redress = 22;
+   */
+  redress?: RedressDefaults | undefined;
 };
 
 /**
@@ -332,6 +355,72 @@ export type Fleet = Message<"regatta.facts.v1.Fleet"> & {
  */
 export const FleetSchema: GenMessage<Fleet> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 5);
+
+/**
+ * @generated from message regatta.facts.v1.FinishersPlus
+ */
+export type FinishersPlus = Message<"regatta.facts.v1.FinishersPlus"> & {
+  /**
+   * @generated from field: int32 dnf = 1;
+   */
+  dnf: number;
+
+  /**
+   * @generated from field: int32 dnc = 2;
+   */
+  dnc: number;
+};
+
+/**
+ * Describes the message regatta.facts.v1.FinishersPlus.
+ * Use `create(FinishersPlusSchema)` to create a new message.
+ */
+export const FinishersPlusSchema: GenMessage<FinishersPlus> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 6);
+
+/**
+ * @generated from message regatta.facts.v1.ProportionalDiscards
+ */
+export type ProportionalDiscards = Message<"regatta.facts.v1.ProportionalDiscards"> & {
+  /**
+   * @generated from field: int32 first_at = 1;
+   */
+  firstAt: number;
+
+  /**
+   * @generated from field: int32 every_races = 2;
+   */
+  everyRaces: number;
+};
+
+/**
+ * Describes the message regatta.facts.v1.ProportionalDiscards.
+ * Use `create(ProportionalDiscardsSchema)` to create a new message.
+ */
+export const ProportionalDiscardsSchema: GenMessage<ProportionalDiscards> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 7);
+
+/**
+ * @generated from message regatta.facts.v1.RedressDefaults
+ */
+export type RedressDefaults = Message<"regatta.facts.v1.RedressDefaults"> & {
+  /**
+   * @generated from field: string default_method = 1;
+   */
+  defaultMethod: string;
+
+  /**
+   * @generated from field: bool exclude_dnc = 2;
+   */
+  excludeDnc: boolean;
+};
+
+/**
+ * Describes the message regatta.facts.v1.RedressDefaults.
+ * Use `create(RedressDefaultsSchema)` to create a new message.
+ */
+export const RedressDefaultsSchema: GenMessage<RedressDefaults> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 8);
 
 /**
  * fleet.created
@@ -350,7 +439,7 @@ export type FleetCreated = Message<"regatta.facts.v1.FleetCreated"> & {
  * Use `create(FleetCreatedSchema)` to create a new message.
  */
 export const FleetCreatedSchema: GenMessage<FleetCreated> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_events, 6);
+  messageDesc(file_regatta_facts_v1_events, 9);
 
 /**
  * Race snapshot as scheduled.
@@ -456,7 +545,7 @@ export type Race = Message<"regatta.facts.v1.Race"> & {
  * Use `create(RaceSchema)` to create a new message.
  */
 export const RaceSchema: GenMessage<Race> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_events, 7);
+  messageDesc(file_regatta_facts_v1_events, 10);
 
 /**
  * race.scheduled
@@ -475,7 +564,7 @@ export type RaceScheduled = Message<"regatta.facts.v1.RaceScheduled"> & {
  * Use `create(RaceScheduledSchema)` to create a new message.
  */
 export const RaceScheduledSchema: GenMessage<RaceScheduled> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_events, 8);
+  messageDesc(file_regatta_facts_v1_events, 11);
 
 /**
  * A document of a regatta (notice of race, sailing instructions, amendment, notice...).
@@ -526,7 +615,7 @@ export type Document = Message<"regatta.facts.v1.Document"> & {
  * Use `create(DocumentSchema)` to create a new message.
  */
 export const DocumentSchema: GenMessage<Document> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_events, 9);
+  messageDesc(file_regatta_facts_v1_events, 12);
 
 /**
  * document.added
@@ -545,7 +634,7 @@ export type DocumentAdded = Message<"regatta.facts.v1.DocumentAdded"> & {
  * Use `create(DocumentAddedSchema)` to create a new message.
  */
 export const DocumentAddedSchema: GenMessage<DocumentAdded> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_events, 10);
+  messageDesc(file_regatta_facts_v1_events, 13);
 
 /**
  * A series of regattas scored together.
@@ -608,7 +697,7 @@ export type Series = Message<"regatta.facts.v1.Series"> & {
  * Use `create(SeriesSchema)` to create a new message.
  */
 export const SeriesSchema: GenMessage<Series> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_events, 11);
+  messageDesc(file_regatta_facts_v1_events, 14);
 
 /**
  * series.created
@@ -627,5 +716,334 @@ export type SeriesCreated = Message<"regatta.facts.v1.SeriesCreated"> & {
  * Use `create(SeriesCreatedSchema)` to create a new message.
  */
 export const SeriesCreatedSchema: GenMessage<SeriesCreated> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_events, 12);
+  messageDesc(file_regatta_facts_v1_events, 15);
+
+/**
+ * fleet.updated (issue 15): full snapshot after the change.
+ *
+ * @generated from message regatta.facts.v1.FleetUpdated
+ */
+export type FleetUpdated = Message<"regatta.facts.v1.FleetUpdated"> & {
+  /**
+   * @generated from field: regatta.facts.v1.Fleet fleet = 1;
+   */
+  fleet?: Fleet | undefined;
+
+  /**
+   * snake_case names of the fields that changed (e.g. "drop_races", "handicap").
+   *
+   * @generated from field: repeated string changed_fields = 2;
+   */
+  changedFields: string[];
+
+  /**
+   * True when a scoring set-up field changed (the fleet is re-scored where results exist).
+   *
+   * @generated from field: bool setup_changed = 3;
+   */
+  setupChanged: boolean;
+
+  /**
+   * The user who made the change (id and display name), for the revision it records.
+   *
+   * @generated from field: optional string changed_by = 4;
+   */
+  changedBy?: string | undefined;
+
+  /**
+   * @generated from field: optional string changed_by_name = 5;
+   */
+  changedByName?: string | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.FleetUpdated.
+ * Use `create(FleetUpdatedSchema)` to create a new message.
+ */
+export const FleetUpdatedSchema: GenMessage<FleetUpdated> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 16);
+
+/**
+ * fleet.deleted (issue 15): a fleet without entries or races was removed.
+ *
+ * @generated from message regatta.facts.v1.FleetDeleted
+ */
+export type FleetDeleted = Message<"regatta.facts.v1.FleetDeleted"> & {
+  /**
+   * @generated from field: string fleet_id = 1;
+   */
+  fleetId: string;
+
+  /**
+   * @generated from field: string event_id = 2;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message regatta.facts.v1.FleetDeleted.
+ * Use `create(FleetDeletedSchema)` to create a new message.
+ */
+export const FleetDeletedSchema: GenMessage<FleetDeleted> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 17);
+
+/**
+ * race.updated (issue 15): the race as scheduled after a change (rescheduled, postponed, renamed...).
+ *
+ * @generated from message regatta.facts.v1.RaceUpdated
+ */
+export type RaceUpdated = Message<"regatta.facts.v1.RaceUpdated"> & {
+  /**
+   * @generated from field: regatta.facts.v1.Race race = 1;
+   */
+  race?: Race | undefined;
+
+  /**
+   * Status before this change (equal to race.status when it did not change).
+   *
+   * @generated from field: string previous_status = 2;
+   */
+  previousStatus: string;
+
+  /**
+   * snake_case names of the fields that changed (e.g. "scheduled_start", "status").
+   *
+   * @generated from field: repeated string changed_fields = 3;
+   */
+  changedFields: string[];
+};
+
+/**
+ * Describes the message regatta.facts.v1.RaceUpdated.
+ * Use `create(RaceUpdatedSchema)` to create a new message.
+ */
+export const RaceUpdatedSchema: GenMessage<RaceUpdated> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 18);
+
+/**
+ * race.deleted (issue 15): a race without results was removed from the schedule.
+ *
+ * @generated from message regatta.facts.v1.RaceDeleted
+ */
+export type RaceDeleted = Message<"regatta.facts.v1.RaceDeleted"> & {
+  /**
+   * @generated from field: string race_id = 1;
+   */
+  raceId: string;
+
+  /**
+   * @generated from field: string event_id = 2;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string fleet_id = 3;
+   */
+  fleetId: string;
+
+  /**
+   * @generated from field: int32 race_number = 4;
+   */
+  raceNumber: number;
+};
+
+/**
+ * Describes the message regatta.facts.v1.RaceDeleted.
+ * Use `create(RaceDeletedSchema)` to create a new message.
+ */
+export const RaceDeletedSchema: GenMessage<RaceDeleted> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 19);
+
+/**
+ * document.amended (issue 15): a new version of a document; earlier versions stay readable.
+ *
+ * @generated from message regatta.facts.v1.DocumentAmended
+ */
+export type DocumentAmended = Message<"regatta.facts.v1.DocumentAmended"> & {
+  /**
+   * The document as now in force (its version number below).
+   *
+   * @generated from field: regatta.facts.v1.Document document = 1;
+   */
+  document?: Document | undefined;
+
+  /**
+   * @generated from field: int32 version = 2;
+   */
+  version: number;
+
+  /**
+   * Why it was amended (e.g. "Amendment 1: course area moved").
+   *
+   * @generated from field: optional string note = 3;
+   */
+  note?: string | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.DocumentAmended.
+ * Use `create(DocumentAmendedSchema)` to create a new message.
+ */
+export const DocumentAmendedSchema: GenMessage<DocumentAmended> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 20);
+
+/**
+ * document.withdrawn (issue 15): a document is no longer in force; its versions stay readable.
+ *
+ * @generated from message regatta.facts.v1.DocumentWithdrawn
+ */
+export type DocumentWithdrawn = Message<"regatta.facts.v1.DocumentWithdrawn"> & {
+  /**
+   * @generated from field: string document_id = 1;
+   */
+  documentId: string;
+
+  /**
+   * @generated from field: string event_id = 2;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp withdrawn_at = 4;
+   */
+  withdrawnAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: optional string reason = 5;
+   */
+  reason?: string | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.DocumentWithdrawn.
+ * Use `create(DocumentWithdrawnSchema)` to create a new message.
+ */
+export const DocumentWithdrawnSchema: GenMessage<DocumentWithdrawn> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 21);
+
+/**
+ * series.updated (issue 15): full snapshot after the change.
+ *
+ * @generated from message regatta.facts.v1.SeriesUpdated
+ */
+export type SeriesUpdated = Message<"regatta.facts.v1.SeriesUpdated"> & {
+  /**
+   * @generated from field: regatta.facts.v1.Series series = 1;
+   */
+  series?: Series | undefined;
+
+  /**
+   * @generated from field: repeated string changed_fields = 2;
+   */
+  changedFields: string[];
+};
+
+/**
+ * Describes the message regatta.facts.v1.SeriesUpdated.
+ * Use `create(SeriesUpdatedSchema)` to create a new message.
+ */
+export const SeriesUpdatedSchema: GenMessage<SeriesUpdated> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 22);
+
+/**
+ * series.deleted (issue 15).
+ *
+ * @generated from message regatta.facts.v1.SeriesDeleted
+ */
+export type SeriesDeleted = Message<"regatta.facts.v1.SeriesDeleted"> & {
+  /**
+   * @generated from field: string series_id = 1;
+   */
+  seriesId: string;
+
+  /**
+   * @generated from field: string organization_id = 2;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: string slug = 3;
+   */
+  slug: string;
+};
+
+/**
+ * Describes the message regatta.facts.v1.SeriesDeleted.
+ * Use `create(SeriesDeletedSchema)` to create a new message.
+ */
+export const SeriesDeletedSchema: GenMessage<SeriesDeleted> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 23);
+
+/**
+ * event.deleted (issue 15): a regatta without registrations was removed with its fleets, races and documents.
+ *
+ * @generated from message regatta.facts.v1.EventDeleted
+ */
+export type EventDeleted = Message<"regatta.facts.v1.EventDeleted"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: string organization_id = 2;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: string slug = 3;
+   */
+  slug: string;
+
+  /**
+   * @generated from field: string name = 4;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message regatta.facts.v1.EventDeleted.
+ * Use `create(EventDeletedSchema)` to create a new message.
+ */
+export const EventDeletedSchema: GenMessage<EventDeleted> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 24);
+
+/**
+ * event.cancelled (issue 15): the regatta is cancelled; its history (entries, results) is kept.
+ *
+ * @generated from message regatta.facts.v1.EventCancelled
+ */
+export type EventCancelled = Message<"regatta.facts.v1.EventCancelled"> & {
+  /**
+   * @generated from field: regatta.facts.v1.Event event = 1;
+   */
+  event?: Event | undefined;
+
+  /**
+   * @generated from field: string previous_status = 2;
+   */
+  previousStatus: string;
+
+  /**
+   * @generated from field: optional string reason = 3;
+   */
+  reason?: string | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.EventCancelled.
+ * Use `create(EventCancelledSchema)` to create a new message.
+ */
+export const EventCancelledSchema: GenMessage<EventCancelled> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_events, 25);
 

@@ -8,25 +8,31 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { DocumentAdded, EventCreated, EventUpdated, FleetCreated, RaceScheduled, SeriesCreated } from "./events_pb.js";
+import type { DocumentAdded, DocumentAmended, DocumentWithdrawn, EventCancelled, EventCreated, EventDeleted, EventUpdated, FleetCreated, FleetDeleted, FleetUpdated, RaceDeleted, RaceScheduled, RaceUpdated, SeriesCreated, SeriesDeleted, SeriesUpdated } from "./events_pb.js";
 import { file_regatta_facts_v1_events } from "./events_pb.js";
 import type { MembershipGranted, MembershipRevoked, UserRegistered } from "./identity_pb.js";
 import { file_regatta_facts_v1_identity } from "./identity_pb.js";
+import type { RegattaImported } from "./imports_pb.js";
+import { file_regatta_facts_v1_imports } from "./imports_pb.js";
 import type { OrganizationCreated, OrganizationUpdated } from "./organizations_pb.js";
 import { file_regatta_facts_v1_organizations } from "./organizations_pb.js";
 import type { DecisionPublished, HearingScheduled, ProtestLodged } from "./protests_pb.js";
 import { file_regatta_facts_v1_protests } from "./protests_pb.js";
+import type { RankingPublished } from "./rankings_pb.js";
+import { file_regatta_facts_v1_rankings } from "./rankings_pb.js";
 import type { RegistrationCancelled, RegistrationCreated, RegistrationUpdated } from "./registrations_pb.js";
 import { file_regatta_facts_v1_registrations } from "./registrations_pb.js";
 import type { RaceCompleted, RaceStarted, ResultsOfficial, ResultsPosted, ResultsPublished, ResultsRevised, ResultsUpdated, SeriesStandingsUpdated, StandingsUpdated } from "./results_pb.js";
 import { file_regatta_facts_v1_results } from "./results_pb.js";
+import type { FleetSplit } from "./split_pb.js";
+import { file_regatta_facts_v1_split } from "./split_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file regatta/facts/v1/fact.proto.
  */
 export const file_regatta_facts_v1_fact: GenFile = /*@__PURE__*/
-  fileDesc("ChtyZWdhdHRhL2ZhY3RzL3YxL2ZhY3QucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEi5w4KBEZhY3QSCgoCaWQYASABKAkSDAoEdHlwZRgCIAEoCRIvCgtvY2N1cnJlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoPb3JnYW5pemF0aW9uX2lkGAQgASgJSAGIAQESFQoIZXZlbnRfaWQYBSABKAlIAogBARIXCgpyZXF1ZXN0X2lkGAYgASgJSAOIAQESEAoIcHJvZHVjZXIYByABKAkSOwoPdXNlcl9yZWdpc3RlcmVkGBQgASgLMiAucmVnYXR0YS5mYWN0cy52MS5Vc2VyUmVnaXN0ZXJlZEgAEkEKEm1lbWJlcnNoaXBfZ3JhbnRlZBgVIAEoCzIjLnJlZ2F0dGEuZmFjdHMudjEuTWVtYmVyc2hpcEdyYW50ZWRIABJBChJtZW1iZXJzaGlwX3Jldm9rZWQYFiABKAsyIy5yZWdhdHRhLmZhY3RzLnYxLk1lbWJlcnNoaXBSZXZva2VkSAASRQoUb3JnYW5pemF0aW9uX2NyZWF0ZWQYHiABKAsyJS5yZWdhdHRhLmZhY3RzLnYxLk9yZ2FuaXphdGlvbkNyZWF0ZWRIABJFChRvcmdhbml6YXRpb25fdXBkYXRlZBgfIAEoCzIlLnJlZ2F0dGEuZmFjdHMudjEuT3JnYW5pemF0aW9uVXBkYXRlZEgAEjcKDWV2ZW50X2NyZWF0ZWQYKCABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50Q3JlYXRlZEgAEjcKDWV2ZW50X3VwZGF0ZWQYKSABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50VXBkYXRlZEgAEjcKDWZsZWV0X2NyZWF0ZWQYKiABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkZsZWV0Q3JlYXRlZEgAEjkKDnJhY2Vfc2NoZWR1bGVkGCsgASgLMh8ucmVnYXR0YS5mYWN0cy52MS5SYWNlU2NoZWR1bGVkSAASOQoOZG9jdW1lbnRfYWRkZWQYLCABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLkRvY3VtZW50QWRkZWRIABI5Cg5zZXJpZXNfY3JlYXRlZBgtIAEoCzIfLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzQ3JlYXRlZEgAEkUKFHJlZ2lzdHJhdGlvbl9jcmVhdGVkGDIgASgLMiUucmVnYXR0YS5mYWN0cy52MS5SZWdpc3RyYXRpb25DcmVhdGVkSAASRQoUcmVnaXN0cmF0aW9uX3VwZGF0ZWQYMyABKAsyJS5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdHJhdGlvblVwZGF0ZWRIABJJChZyZWdpc3RyYXRpb25fY2FuY2VsbGVkGDQgASgLMicucmVnYXR0YS5mYWN0cy52MS5SZWdpc3RyYXRpb25DYW5jZWxsZWRIABI7Cg9yZXN1bHRzX3VwZGF0ZWQYPCABKAsyIC5yZWdhdHRhLmZhY3RzLnYxLlJlc3VsdHNVcGRhdGVkSAASPwoRcmVzdWx0c19wdWJsaXNoZWQYPSABKAsyIi5yZWdhdHRhLmZhY3RzLnYxLlJlc3VsdHNQdWJsaXNoZWRIABI1CgxyYWNlX3N0YXJ0ZWQYPiABKAsyHS5yZWdhdHRhLmZhY3RzLnYxLlJhY2VTdGFydGVkSAASOQoOcmFjZV9jb21wbGV0ZWQYPyABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLlJhY2VDb21wbGV0ZWRIABI/ChFzdGFuZGluZ3NfdXBkYXRlZBhAIAEoCzIiLnJlZ2F0dGEuZmFjdHMudjEuU3RhbmRpbmdzVXBkYXRlZEgAEkwKGHNlcmllc19zdGFuZGluZ3NfdXBkYXRlZBhBIAEoCzIoLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzU3RhbmRpbmdzVXBkYXRlZEgAEjsKD3Jlc3VsdHNfcmV2aXNlZBhCIAEoCzIgLnJlZ2F0dGEuZmFjdHMudjEuUmVzdWx0c1JldmlzZWRIABI5Cg5yZXN1bHRzX3Bvc3RlZBhDIAEoCzIfLnJlZ2F0dGEuZmFjdHMudjEuUmVzdWx0c1Bvc3RlZEgAEj0KEHJlc3VsdHNfb2ZmaWNpYWwYRCABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLlJlc3VsdHNPZmZpY2lhbEgAEjkKDnByb3Rlc3RfbG9kZ2VkGEYgASgLMh8ucmVnYXR0YS5mYWN0cy52MS5Qcm90ZXN0TG9kZ2VkSAASPwoRaGVhcmluZ19zY2hlZHVsZWQYRyABKAsyIi5yZWdhdHRhLmZhY3RzLnYxLkhlYXJpbmdTY2hlZHVsZWRIABJBChJkZWNpc2lvbl9wdWJsaXNoZWQYSCABKAsyIy5yZWdhdHRhLmZhY3RzLnYxLkRlY2lzaW9uUHVibGlzaGVkSABCCQoHcGF5bG9hZEISChBfb3JnYW5pemF0aW9uX2lkQgsKCV9ldmVudF9pZEINCgtfcmVxdWVzdF9pZGIGcHJvdG8z", [file_google_protobuf_timestamp, file_regatta_facts_v1_events, file_regatta_facts_v1_identity, file_regatta_facts_v1_organizations, file_regatta_facts_v1_protests, file_regatta_facts_v1_registrations, file_regatta_facts_v1_results]);
+  fileDesc("ChtyZWdhdHRhL2ZhY3RzL3YxL2ZhY3QucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEi6hQKBEZhY3QSCgoCaWQYASABKAkSDAoEdHlwZRgCIAEoCRIvCgtvY2N1cnJlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoPb3JnYW5pemF0aW9uX2lkGAQgASgJSAGIAQESFQoIZXZlbnRfaWQYBSABKAlIAogBARIXCgpyZXF1ZXN0X2lkGAYgASgJSAOIAQESEAoIcHJvZHVjZXIYByABKAkSOwoPdXNlcl9yZWdpc3RlcmVkGBQgASgLMiAucmVnYXR0YS5mYWN0cy52MS5Vc2VyUmVnaXN0ZXJlZEgAEkEKEm1lbWJlcnNoaXBfZ3JhbnRlZBgVIAEoCzIjLnJlZ2F0dGEuZmFjdHMudjEuTWVtYmVyc2hpcEdyYW50ZWRIABJBChJtZW1iZXJzaGlwX3Jldm9rZWQYFiABKAsyIy5yZWdhdHRhLmZhY3RzLnYxLk1lbWJlcnNoaXBSZXZva2VkSAASRQoUb3JnYW5pemF0aW9uX2NyZWF0ZWQYHiABKAsyJS5yZWdhdHRhLmZhY3RzLnYxLk9yZ2FuaXphdGlvbkNyZWF0ZWRIABJFChRvcmdhbml6YXRpb25fdXBkYXRlZBgfIAEoCzIlLnJlZ2F0dGEuZmFjdHMudjEuT3JnYW5pemF0aW9uVXBkYXRlZEgAEjcKDWV2ZW50X2NyZWF0ZWQYKCABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50Q3JlYXRlZEgAEjcKDWV2ZW50X3VwZGF0ZWQYKSABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50VXBkYXRlZEgAEjcKDWZsZWV0X2NyZWF0ZWQYKiABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkZsZWV0Q3JlYXRlZEgAEjkKDnJhY2Vfc2NoZWR1bGVkGCsgASgLMh8ucmVnYXR0YS5mYWN0cy52MS5SYWNlU2NoZWR1bGVkSAASOQoOZG9jdW1lbnRfYWRkZWQYLCABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLkRvY3VtZW50QWRkZWRIABI5Cg5zZXJpZXNfY3JlYXRlZBgtIAEoCzIfLnJlZ2F0dGEuZmFjdHMudjEuU2VyaWVzQ3JlYXRlZEgAEjcKDWZsZWV0X3VwZGF0ZWQYLyABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkZsZWV0VXBkYXRlZEgAEjcKDWZsZWV0X2RlbGV0ZWQYMCABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLkZsZWV0RGVsZXRlZEgAEjUKDHJhY2VfdXBkYXRlZBgxIAEoCzIdLnJlZ2F0dGEuZmFjdHMudjEuUmFjZVVwZGF0ZWRIABI1CgxyYWNlX2RlbGV0ZWQYbiABKAsyHS5yZWdhdHRhLmZhY3RzLnYxLlJhY2VEZWxldGVkSAASPQoQZG9jdW1lbnRfYW1lbmRlZBhvIAEoCzIhLnJlZ2F0dGEuZmFjdHMudjEuRG9jdW1lbnRBbWVuZGVkSAASQQoSZG9jdW1lbnRfd2l0aGRyYXduGHAgASgLMiMucmVnYXR0YS5mYWN0cy52MS5Eb2N1bWVudFdpdGhkcmF3bkgAEjkKDnNlcmllc191cGRhdGVkGHEgASgLMh8ucmVnYXR0YS5mYWN0cy52MS5TZXJpZXNVcGRhdGVkSAASOQoOc2VyaWVzX2RlbGV0ZWQYciABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLlNlcmllc0RlbGV0ZWRIABI3Cg1ldmVudF9kZWxldGVkGHMgASgLMh4ucmVnYXR0YS5mYWN0cy52MS5FdmVudERlbGV0ZWRIABI7Cg9ldmVudF9jYW5jZWxsZWQYdCABKAsyIC5yZWdhdHRhLmZhY3RzLnYxLkV2ZW50Q2FuY2VsbGVkSAASRQoUcmVnaXN0cmF0aW9uX2NyZWF0ZWQYMiABKAsyJS5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdHJhdGlvbkNyZWF0ZWRIABJFChRyZWdpc3RyYXRpb25fdXBkYXRlZBgzIAEoCzIlLnJlZ2F0dGEuZmFjdHMudjEuUmVnaXN0cmF0aW9uVXBkYXRlZEgAEkkKFnJlZ2lzdHJhdGlvbl9jYW5jZWxsZWQYNCABKAsyJy5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdHJhdGlvbkNhbmNlbGxlZEgAEjsKD3Jlc3VsdHNfdXBkYXRlZBg8IAEoCzIgLnJlZ2F0dGEuZmFjdHMudjEuUmVzdWx0c1VwZGF0ZWRIABI/ChFyZXN1bHRzX3B1Ymxpc2hlZBg9IAEoCzIiLnJlZ2F0dGEuZmFjdHMudjEuUmVzdWx0c1B1Ymxpc2hlZEgAEjUKDHJhY2Vfc3RhcnRlZBg+IAEoCzIdLnJlZ2F0dGEuZmFjdHMudjEuUmFjZVN0YXJ0ZWRIABI5Cg5yYWNlX2NvbXBsZXRlZBg/IAEoCzIfLnJlZ2F0dGEuZmFjdHMudjEuUmFjZUNvbXBsZXRlZEgAEj8KEXN0YW5kaW5nc191cGRhdGVkGEAgASgLMiIucmVnYXR0YS5mYWN0cy52MS5TdGFuZGluZ3NVcGRhdGVkSAASTAoYc2VyaWVzX3N0YW5kaW5nc191cGRhdGVkGEEgASgLMigucmVnYXR0YS5mYWN0cy52MS5TZXJpZXNTdGFuZGluZ3NVcGRhdGVkSAASOwoPcmVzdWx0c19yZXZpc2VkGEIgASgLMiAucmVnYXR0YS5mYWN0cy52MS5SZXN1bHRzUmV2aXNlZEgAEjkKDnJlc3VsdHNfcG9zdGVkGEMgASgLMh8ucmVnYXR0YS5mYWN0cy52MS5SZXN1bHRzUG9zdGVkSAASPQoQcmVzdWx0c19vZmZpY2lhbBhEIAEoCzIhLnJlZ2F0dGEuZmFjdHMudjEuUmVzdWx0c09mZmljaWFsSAASOQoOcHJvdGVzdF9sb2RnZWQYRiABKAsyHy5yZWdhdHRhLmZhY3RzLnYxLlByb3Rlc3RMb2RnZWRIABI/ChFoZWFyaW5nX3NjaGVkdWxlZBhHIAEoCzIiLnJlZ2F0dGEuZmFjdHMudjEuSGVhcmluZ1NjaGVkdWxlZEgAEkEKEmRlY2lzaW9uX3B1Ymxpc2hlZBhIIAEoCzIjLnJlZ2F0dGEuZmFjdHMudjEuRGVjaXNpb25QdWJsaXNoZWRIABI9ChByZWdhdHRhX2ltcG9ydGVkGGQgASgLMiEucmVnYXR0YS5mYWN0cy52MS5SZWdhdHRhSW1wb3J0ZWRIABIzCgtmbGVldF9zcGxpdBh4IAEoCzIcLnJlZ2F0dGEuZmFjdHMudjEuRmxlZXRTcGxpdEgAEj8KEXJhbmtpbmdfcHVibGlzaGVkGFAgASgLMiIucmVnYXR0YS5mYWN0cy52MS5SYW5raW5nUHVibGlzaGVkSABCCQoHcGF5bG9hZEISChBfb3JnYW5pemF0aW9uX2lkQgsKCV9ldmVudF9pZEINCgtfcmVxdWVzdF9pZGIGcHJvdG8z", [file_google_protobuf_timestamp, file_regatta_facts_v1_events, file_regatta_facts_v1_identity, file_regatta_facts_v1_imports, file_regatta_facts_v1_organizations, file_regatta_facts_v1_protests, file_regatta_facts_v1_rankings, file_regatta_facts_v1_registrations, file_regatta_facts_v1_results, file_regatta_facts_v1_split]);
 
 /**
  * A fact: something that happened, published by its owning service.
@@ -157,6 +163,68 @@ export type Fact = Message<"regatta.facts.v1.Fact"> & {
     case: "seriesCreated";
   } | {
     /**
+     * events.v1: complete resources (issue 15)
+     *
+     * @generated from field: regatta.facts.v1.FleetUpdated fleet_updated = 47;
+     */
+    value: FleetUpdated;
+    case: "fleetUpdated";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.FleetDeleted fleet_deleted = 48;
+     */
+    value: FleetDeleted;
+    case: "fleetDeleted";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.RaceUpdated race_updated = 49;
+     */
+    value: RaceUpdated;
+    case: "raceUpdated";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.RaceDeleted race_deleted = 110;
+     */
+    value: RaceDeleted;
+    case: "raceDeleted";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.DocumentAmended document_amended = 111;
+     */
+    value: DocumentAmended;
+    case: "documentAmended";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.DocumentWithdrawn document_withdrawn = 112;
+     */
+    value: DocumentWithdrawn;
+    case: "documentWithdrawn";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.SeriesUpdated series_updated = 113;
+     */
+    value: SeriesUpdated;
+    case: "seriesUpdated";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.SeriesDeleted series_deleted = 114;
+     */
+    value: SeriesDeleted;
+    case: "seriesDeleted";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.EventDeleted event_deleted = 115;
+     */
+    value: EventDeleted;
+    case: "eventDeleted";
+  } | {
+    /**
+     * @generated from field: regatta.facts.v1.EventCancelled event_cancelled = 116;
+     */
+    value: EventCancelled;
+    case: "eventCancelled";
+  } | {
+    /**
      * registrations.v1
      *
      * @generated from field: regatta.facts.v1.RegistrationCreated registration_created = 50;
@@ -251,6 +319,30 @@ export type Fact = Message<"regatta.facts.v1.Fact"> & {
      */
     value: DecisionPublished;
     case: "decisionPublished";
+  } | {
+    /**
+     * results.v1: imports (issue 16)
+     *
+     * @generated from field: regatta.facts.v1.RegattaImported regatta_imported = 100;
+     */
+    value: RegattaImported;
+    case: "regattaImported";
+  } | {
+    /**
+     * results.v1: split series (issue 15)
+     *
+     * @generated from field: regatta.facts.v1.FleetSplit fleet_split = 120;
+     */
+    value: FleetSplit;
+    case: "fleetSplit";
+  } | {
+    /**
+     * rankings.v1 (issue 15 §3): national ranking lists of the sailors service
+     *
+     * @generated from field: regatta.facts.v1.RankingPublished ranking_published = 80;
+     */
+    value: RankingPublished;
+    case: "rankingPublished";
   } | { case: undefined; value?: undefined };
 };
 

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/registrations.proto.
  */
 export const file_regatta_facts_v1_registrations: GenFile = /*@__PURE__*/
-  fileDesc("CiRyZWdhdHRhL2ZhY3RzL3YxL3JlZ2lzdHJhdGlvbnMucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEi4gEKDlJlZ2lzdGVyZWRCb2F0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSGAoLc2FpbF9udW1iZXIYAyABKAlIAIgBARISCgVtb2RlbBgEIAEoCUgBiAEBEj4KB3JhdGluZ3MYBSADKAsyLS5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdGVyZWRCb2F0LlJhdGluZ3NFbnRyeRouCgxSYXRpbmdzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgBOgI4AUIOCgxfc2FpbF9udW1iZXJCCAoGX21vZGVsIswDCgxSZWdpc3RyYXRpb24SCgoCaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSEAoIZmxlZXRfaWQYAyABKAkSDwoHdXNlcl9pZBgEIAEoCRIYCgtzYWlsb3JfbmFtZRgFIAEoCUgAiAEBEi4KBGJvYXQYBiABKAsyIC5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdGVyZWRCb2F0Eg4KBnN0YXR1cxgHIAEoCRIWCg5wYXltZW50X3N0YXR1cxgIIAEoCRIMCgRjcmV3GAkgAygJEh4KEWVtZXJnZW5jeV9jb250YWN0GAogASgJSAGIAQESIQoUc3BlY2lhbF9yZXF1aXJlbWVudHMYCyABKAlIAogBARI1ChFyZWdpc3RyYXRpb25fdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKZmxlZXRfbmFtZRgOIAEoCUIOCgxfc2FpbG9yX25hbWVCFAoSX2VtZXJnZW5jeV9jb250YWN0QhcKFV9zcGVjaWFsX3JlcXVpcmVtZW50cyJLChNSZWdpc3RyYXRpb25DcmVhdGVkEjQKDHJlZ2lzdHJhdGlvbhgBIAEoCzIeLnJlZ2F0dGEuZmFjdHMudjEuUmVnaXN0cmF0aW9uIpwBChNSZWdpc3RyYXRpb25VcGRhdGVkEjQKDHJlZ2lzdHJhdGlvbhgBIAEoCzIeLnJlZ2F0dGEuZmFjdHMudjEuUmVnaXN0cmF0aW9uEhcKD3ByZXZpb3VzX3N0YXR1cxgCIAEoCRIeChZwcm9tb3RlZF9mcm9tX3dhaXRsaXN0GAMgASgIEhYKDmNoYW5nZWRfZmllbGRzGAQgAygJImYKFVJlZ2lzdHJhdGlvbkNhbmNlbGxlZBI0CgxyZWdpc3RyYXRpb24YASABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdHJhdGlvbhIXCg9wcmV2aW91c19zdGF0dXMYAiABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiRyZWdhdHRhL2ZhY3RzL3YxL3JlZ2lzdHJhdGlvbnMucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEi4gEKDlJlZ2lzdGVyZWRCb2F0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSGAoLc2FpbF9udW1iZXIYAyABKAlIAIgBARISCgVtb2RlbBgEIAEoCUgBiAEBEj4KB3JhdGluZ3MYBSADKAsyLS5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdGVyZWRCb2F0LlJhdGluZ3NFbnRyeRouCgxSYXRpbmdzRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgBOgI4AUIOCgxfc2FpbF9udW1iZXJCCAoGX21vZGVsIoQECgxSZWdpc3RyYXRpb24SCgoCaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSEAoIZmxlZXRfaWQYAyABKAkSDwoHdXNlcl9pZBgEIAEoCRIYCgtzYWlsb3JfbmFtZRgFIAEoCUgAiAEBEi4KBGJvYXQYBiABKAsyIC5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdGVyZWRCb2F0Eg4KBnN0YXR1cxgHIAEoCRIWCg5wYXltZW50X3N0YXR1cxgIIAEoCRIMCgRjcmV3GAkgAygJEh4KEWVtZXJnZW5jeV9jb250YWN0GAogASgJSAGIAQESIQoUc3BlY2lhbF9yZXF1aXJlbWVudHMYCyABKAlIAogBARI1ChFyZWdpc3RyYXRpb25fdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKZmxlZXRfbmFtZRgOIAEoCRI2Cg5yYXRpbmdfY2hhbmdlcxgUIAMoCzIeLnJlZ2F0dGEuZmFjdHMudjEuUmF0aW5nQ2hhbmdlQg4KDF9zYWlsb3JfbmFtZUIUChJfZW1lcmdlbmN5X2NvbnRhY3RCFwoVX3NwZWNpYWxfcmVxdWlyZW1lbnRzIn4KDFJhdGluZ0NoYW5nZRIOCgZzeXN0ZW0YASABKAkSCwoDa2V5GAIgASgJEg0KBXZhbHVlGAMgASgBEhEKCWZyb21fcmFjZRgEIAEoBRIvCgtyZWNvcmRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiSwoTUmVnaXN0cmF0aW9uQ3JlYXRlZBI0CgxyZWdpc3RyYXRpb24YASABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdHJhdGlvbiKcAQoTUmVnaXN0cmF0aW9uVXBkYXRlZBI0CgxyZWdpc3RyYXRpb24YASABKAsyHi5yZWdhdHRhLmZhY3RzLnYxLlJlZ2lzdHJhdGlvbhIXCg9wcmV2aW91c19zdGF0dXMYAiABKAkSHgoWcHJvbW90ZWRfZnJvbV93YWl0bGlzdBgDIAEoCBIWCg5jaGFuZ2VkX2ZpZWxkcxgEIAMoCSJmChVSZWdpc3RyYXRpb25DYW5jZWxsZWQSNAoMcmVnaXN0cmF0aW9uGAEgASgLMh4ucmVnYXR0YS5mYWN0cy52MS5SZWdpc3RyYXRpb24SFwoPcHJldmlvdXNfc3RhdHVzGAIgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * The boat entered with a registration.
@@ -139,6 +139,13 @@ export type Registration = Message<"regatta.facts.v1.Registration"> & {
    * @generated from field: string fleet_name = 14;
    */
   fleetName: string;
+
+  /**
+   * Issue 15: ratings in force from a race on (a new certificate mid-series), by from_race.
+   *
+   * @generated from field: repeated regatta.facts.v1.RatingChange rating_changes = 20;
+   */
+  ratingChanges: RatingChange[];
 };
 
 /**
@@ -147,6 +154,47 @@ export type Registration = Message<"regatta.facts.v1.Registration"> & {
  */
 export const RegistrationSchema: GenMessage<Registration> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_registrations, 1);
+
+/**
+ * A rating of the boat in force from race `from_race` of her fleet on.
+ *
+ * @generated from message regatta.facts.v1.RatingChange
+ */
+export type RatingChange = Message<"regatta.facts.v1.RatingChange"> & {
+  /**
+   * The handicap system named (HANDICAP_SYSTEMS) and its rating key (RATING_FOR_SYSTEM), e.g. "irc"/"irc".
+   *
+   * @generated from field: string system = 1;
+   */
+  system: string;
+
+  /**
+   * @generated from field: string key = 2;
+   */
+  key: string;
+
+  /**
+   * @generated from field: double value = 3;
+   */
+  value: number;
+
+  /**
+   * @generated from field: int32 from_race = 4;
+   */
+  fromRace: number;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp recorded_at = 5;
+   */
+  recordedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.RatingChange.
+ * Use `create(RatingChangeSchema)` to create a new message.
+ */
+export const RatingChangeSchema: GenMessage<RatingChange> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_registrations, 2);
 
 /**
  * registration.created (status "registered" or "waitlisted").
@@ -165,7 +213,7 @@ export type RegistrationCreated = Message<"regatta.facts.v1.RegistrationCreated"
  * Use `create(RegistrationCreatedSchema)` to create a new message.
  */
 export const RegistrationCreatedSchema: GenMessage<RegistrationCreated> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_registrations, 2);
+  messageDesc(file_regatta_facts_v1_registrations, 3);
 
 /**
  * registration.updated: full snapshot after the change.
@@ -205,7 +253,7 @@ export type RegistrationUpdated = Message<"regatta.facts.v1.RegistrationUpdated"
  * Use `create(RegistrationUpdatedSchema)` to create a new message.
  */
 export const RegistrationUpdatedSchema: GenMessage<RegistrationUpdated> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_registrations, 3);
+  messageDesc(file_regatta_facts_v1_registrations, 4);
 
 /**
  * registration.cancelled: snapshot with status "cancelled".
@@ -229,5 +277,5 @@ export type RegistrationCancelled = Message<"regatta.facts.v1.RegistrationCancel
  * Use `create(RegistrationCancelledSchema)` to create a new message.
  */
 export const RegistrationCancelledSchema: GenMessage<RegistrationCancelled> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_registrations, 4);
+  messageDesc(file_regatta_facts_v1_registrations, 5);
 

@@ -1,4 +1,4 @@
-/** Slugs of events and series: derived from the name (with the year), then -2, -3, ... on a clash. */
+/** Slugs of events and series, one rule for every service: derived from the name (with the year), then -2, -3, ... on a clash. */
 
 /** URL-safe slug from a name: lower case ASCII words joined by "-", at most 80 characters. */
 export function slugify(text: string): string {

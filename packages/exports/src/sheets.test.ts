@@ -1,0 +1,94 @@
+/** HTML and PDF sheets: one fleet per page, the event's name, status and time on each; PDF text read back with pdf.js. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { renderHtml } from './html.js';
+import { renderPdf } from './pdf.js';
+import type { ExportTable } from './table.js';
+import { toWinAnsi } from './win-ansi.js';
+
+// pdf.js reads the metrics of the standard 14 fonts (Helvetica) from files of its package.
+const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
+
+/** The text of each page, items joined by spaces. */
+export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).filter((text) => text.trim() !== '').join(' '));
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+const columns = [
+  { key: 'rank', label: 'Rank', numeric: true },
+  { key: 'sail', label: 'Sail number' },
+  { key: 'boat', label: 'Boat' },
+  { key: 'nett', label: 'Nett', numeric: true },
+];
+
+const table: ExportTable = {
+  title: 'Nordic Cup <2025>',
+  subject: 'Standings',
+  status: 'provisional',
+  asOf: '2025-06-01T14:05:09.000Z',
+  filename: 'nordic-cup-standings',
+  columns,
+  sections: [
+    { heading: 'ILCA 7', rows: [{ rank: 1, sail: 'NOR 1', boat: 'Ødegård', nett: 3 }, { rank: 2, sail: 'GER 7', boat: 'Müller & Söhne', nett: 5.5 }] },
+    { heading: 'Optimist', status: 'official', rows: [{ rank: 1, sail: 'POL 3', boat: 'Łukasz Dvořák', nett: 2 }] },
+  ],
+};
+
+test('PDF: one page per fleet, each with the event name, fleet, status and time; rows read back', async () => {
+  const pages = await pdfPages(await renderPdf(table));
+  assert.equal(pages.length, 2);
+  assert.equal(pages[0], 'Nordic Cup <2025> Standings: ILCA 7 Status: provisional · Results as of 2025-06-01 14:05:09 UTC Rank Sail number Boat Nett 1 NOR 1 Ødegård 3 2 GER 7 Müller & Söhne 5.5');
+  assert.equal(pages[1], 'Nordic Cup <2025> Standings: Optimist Status: official · Results as of 2025-06-01 14:05:09 UTC Rank Sail number Boat Nett 1 POL 3 Lukasz Dvorák 2');
+});
+
+test('PDF: a long fleet continues on further pages with the header repeated; bytes are deterministic', async () => {
+  const rows = Array.from({ length: 70 }, (_, i) => ({ rank: i + 1, sail: `SWE ${i + 1}`, boat: `Boat ${i + 1}`, nett: i * 2 }));
+  const long: ExportTable = { ...table, sections: [{ heading: 'Big fleet', rows }] };
+  const first = await renderPdf(long);
+  const pages = await pdfPages(first);
+  assert.ok(pages.length >= 2, `expected several pages, got ${pages.length}`);
+  for (const page of pages) {
+    assert.ok(page.startsWith('Nordic Cup <2025> Standings: Big fleet'), page.slice(0, 80));
+    assert.ok(page.includes('Status: provisional'));
+  }
+  assert.ok(pages[1]!.includes('(continued)'));
+  const all = pages.join(' ');
+  for (const row of rows) assert.ok(all.includes(`${row.rank} ${row.sail} ${row.boat} ${row.nett}`), `row ${row.rank} missing`);
+  assert.deepEqual(await renderPdf(long), first);
+});
+
+test('PDF: a wide table shrinks to fit instead of cutting cells', async () => {
+  const wide = Array.from({ length: 16 }, (_, i) => ({ key: `r${i}`, label: `R${i + 1}`, numeric: true }));
+  const row = Object.fromEntries(wide.map((c, i) => [c.key, `(${i + 10}.5) DNF`]));
+  const pages = await pdfPages(await renderPdf({ ...table, columns: wide, sections: [{ heading: 'Wide', rows: [row] }] }));
+  for (let i = 0; i < 16; i++) assert.ok(pages[0]!.includes(`(${i + 10}.5) DNF`), `cell ${i} cut`);
+});
+
+test('WinAnsi: Western names kept, others folded, never dropped silently', () => {
+  assert.equal(toWinAnsi('Ødegård Müller François'), 'Ødegård Müller François');
+  assert.equal(toWinAnsi('Łukasz Dvořák Straße'), 'Lukasz Dvorák Straße');
+  assert.equal(toWinAnsi('王'), '?');
+});
+
+test('HTML: self-contained sheet, escaped, one section per fleet with page breaks when printed', () => {
+  const html = renderHtml(table);
+  assert.match(html, /^<!DOCTYPE html>/);
+  assert.match(html, /<meta charset="utf-8">/);
+  assert.match(html, /@media print[\s\S]*section \{ break-after: page; page-break-after: always; \}/);
+  assert.equal(html.match(/<section class="fleet">/g)?.length, 2);
+  assert.equal(html.match(/<h1>Nordic Cup &#60;2025&#62;<\/h1>/g)?.length, 2);
+  assert.ok(html.includes('<td>Ødegård</td>'));
+  assert.ok(html.includes('<td>Müller &#38; Söhne</td>'));
+  assert.ok(html.includes('Status: official · Results as of 2025-06-01 14:05:09 UTC'));
+  assert.doesNotMatch(html, /<script|<link|src=|https?:/);
+});

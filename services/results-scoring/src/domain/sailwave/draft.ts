@@ -1,0 +1,259 @@
+/**
+ * A parsed Sailwave file (and its mapping to the engine, to-scoring.ts) → the draft regatta this
+ * platform stores: one event, a fleet per Sailwave ranking group with its scoring and handicap set-up,
+ * every race of the file once per fleet (sailed races with their results), and one registration (with
+ * its own boat) per scored competitor record. Every id is chosen here (`newId`), so the results stored
+ * by results-scoring and the rows the events service creates from the regatta.imported fact agree.
+ *
+ * What the platform cannot hold becomes a warning here, on top of the engine mapping's warnings.
+ * Pure: no I/O (ids and "today" come in).
+ */
+import type { HandicapSystemName } from '@regatta/contracts';
+import type { HandicapSystem } from '../handicap.js';
+import type { SailwaveCompetitor, SailwaveFile, SailwaveRace } from './model.js';
+import { parseRaceDate, yearNamedIn } from './dates.js';
+import { draftEntries, type DraftEntry } from './draft-entries.js';
+import type { SailwaveWarning } from './settings.js';
+import type { MappedFleet, MappedSeries } from './to-scoring.js';
+
+export interface DraftEvent {
+  id: string;
+  name: string;
+  venue: string | null;
+  startDate: Date;
+  endDate: Date;
+}
+
+export interface DraftFleet {
+  id: string;
+  name: string;
+  /** The Sailwave group (value of the sort field) it came from; "" when one group. */
+  group: string;
+  scoringSystem: 'low_point' | 'high_point';
+  dropRaces: number;
+  handicapSystem: HandicapSystemName;
+  handicapParams: Record<string, number>;
+  penaltyBasis: 'series_entries' | 'starting_area' | 'starting_area_incl_dnc' | 'finishers_plus';
+  discardThresholds: number[];
+  /** The fleet's engine options (the N of "Finishers +"), as events stores them. */
+  options?: { finishersPlus?: { dnf: number; dnc: number } };
+  /** No warning affects its scores: Sailwave's ranks and nett totals are expected exactly. */
+  representable: boolean;
+}
+
+export interface DraftRace {
+  id: string;
+  fleetId: string;
+  /** Sailwave race handle. */
+  handle: string;
+  name: string;
+  number: number;
+  scheduledStart: Date | null;
+  sailed: boolean;
+  /** Start stored with the results (finish times are measured from it); null for place-entered races. */
+  actualStart: Date | null;
+  entries: DraftEntry[];
+}
+
+export interface DraftRegistration {
+  id: string;
+  fleetId: string;
+  boatId: string;
+  /** The sailor's id: stable per helm name in the organization (so a sailor's imports meet), else per record. */
+  userId: string;
+  /** Sailwave competitor handle. */
+  handle: string;
+  boatName: string;
+  sailNumber: string | null;
+  boatClass: string | null;
+  helm: string | null;
+  crew: string[];
+  club: string | null;
+  nationality: string | null;
+  ratings: Record<string, number>;
+  /** Progressive handicaps: the rating Sailwave applied in each race (rrat), as rating changes from that race on. */
+  ratingChanges: { key: string; value: number; fromRace: number }[];
+  /** Sailwave's stored series result, for parity. */
+  sailwave: { rank: number | null; nett: number | null };
+}
+
+export interface ImportDraft {
+  event: DraftEvent;
+  fleets: DraftFleet[];
+  races: DraftRace[];
+  registrations: DraftRegistration[];
+  warnings: SailwaveWarning[];
+}
+
+export interface DraftOptions {
+  organizationId: string;
+  fileName: string;
+  today: Date;
+  newId: () => string;
+  /** A stable uuid for a text (RFC 4122 v5 style); the sailor ids are made with it. */
+  stableId: (key: string) => string;
+}
+
+/** Rating key the platform's registrations carry for each handicap kind (RATING_KEYS). */
+const RATING_KEY: Partial<Record<HandicapSystem['kind'], string>> = { irc: 'irc', portsmouth_rya: 'portsmouth_rya', nhc: 'nhc', echo: 'echo' };
+
+export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, options: DraftOptions): ImportDraft {
+  const warnings: SailwaveWarning[] = [...mapped.warnings];
+  const name = file.event.trim() || options.fileName.replace(/\.blw$/i, '').trim() || 'Imported regatta';
+  const year = yearNamedIn(file.event, options.fileName) ?? options.today.getUTCFullYear();
+  const spec = file.series.serdatespec ?? 'd-m-y';
+  const dayOf = new Map<string, Date | null>();
+  for (const race of file.races) {
+    const day = parseRaceDate(race.date, spec, year);
+    if (day === null && race.date.trim() !== '') warnings.push({ setting: 'racedate', message: `race ${race.name || race.order}: date "${race.date}" is not a date; the race is imported without one`, affectsScores: false, line: race.line });
+    dayOf.set(race.handle, day);
+  }
+  const days = [...dayOf.values()].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime());
+  // Without any race date: the import's day, or 1 January of the year the names carry.
+  const thisYear = year === options.today.getUTCFullYear();
+  const fallbackDay = new Date(Date.UTC(year, thisYear ? options.today.getUTCMonth() : 0, thisYear ? options.today.getUTCDate() : 1));
+  if (days.length === 0) warnings.push({ setting: 'racedate', message: `no race has a date: the event is dated ${fallbackDay.toISOString().slice(0, 10)}`, affectsScores: false });
+  const event: DraftEvent = {
+    id: options.newId(),
+    name: name.slice(0, 200),
+    venue: file.venue.trim() === '' ? null : file.venue.trim().slice(0, 200),
+    startDate: days[0] ?? fallbackDay,
+    endDate: new Date((days[days.length - 1] ?? fallbackDay).getTime() + 86_399_000),
+  };
+
+  const fleets: DraftFleet[] = [];
+  const races: DraftRace[] = [];
+  const registrations: DraftRegistration[] = [];
+  const usedNames = new Set<string>();
+  const usedSailors = new Set<string>();
+  for (const mf of mapped.fleets) {
+    const fleet = draftFleet(mf, name, usedNames, options.newId);
+    fleets.push(fleet);
+    const boatIdOf = new Map<string, string>();
+    const regOf = new Map<string, DraftRegistration>();
+    for (const c of mf.competitors.values()) {
+      const reg = draftRegistration(c, fleet, mf, options, usedSailors);
+      boatIdOf.set(c.handle, reg.boatId);
+      regOf.set(c.handle, reg);
+      registrations.push(reg);
+    }
+    const sailedIndex = new Map(mf.races.map((r, i) => [r.handle, i] as const));
+    file.races.forEach((race, ri) => {
+      const day = dayOf.get(race.handle) ?? null;
+      const startTime = startOf(race, mf.name, mapped.groupField);
+      const scheduledStart = day === null ? null : new Date(day.getTime() + (startTime ?? 0) * 1000);
+      const si = sailedIndex.get(race.handle);
+      const input = si === undefined ? undefined : mf.input.races[si];
+      const drafted = input === undefined ? { actualStart: null, entries: [] } : draftEntries(input, boatIdOf, fleet.handicapSystem !== 'one_design', scheduledStart ?? event.startDate);
+      races.push({
+        id: options.newId(),
+        fleetId: fleet.id,
+        handle: race.handle,
+        name: (race.name.trim() || `Race ${ri + 1}`).slice(0, 200),
+        number: ri + 1,
+        scheduledStart,
+        sailed: input !== undefined,
+        actualStart: drafted.actualStart,
+        entries: drafted.entries,
+      });
+      // The platform stores no per-entry "came to the starting area" flag: under A5.3 a code whose flag
+      // differs from the RRS code's own would score differently, so it is warned.
+      const basis = mf.input.fleet.penaltyBasis;
+      if ((basis === 'A5.3' || basis === 'A5.3_incl_dnc') && input?.entries.some((e) => e.startPresent !== undefined)) {
+        warnings.push({ setting: 'scrcode', fleet: mf.name, message: `race ${race.name || race.order}: a code's "came to the start" flag differs from the RRS code's; the platform scores the RRS code's (A5.3)`, affectsScores: true });
+        fleet.representable = false;
+      }
+      // Progressive handicaps: the rating each boat sailed this race on is kept as a rating change
+      // from this race on (the platform's per-race ratings), so the stored scores use it.
+      const key = RATING_KEY[mf.input.fleet.handicap.kind];
+      if (input?.ratingOverrides !== undefined && key !== undefined) {
+        for (const [handle, value] of Object.entries(input.ratingOverrides)) {
+          const reg = regOf.get(handle);
+          if (reg !== undefined) reg.ratingChanges.push({ key, value, fromRace: ri + 1 });
+        }
+      }
+    });
+  }
+  return { event, fleets, races, registrations, warnings: dedupe(warnings) };
+}
+
+function draftFleet(mf: MappedFleet, eventName: string, usedNames: Set<string>, newId: () => string): DraftFleet {
+  const config = mf.input.fleet;
+  let penaltyBasis: DraftFleet['penaltyBasis'] = 'series_entries';
+  const representable = mf.representable;
+  if (config.penaltyBasis === 'A5.3') penaltyBasis = 'starting_area';
+  else if (config.penaltyBasis === 'A5.3_incl_dnc') penaltyBasis = 'starting_area_incl_dnc';
+  else if (config.penaltyBasis === 'finishers_plus') penaltyBasis = 'finishers_plus';
+  const discards = config.discards ?? { kind: 'none' as const };
+  let discardThresholds: number[] = [];
+  let dropRaces = 0;
+  if (discards.kind === 'thresholds') {
+    // The platform's thresholds add one discard each; a jump of two at one count is two equal thresholds.
+    for (const t of discards.thresholds) while (discardThresholds.length < t.discardCount) discardThresholds.push(t.minRaces);
+  } else if (discards.kind === 'fixed') dropRaces = discards.count;
+  let base = (mf.name.trim() || eventName).slice(0, 100);
+  for (let n = 2; usedNames.has(base.toLowerCase()); n++) base = `${(mf.name.trim() || eventName).slice(0, 95)} (${n})`;
+  usedNames.add(base.toLowerCase());
+  const handicap = config.handicap;
+  return {
+    id: newId(),
+    name: base,
+    group: mf.name,
+    scoringSystem: config.scoringSystem === 'high_point' ? 'high_point' : 'low_point',
+    dropRaces,
+    handicapSystem: handicap.kind as HandicapSystemName,
+    handicapParams: {},
+    penaltyBasis,
+    discardThresholds,
+    ...(config.finishersPlus !== undefined ? { options: { finishersPlus: { dnf: config.finishersPlus.dnf, dnc: config.finishersPlus.dnc } } } : {}),
+    representable,
+  };
+}
+
+function draftRegistration(c: SailwaveCompetitor, fleet: DraftFleet, mf: MappedFleet, options: DraftOptions, usedSailors: Set<string>): DraftRegistration {
+  const helm = c.helm.trim();
+  // One active entry per sailor in an event: a helm sailing twice (dual scoring) gets a per-record id.
+  let userId = helm === '' ? '' : options.stableId(`sailwave-helm:${options.organizationId}:${helm.toLowerCase().replace(/\s+/g, ' ')}`);
+  if (userId === '' || usedSailors.has(userId)) userId = options.stableId(`sailwave-record:${fleet.id}:${c.handle}`);
+  usedSailors.add(userId);
+  const key = RATING_KEY[mf.input.fleet.handicap.kind];
+  const ratings: Record<string, number> = {};
+  if (key !== undefined && c.rating !== null) ratings[key] = c.rating;
+  const crew = c.crew.trim();
+  return {
+    id: options.newId(),
+    fleetId: fleet.id,
+    boatId: options.newId(),
+    userId,
+    handle: c.handle,
+    boatName: (c.boat.trim() || c.boatClass.trim() || c.sailNumber.trim() || `Boat ${c.handle}`).slice(0, 200),
+    sailNumber: c.sailNumber.trim() === '' ? null : c.sailNumber.trim().slice(0, 50),
+    boatClass: c.boatClass.trim() === '' ? null : c.boatClass.trim(),
+    helm: helm === '' ? null : helm.slice(0, 200),
+    crew: crew === '' ? [] : [crew.slice(0, 200)],
+    club: c.club.trim() === '' ? null : c.club.trim(),
+    nationality: c.nationality.trim() === '' ? null : c.nationality.trim(),
+    ratings,
+    ratingChanges: [],
+    sailwave: { rank: c.rank, nett: c.nett },
+  };
+}
+
+/** Seconds after midnight of the start that applies to a fleet (a start selecting its group, else the race's only start). */
+function startOf(race: SailwaveRace, group: string, groupField: string): number | null {
+  const own = race.starts.find((s) => s.selectors.some((sel) => sel.value === group && (groupField === '' || sel.field.toLowerCase() === groupField.toLowerCase())));
+  const start = own ?? (race.starts.length === 1 ? race.starts[0] : undefined);
+  if (start === undefined || start.time.trim() === '') return null;
+  const m = /^(\d{1,2})[:.]?(\d{2})[:.]?(\d{2})$/.exec(start.time.trim());
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : null;
+}
+
+function dedupe(warnings: SailwaveWarning[]): SailwaveWarning[] {
+  const seen = new Set<string>();
+  return warnings.filter((w) => {
+    const k = `${w.fleet ?? ''}\u0000${w.setting}\u0000${w.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,223 @@
+/**
+ * The .blw writer, checked by reading its output back:
+ * - a small hand-made regatta (one-design with places, a handicap fleet with times, codes, a
+ *   penalty, redress) written and read back field by field, with worked points;
+ * - every oracle file (../shared/oracles/sailwave): import (parse → engine mapping → the platform's
+ *   draft, draft.ts) → score with the platform → write → import again → the same fleets,
+ *   competitors, races, results and standings; and the ranks/nett written are the engine's.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { scoreFleet, type BoatInfo, type RaceInfo } from '../fleet-scoring.js';
+import type { FleetSetup } from '../fleet-setup.js';
+import type { StoredEntry } from '../race-entries.js';
+import { buildImportDraft, type ImportDraft } from './draft.js';
+import { parseSailwave } from './parse.js';
+import { toScoring } from './to-scoring.js';
+import { writeBlw, type BlwFleet, type BlwRegatta } from './write-blw.js';
+import { clockText, durationText, encodeBlw } from './write-records.js';
+import { discardList } from './write-scoring.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(here, '../../../../../../shared/oracles/sailwave');
+
+const entry = (boatId: string, seq: number, over: Partial<StoredEntry>): StoredEntry => ({
+  boatId, seq, status: 'finished', code: null, finishTime: null, penaltyPercent: null, penaltyPoints: null, redressMethod: null, redressPoints: null, ...over,
+});
+const race = (id: string, number: number, start: Date | null): RaceInfo => ({
+  id, number, name: `Race ${number}`, weight: 1, mustCount: false, discardFirst: false, distanceNm: null, status: 'finished', actualStart: start, hasResults: true,
+});
+const boat = (boatId: string, sail: string, name: string, helm: string, ratings: Record<string, number> = {}): BoatInfo => ({ boatId, name, sailNumber: sail, sailorName: helm, userId: null, ratings });
+const setup = (over: Partial<FleetSetup>): FleetSetup => ({
+  id: 'f', name: 'F', scoringSystem: 'low_point', dropRaces: 0, handicapSystem: 'one_design', handicapParams: {}, penaltyBasis: 'series_entries', discardThresholds: [], ...over,
+});
+
+function fleetOf(s: FleetSetup, races: RaceInfo[], boats: BoatInfo[], entries: Map<string, StoredEntry[]>): BlwFleet {
+  return { setup: s, races, boats, entries, score: scoreFleet({ fleet: s, races, entries, boats }) };
+}
+
+test('record layer: quoting, CRLF, Windows-1252 unless a character needs UTF-8, Sailwave clock forms', () => {
+  assert.equal(clockText(19 * 3600 + 15 * 60), '19:15:00');
+  assert.equal(clockText(3600.25), '01:00:00.25');
+  assert.equal(durationText(5516), '1:31:56');
+  assert.deepEqual([...encodeBlw('"é"\r\n').bytes], [0x22, 0xe9, 0x22, 0x0d, 0x0a]);
+  assert.equal(encodeBlw('Łódź').encoding, 'utf-8');
+});
+
+test('a hand-made regatta written and read back field by field', () => {
+  const day = Date.UTC(2026, 4, 6);
+  const at = (h: number, m: number, s = 0) => new Date(day + ((h * 60 + m) * 60 + s) * 1000);
+  // One-design, places only (no start): A 1st, B 2nd, C DNF in race 1; race 2 B, A (SCP 30 %), C RDG average.
+  const od = setup({ id: 'od', name: 'ILCA 7 "Gold"', dropRaces: 0 });
+  const odBoats = [boat('a', 'IRL 1', 'Alpha', 'Ann Ó Sé'), boat('b', 'IRL 2', 'Bravo', 'Bob'), boat('c', 'IRL 3', 'Charlie', 'Cat')];
+  const odRaces = [race('od1', 1, null), race('od2', 2, null)];
+  const odEntries = new Map([
+    ['od1', [entry('a', 0, { finishTime: at(12, 0, 1) }), entry('b', 1, { finishTime: at(12, 0, 2) }), entry('c', 2, { status: 'dnf', code: 'DNF' })]],
+    ['od2', [entry('b', 0, { finishTime: at(13, 0, 1) }), entry('a', 1, { finishTime: at(13, 0, 2), code: 'SCP', penaltyPercent: 30 }), entry('c', 2, { code: 'RDG', redressMethod: 'average_all' })]],
+  ]);
+  // Handicap (IRC), timed, one discard from 2 races: X and Y race twice, Z misses race 2 (no record: DNC).
+  const hc = setup({ id: 'hc', name: 'IRC 1', handicapSystem: 'irc', discardThresholds: [2] });
+  const hcBoats = [boat('x', '1411', 'Xray', 'Xi', { irc: 1.015 }), boat('y', '2070', 'Yankee', 'Yu', { irc: 0.89 }), boat('z', '1343', 'Zulu', 'Zed', { irc: 0.895 })];
+  const hcRaces = [race('hc1', 1, at(19, 15)), race('hc2', 2, at(19, 20))];
+  const hcEntries = new Map([
+    ['hc1', [entry('x', 0, { finishTime: at(20, 56, 56) }), entry('y', 1, { finishTime: at(20, 45, 2) }), entry('z', 2, { finishTime: at(20, 50, 0) })]],
+    ['hc2', [entry('x', 0, { finishTime: at(20, 30) }), entry('y', 1, { code: 'DPI', penaltyPoints: 2, finishTime: at(20, 40) })]],
+  ]);
+  const regatta: BlwRegatta = {
+    event: { name: 'Club Racing 2026', slug: 'club-racing-2026', venue: 'Howth Yacht Club' },
+    fleets: [fleetOf(od, odRaces, odBoats, odEntries), fleetOf(hc, hcRaces, hcBoats, hcEntries)],
+  };
+  const written = writeBlw(regatta);
+  assert.match(written.text, /^"serversion","2\.38\.01","",""\r\n/);
+  assert.ok(written.text.split('\r\n').slice(0, -1).every((l) => /^"[a-z0-9]+","(?:[^"]|"")*","\d*","\d*"$/s.test(l)), 'every line is a four-field record');
+  assert.equal(written.encoding, 'windows-1252', 'Ó is in Windows-1252');
+  assert.ok(written.warnings.some((w) => w.setting === 'racesailed') === false);
+
+  const parsed = parseSailwave(written.bytes);
+  assert.ok(parsed.ok, JSON.stringify(!parsed.ok && parsed.errors));
+  const file = parsed.file;
+  assert.equal(file.event, 'Club Racing 2026');
+  assert.equal(file.venue, 'Howth Yacht Club');
+  assert.equal(file.competitors.length, 6);
+  const ann = file.competitors.find((c) => c.sailNumber === 'IRL 1')!;
+  assert.deepEqual([ann.boat, ann.helm, ann.fleet, ann.rating], ['Alpha', 'Ann Ó Sé', 'ILCA 7 "Gold"', null]);
+  const xray = file.competitors.find((c) => c.sailNumber === '1411')!;
+  assert.equal(xray.rating, 1.015);
+  assert.deepEqual(file.races.map((r) => [r.order, r.name, r.sailed, r.date]), [[1, 'Race 1', true, '2026-05-06'], [2, 'Race 2', true, '2026-05-06']]);
+  assert.deepEqual(file.races[0]!.starts.map((s) => [s.selectors[0]?.value, s.time, s.method]), [['ILCA 7 "Gold"', '', 'Place'], ['IRC 1', '191500', 'Finish time']]);
+  const cell = (sail: string, r: number) => file.results.find((x) => x.comp === file.competitors.find((c) => c.sailNumber === sail)!.handle && x.race === file.races[r - 1]!.handle)!;
+  assert.deepEqual([cell('IRL 1', 1).type, cell('IRL 1', 1).position, cell('IRL 1', 1).points], [1, 1, 1]);
+  assert.deepEqual([cell('IRL 3', 1).type, cell('IRL 3', 1).code, cell('IRL 3', 1).points], [3, 'DNF', 4], 'DNF = 3 boats + 1 (A5.2)');
+  // SCP 30 % of the DNF score 4 = 1.2 → place 2 + 1.2 = 3.2.
+  assert.deepEqual([cell('IRL 1', 2).code, cell('IRL 1', 2).position, cell('IRL 1', 2).points], ['SCP30', 2, 3.2]);
+  assert.equal(cell('IRL 3', 2).code, 'RDGa');
+  assert.deepEqual([cell('1411', 1).startTime, cell('1411', 1).finishTime, cell('1411', 1).elapsed], ['19:15:00', '20:56:56', '1:41:56']);
+  assert.equal(cell('1411', 1).corrected, '1:43:28', '6116 s × 1.015 = 6207.7 s, the engine rounds corrected times to the second');
+  assert.deepEqual([cell('2070', 2).code, cell('2070', 2).type], ['DPI2', 4]);
+  assert.deepEqual([cell('1343', 2).type, cell('1343', 2).code], [0, ''], 'no record: written blank, scored DNC');
+  const sys = [...file.scoringSystems.values()];
+  assert.equal(sys.length, 3);
+  assert.deepEqual(sys.find((s) => s.value === 'IRC 1')!.discardList, [0, 1]);
+  assert.equal(sys.find((s) => s.value === 'IRC 1')!.ratingSystem, 'IRC');
+
+  // Read back through the engine mapping: the same ranks, totals and nett as the platform's score.
+  const mapped = toScoring(file);
+  assert.deepEqual(mapped.warnings.filter((w) => w.affectsScores), []);
+  for (const f of regatta.fleets) {
+    const m = mapped.fleets.find((x) => x.name === f.setup.name)!;
+    assert.ok(m.representable, f.setup.name);
+    for (const s of f.score.standings) {
+      const c = file.competitors.find((x) => x.sailNumber === s.sailNumber)!;
+      assert.deepEqual([c.rank, c.total, c.nett], [s.position, s.totalPoints, s.netPoints], `${s.sailNumber}: stored rank/total/nett are the engine's`);
+    }
+  }
+  // Worked: ILCA race 2 redress average of all other races: C has only race 1 (4) → 4; A = 1 + 3.2.
+  const odScore = regatta.fleets[0]!.score.standings;
+  assert.deepEqual(odScore.map((s) => [s.sailNumber, s.netPoints]), [['IRL 2', 3], ['IRL 1', 4.2], ['IRL 3', 8]]);
+});
+
+// ---- Oracle round trip -------------------------------------------------------------------
+
+function blwFiles(dir: string): string[] {
+  return readdirSync(dir).sort().flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? blwFiles(p) : n.endsWith('.blw') ? [p] : [];
+  });
+}
+
+function importDraft(bytes: Uint8Array | string, fileName: string): ImportDraft {
+  const parsed = parseSailwave(bytes);
+  assert.ok(parsed.ok, `${fileName}: ${JSON.stringify(!parsed.ok && parsed.errors)}`);
+  let n = 0;
+  return buildImportDraft(parsed.file, toScoring(parsed.file), {
+    organizationId: 'org', fileName, today: new Date(Date.UTC(2026, 10, 24)), newId: () => `id-${++n}`, stableId: (k) => `s-${k}`,
+  });
+}
+
+/** The platform's regatta as the draft stores it, scored by the platform (what GET standings shows). */
+function regattaOf(draft: ImportDraft): BlwRegatta {
+  return {
+    event: { name: draft.event.name, slug: 'x', venue: draft.event.venue, startDate: draft.event.startDate },
+    fleets: draft.fleets.map((fleet) => {
+      const races = draft.races.filter((r) => r.fleetId === fleet.id);
+      const infos = races.map((r) => ({ ...race(r.id, r.number, r.actualStart), name: r.name, status: r.sailed ? ('finished' as const) : ('scheduled' as const), hasResults: r.sailed, scheduledStart: r.scheduledStart }));
+      const boats = draft.registrations.filter((r) => r.fleetId === fleet.id).map((r) => ({
+        boatId: r.boatId, name: r.boatName, sailNumber: r.sailNumber, sailorName: r.helm, userId: r.userId, ratings: r.ratings,
+        crewName: r.crew.join(', ') || null, club: r.club, nationality: r.nationality, boatClass: r.boatClass,
+      }));
+      const s = { ...fleet, handicapSystem: fleet.handicapSystem as string };
+      return { ...fleetOf(s, infos, boats, new Map(races.map((r) => [r.id, r.entries]))), races: infos, boats };
+    }),
+  };
+}
+
+/** What must survive the round trip, by sail number / boat name (ids are new on each import). */
+function summary(regatta: BlwRegatta) {
+  return regatta.fleets.map((f) => {
+    const key = (boatId: string) => { const b = f.boats.find((x) => x.boatId === boatId)!; return `${b.sailNumber}|${b.name}|${b.sailorName}`; };
+    return {
+      fleet: f.setup.name,
+      setup: [f.setup.scoringSystem, f.setup.handicapSystem, f.setup.penaltyBasis, f.setup.dropRaces, f.setup.discardThresholds.join(',')],
+      boats: f.boats.map((b) => [b.sailNumber, b.name, b.sailorName, b.crewName ?? null, b.club ?? null, b.nationality ?? null, b.boatClass ?? null, JSON.stringify(b.ratings)]).sort(),
+      races: f.races.map((r) => [r.number, r.name, r.hasResults]),
+      results: f.races.map((r) => (f.entries.get(r.id) ?? []).map((e) => [key(e.boatId), e.status, e.code, e.penaltyPercent, e.penaltyPoints, e.redressMethod, e.redressPoints]).sort()),
+      standings: f.score.standings.map((s) => [key(s.boatId), s.position, s.totalPoints, s.netPoints, s.raceResults.map((c) => `${c.points}${c.dropped ? 'd' : ''}${c.code ?? ''}`).join(' ')]),
+    };
+  });
+}
+
+test('oracle files: import → export .blw → import again gives the same regatta and standings', (t) => {
+  if (!existsSync(ROOT)) {
+    t.skip(`oracle folder ${ROOT} is absent`);
+    return;
+  }
+  const files = blwFiles(ROOT);
+  assert.ok(files.length >= 11);
+  let boatsCompared = 0;
+  for (const path of files) {
+    const id = relative(ROOT, path);
+    const first = regattaOf(importDraft(readFileSync(path), id));
+    const written = writeBlw(first);
+    const again = importDraft(written.bytes, id);
+    const second = regattaOf(again);
+    assert.deepEqual(summary(second), summary(first), `${id}: round trip`);
+    // The stored ranks/nett Sailwave shows are the engine's.
+    const reparsed = parseSailwave(written.bytes);
+    assert.ok(reparsed.ok);
+    for (const f of first.fleets) {
+      for (const s of f.score.standings) {
+        const b = f.boats.find((x) => x.boatId === s.boatId)!;
+        const c = reparsed.file.competitors.find((x) => x.fleet === f.setup.name && x.sailNumber === (b.sailNumber ?? '') && x.boat === b.name)!;
+        assert.deepEqual([c.rank, c.nett], [s.position, s.netPoints], `${id} ${f.setup.name} ${b.sailNumber}`);
+        boatsCompared++;
+      }
+    }
+    t.diagnostic(`${id}: ${first.fleets.length} fleet(s), ${first.fleets.reduce((n, f) => n + f.boats.length, 0)} boats, ${written.bytes.length} bytes ${written.encoding}; writer warnings: ${written.warnings.map((w) => `${w.fleet ?? '-'} ${w.setting}`).join('; ') || 'none'}`);
+  }
+  assert.ok(boatsCompared >= 200, `compared ${boatsCompared} boats`);
+});
+
+test('issue 15 set-up options: finishers + N codes, proportional discards, the fleet\'s default redress', () => {
+  const s = setup({ id: 'fp', name: 'ILCA 4', penaltyBasis: 'finishers_plus', options: { finishersPlus: { dnf: 1, dnc: 2 }, proportionalDiscards: { firstAt: 2, everyRaces: 2 }, redress: { defaultMethod: 'average_before' } } });
+  // One from 2 races, two from 4, three from 6 …: covers the races and three steps more.
+  assert.deepEqual(discardList(s, 3), [0, 1, 1, 2, 2, 3, 3, 4]);
+  const day = Date.UTC(2026, 6, 1);
+  const boats = [boat('a', '1', 'A', 'Ann'), boat('b', '2', 'B', 'Bob'), boat('c', '3', 'C', 'Cat'), boat('d', '4', 'D', 'Dan')];
+  const races = [race('r1', 1, null), race('r2', 2, null)];
+  const entries = new Map([
+    ['r1', [entry('a', 0, { finishTime: new Date(day + 1000) }), entry('b', 1, { finishTime: new Date(day + 2000) }), entry('c', 2, { status: 'dnf', code: 'DNF' })]],
+    ['r2', [entry('b', 0, { finishTime: new Date(day + 1000) }), entry('a', 1, { code: 'RDG' }), entry('c', 2, { finishTime: new Date(day + 3000) })]],
+  ]);
+  const written = writeBlw({ event: { name: 'Leinsters', slug: 'l' }, fleets: [fleetOf(s, races, boats, entries)] });
+  const parsed = parseSailwave(written.text);
+  assert.ok(parsed.ok);
+  const system = [...parsed.file.scoringSystems.values()].find((x) => x.value === 'ILCA 4')!;
+  assert.deepEqual([system.codes.get('DNF')!.method, system.codes.get('DNF')!.value, system.codes.get('DNC')!.method, system.codes.get('DNC')!.value], ['Finishers +', '1', 'Finishers +', '2']);
+  const cell = (sail: string, r: number) => parsed.file.results.find((x) => x.comp === parsed.file.competitors.find((c) => c.sailNumber === sail)!.handle && x.race === parsed.file.races[r - 1]!.handle)!;
+  // Race 1: 2 finishers → DNF 3, D (no record) DNC 4.
+  assert.deepEqual([cell('3', 1).code, cell('3', 1).points, cell('4', 1).type, cell('4', 1).points], ['DNF', 3, 0, 4]);
+  assert.equal(cell('1', 2).code, 'RDGb', 'redress without a method: the fleet\'s default A9(b)');
+});

@@ -1,0 +1,191 @@
+/**
+ * Issue 16 §1, end to end through the gateway: every Sailwave file of ../shared/oracles/sailwave (read
+ * from there, never copied) is imported with POST /organizations/{slug}/imports/sailwave; the test
+ * prints each file's parity and asserts:
+ * - every fleet the platform can represent (no warning affecting its scores) reproduces Sailwave's
+ *   ranks and nett totals exactly, in the answer and in GET /events/{slug}/standings; every fleet of
+ *   the oracle files is representable (the ILCA file's "Finishers + N" is the finishers_plus basis,
+ *   progressive per-race ratings are rating changes), so all 16 fleets with stored results are exact;
+ * - bad files (truncated, UTF-16, not Sailwave, 50 MB of junk, over the size limit) get their 400/413
+ *   with the code and the line, and create nothing (no event, no import row);
+ * - a non-member gets 403, a read-only key 403, an unknown organization 404.
+ *
+ *   STACK_SLOT=7 node --conditions=@regatta/source --import tsx scripts/with-stack.ts \
+ *     node --conditions=@regatta/source --import tsx --test services/results-scoring/test/sailwave-import.test.ts
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { apiClient, createApiKey, createOrganization, newActor, type Actor } from '@regatta/testing';
+import { comparePoints } from '../src/domain/numbers.js';
+import { parseSailwave } from '../src/domain/sailwave/parse.js';
+import { toScoring } from '../src/domain/sailwave/to-scoring.js';
+
+const api = apiClient();
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root's parent holds shared/. */
+const ORACLES = resolve(here, '../../../../shared/oracles/sailwave');
+const IMPORT = (slug: string) => `/api/v1/organizations/${slug}/imports/sailwave` as const;
+
+function blwFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((n) => {
+      const p = join(dir, n);
+      return statSync(p).isDirectory() ? blwFiles(p) : n.endsWith('.blw') ? [p] : [];
+    });
+}
+
+
+async function importFile(key: string, org: string, bytes: Uint8Array, fileName: string, contentType = 'application/octet-stream') {
+  return api.post(IMPORT(org), undefined, { key, rawBody: bytes, query: { fileName }, headers: { 'content-type': contentType } });
+}
+
+describe('Sailwave import through the gateway', { skip: !existsSync(ORACLES) && `oracle folder ${ORACLES} is absent` }, () => {
+  let owner: Actor;
+  let org: { id: string; slug: string };
+  let db: pg.Client;
+
+  const created = async () => {
+    const events = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events.events WHERE organization_id = $1', [org.id]);
+    const imports = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM results_scoring.imports WHERE organization_id = $1', [org.id]);
+    return { events: events.rows[0]!.n, imports: imports.rows[0]!.n };
+  };
+
+  before(async () => {
+    owner = await newActor(api);
+    org = await createOrganization(api, owner);
+    db = new pg.Client({ connectionString: process.env['E2E_DATABASE_URL'] });
+    await db.connect();
+  });
+  after(() => db.end());
+
+  test('every oracle file: parity with the ranks and nett totals Sailwave stored', async (t) => {
+    const files = blwFiles(ORACLES);
+    assert.ok(files.length >= 11, `expected the 11 oracle files, found ${files.length}`);
+    let exactFleets = 0;
+    for (const path of files) {
+      const id = relative(ORACLES, path);
+      const bytes = readFileSync(path);
+      const response = await importFile(owner.key, org.slug, bytes, id.split('/').pop()!);
+      assert.equal(response.status, 201, `${id}: ${response.text.slice(0, 500)}`);
+      const body = response.body;
+      assert.equal(body.parity.compared, 'stored', `${id}: the stored standings are compared`);
+      assert.equal(body.event.status, 'draft');
+      t.diagnostic(`${id} → ${body.event.slug}: ${body.counts.fleets} fleet(s), ${body.counts.registrations} entries, ${body.counts.racesSailed}/${body.counts.races} races sailed, ${body.counts.results} results, ${body.warnings.length} warning(s)`);
+      for (const w of body.warnings.filter((x: any) => x.affectsScores)) t.diagnostic(`   warning [${w.fleet ?? '-'}] ${w.setting}: ${w.message}`);
+
+      // The standings the API shows are the ones compared.
+      const standings = (await api.get(`/api/v1/events/${body.event.slug}/standings`, { key: owner.key })).body.data.standings as any[];
+      const parsed = parseSailwave(bytes);
+      assert.ok(parsed.ok);
+      const mapped = toScoring(parsed.file);
+      body.parity.fleets.forEach((f: any, i: number) => {
+        t.diagnostic(`   fleet ${f.fleet}: boats ${f.boats}, ${f.compared ? `matching ${f.matching}${f.exact ? ' (exact)' : ''}` : 'no stored results'}${f.representable ? '' : ', not representable'}`);
+        for (const d of f.differences) t.diagnostic(`      ${d.sailNumber}: Sailwave rank ${d.sailwave.rank} nett ${d.sailwave.nett}, platform rank ${d.platform.rank} nett ${d.platform.nett}`);
+        if (!f.compared) return;
+        if (f.representable) {
+          assert.deepEqual(f.differences, [], `${id} ${f.fleet}: exact parity expected`);
+          assert.equal(f.exact, true);
+          exactFleets++;
+          const competitors = [...mapped.fleets[i]!.competitors.values()];
+          const entries = standings.filter((s) => s.fleetId === f.fleetId);
+          assert.equal(entries.length, competitors.length, `${id} ${f.fleet}: every boat in GET standings`);
+          for (const s of entries) {
+            const same = competitors.filter((c) => c.sailNumber.trim() === (s.boat.sailNumber ?? ''));
+            if (same.length !== 1) continue;
+            assert.equal(s.position, same[0]!.rank, `${id} ${f.fleet} ${s.boat.sailNumber}: rank in GET standings`);
+            assert.equal(comparePoints(s.netPoints, same[0]!.nett!), 0, `${id} ${f.fleet} ${s.boat.sailNumber}: nett in GET standings`);
+          }
+          return;
+        }
+        // No oracle fleet has a setting the platform cannot represent (docs/sailwave.md); a new file
+        // that has one must state its rule there and here.
+        assert.fail(`${id} ${f.fleet}: not representable: ${JSON.stringify(body.warnings.filter((w: any) => w.fleet === f.fleet && w.affectsScores))}`);
+      });
+    }
+    assert.ok(exactFleets >= 16, `expected the 16 fleets with stored results to be exact, got ${exactFleets}`);
+  });
+
+  test('bad files: 400/413 with the code and the line, and nothing is created', async () => {
+    const before = await created();
+    const good = readFileSync(join(ORACLES, 'hyc-2026', '2026 Wed Series 1.blw'));
+    const text = good.toString('latin1');
+    // Truncated inside a quoted value.
+    const cut = text.indexOf('"compsailno"') + 20;
+    const truncated = await importFile(owner.key, org.slug, good.subarray(0, cut), 'truncated.blw');
+    assert.equal(truncated.status, 400, truncated.text);
+    assert.equal(truncated.body.code, 'sailwave_unreadable');
+    assert.match(truncated.body.detail, /line \d+/);
+    assert.match(truncated.body.errors[0].field, /^body line \d+$/);
+    // Wrong encoding: UTF-16 (Sailwave writes Windows-1252 or UTF-8).
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const wide = await importFile(owner.key, org.slug, utf16, 'wide.blw');
+    assert.equal(wide.status, 400, wide.text);
+    assert.equal(wide.body.code, 'sailwave_unreadable');
+    assert.match(wide.body.detail, /UTF-16/);
+    // Not Sailwave at all: JSON, and another program's CSV.
+    for (const other of ['{"event":"Club Racing"}', 'Sail,Helm,Points\r\nIRL 1,Ann,3\r\n']) {
+      const refused = await importFile(owner.key, org.slug, Buffer.from(other), 'other.csv', 'text/csv');
+      assert.equal(refused.status, 400, refused.text);
+      assert.equal(refused.body.code, 'sailwave_not_sailwave');
+      assert.match(refused.body.detail, /line 1/);
+    }
+    // 50 MB of junk: refused on its first bytes.
+    const junk = Buffer.alloc(50 * 1024 * 1024, 'x');
+    for (let i = 0; i < junk.length; i += 4093) junk[i] = 0x0a;
+    const started = Date.now();
+    const big = await importFile(owner.key, org.slug, junk, 'junk.blw');
+    assert.equal(big.status, 400, big.text);
+    assert.equal(big.body.code, 'sailwave_not_sailwave');
+    // A file that looks like Sailwave but is larger than the limit (20 MB).
+    const huge = Buffer.concat([good, Buffer.alloc(21 * 1024 * 1024, '\n')]);
+    const tooLarge = await importFile(owner.key, org.slug, huge, 'huge.blw');
+    assert.equal(tooLarge.status, 413, tooLarge.text);
+    assert.equal(tooLarge.body.code, 'sailwave_too_large');
+    // An empty body.
+    const empty = await importFile(owner.key, org.slug, new Uint8Array(0), 'empty.blw');
+    assert.equal(empty.status, 400, empty.text);
+    assert.equal(empty.body.code, 'sailwave_empty');
+    // Nothing was created by any of them.
+    assert.deepEqual(await created(), before);
+    assert.ok(Date.now() - started < 60_000);
+  });
+
+  test('who may import: members with the write scope', async () => {
+    const file = readFileSync(join(ORACLES, 'scoring-config', 'a52.blw'));
+    const before = await created();
+    const outsider = await newActor(api);
+    const foreign = await importFile(outsider.key, org.slug, file, 'a52.blw');
+    assert.equal(foreign.status, 403, foreign.text);
+    assert.equal(foreign.body.code, 'not_a_member');
+    const readOnly = await createApiKey(api, owner.cookie, { scopes: ['read'] });
+    const reader = await importFile(readOnly.key, org.slug, file, 'a52.blw');
+    assert.equal(reader.status, 403, reader.text);
+    assert.equal(reader.body.code, 'missing_scope');
+    const unknown = await api.post('/api/v1/organizations/no-such-club-anywhere/imports/sailwave', undefined, { key: owner.key, rawBody: file, headers: { 'content-type': 'text/plain' } });
+    assert.equal(unknown.status, 404, unknown.text);
+    const multipart = await importFile(owner.key, org.slug, file, 'a52.blw', 'multipart/form-data; boundary=x');
+    assert.equal(multipart.status, 415, multipart.text);
+    assert.deepEqual(await created(), before);
+  });
+
+  test('the imported results are revisions with the file named in the reason', async () => {
+    const file = readFileSync(join(ORACLES, 'hyc-2026', '2026 Tues & Sat Series 1.blw'));
+    const response = await importFile(owner.key, org.slug, file, '2026 Tues & Sat Series 1.blw', 'text/plain; charset=windows-1252');
+    assert.equal(response.status, 201, response.text);
+    const revisions = await api.get(`/api/v1/events/${response.body.event.slug}/results/revisions`, { key: owner.key, query: { limit: 100 } });
+    assert.equal(revisions.status, 200, revisions.text);
+    const list = revisions.body.data.revisions as any[];
+    assert.equal(list.length, response.body.counts.racesSailed);
+    for (const r of list) assert.equal(r.reason, 'Imported from Sailwave file 2026 Tues & Sat Series 1.blw');
+    const event = await api.get(`/api/v1/events/${response.body.event.slug}`, { key: owner.key });
+    assert.equal(event.status, 200, event.text);
+    assert.deepEqual([event.body.data.id, event.body.data.status], [response.body.event.id, 'draft']);
+    const standings = await api.get(`/api/v1/events/${response.body.event.slug}/standings`, { key: owner.key });
+    assert.equal(standings.body.data.fleets.length, response.body.counts.fleets);
+  });
+});
