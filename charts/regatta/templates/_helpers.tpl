@@ -208,6 +208,10 @@ Environment of a component (also used by its hook jobs). Call with (dict "root" 
 - name: PUBLIC_RATE_LIMIT_KEY_PREFIX
   value: {{ $c.publicRateLimit.keyPrefix | quote }}
 {{- end }}
+{{- if eq .name "results-scoring" }}
+- name: SAILWAVE_MAX_BYTES
+  value: {{ $c.sailwaveMaxBytes | quote }}
+{{- end }}
 {{- if eq .name "public-results" }}
 - name: PUBLIC_MAX_AGE_SECONDS
   value: {{ $c.publicMaxAgeSeconds | quote }}

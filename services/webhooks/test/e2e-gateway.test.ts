@@ -1,7 +1,8 @@
 /**
  * Acceptance test of issue 6, end to end through the gateway: the real operations of the events and
  * results-scoring services (create and publish a regatta, schedule a race, register two boats into a
- * one-boat fleet, pay, cancel with waitlist promotion, submit results, publish them) produce each of
+ * one-boat fleet, pay, cancel with waitlist promotion, submit results, publish them; protests, a
+ * ranking, the split series and the changes and deletions of issue 15, then cancel it) produce each of
  * the public event types (WEBHOOK_EVENT_TYPES), and a local receiver verifies every delivery the way a subscriber
  * would: both signatures (X-Service-Signature and the Standard Webhooks `webhook-signature`) recomputed
  * here, independently of the service's code, and compared in constant time; the envelope
@@ -138,6 +139,34 @@ test('every public event type from the real operations arrive signed at a local 
     const ranking = (await ok(api.post(`/api/v1/organizations/${org.slug}/rankings`, { name: `Webhook Ranking ${uniqueSuffix()}`, formula: { kind: 'best_n', n: 2, windowMonths: 12 } }, { key }), 201)).data as { id: string };
     await ok(api.post(`/api/v1/organizations/${org.slug}/rankings/${ranking.id}/publish`, {}, { key }), 201);
 
+    // Issue 15: the split series (Gold and Silver dealt from J/70's ranking: fleet.split); complete
+    // resources: a fleet renamed (fleet.updated) and a spare one deleted, a second race postponed
+    // (race.updated) then deleted, the sailing instructions amended then withdrawn, a series of the
+    // regatta changed then deleted, a second draft regatta deleted, and at the very end the regatta
+    // itself cancelled (history kept: it has registrations).
+    const gold = (await ok(api.post(`/api/v1/events/${slug}/fleets`, { name: 'Gold' }, { key }), 201)).data as { id: string };
+    const silver = (await ok(api.post(`/api/v1/events/${slug}/fleets`, { name: 'Silver' }, { key }), 201)).data as { id: string };
+    await ok(api.put(`/api/v1/events/${slug}/split-series`, { qualifyingFleets: [fleet.id], finalFleets: [gold.id, silver.id] }, { key }));
+    await ok(api.post(`/api/v1/events/${slug}/split`, { method: 'by_rank' }, { key }));
+    await ok(api.patch(`/api/v1/events/${slug}/fleets/${silver.id}`, { name: 'Silver Fleet' }, { key }));
+    const spare = (await ok(api.post(`/api/v1/events/${slug}/fleets`, { name: 'Spare' }, { key }), 201)).data as { id: string };
+    await ok(api.delete(`/api/v1/events/${slug}/fleets/${spare.id}`, { key }));
+    const race2 = (await ok(api.post(`/api/v1/events/${slug}/races`, { fleetId: fleet.id, raceNumber: 2, scheduledStart: new Date(start.getTime() + DAY).toISOString() }, { key }), 201)).data as { id: string };
+    await ok(api.patch(`/api/v1/events/${slug}/races/${race2.id}`, { status: 'postponed' }, { key }));
+    await ok(api.delete(`/api/v1/events/${slug}/races/${race2.id}`, { key }));
+    const si = (await ok(api.post(`/api/v1/events/${slug}/documents`, { kind: 'si', title: 'Sailing Instructions', body: 'SI 11: course area Bravo.' }, { key }), 201)).data as { id: string };
+    await ok(api.patch(`/api/v1/events/${slug}/documents/${si.id}`, { body: 'SI 11: course area Alpha.', note: 'Amendment 1' }, { key }));
+    await ok(api.delete(`/api/v1/events/${slug}/documents/${si.id}`, { key, query: { reason: 'Replaced' } }));
+    const series = (await ok(api.post('/api/v1/series', { organization: org.slug, name: `Webhook Series ${uniqueSuffix()}`, year: start.getUTCFullYear(), events: [slug] }, { key }), 201)).data as { slug: string };
+    await ok(api.patch(`/api/v1/series/${series.slug}`, { name: `Renamed Series ${uniqueSuffix()}` }, { key }));
+    await ok(api.delete(`/api/v1/series/${series.slug}`, { key }));
+    const draft = (await ok(
+      api.post('/api/v1/events', { organization: org.slug, name: `Webhook Draft ${uniqueSuffix()}`, startDate: start.toISOString(), endDate: new Date(start.getTime() + DAY).toISOString() }, { key }),
+      201,
+    )).data as { id: string; slug: string };
+    await ok(api.delete(`/api/v1/events/${draft.slug}`, { key }));
+    await ok(api.post(`/api/v1/events/${slug}/cancel`, { reason: 'Storm warning' }, { key }));
+
     // Every public type, and all five registration messages (2 created, 2 updated, 1 cancelled).
     const registrationMessages = (entries: Received[]) => new Set(entries.filter((e) => e.json.event.startsWith('registration.')).map((e) => e.json.id)).size;
     const all = await receiver.waitFor(
@@ -172,13 +201,29 @@ test('every public event type from the real operations arrive signed at a local 
       return messages[0]!.data as any;
     };
     const last = (type: string) => (byType.get(type) ?? []).at(-1)!.data as any;
+    // Series and rankings belong to the organization, not to one regatta; the draft is the other one.
+    const ORGANIZATION_WIDE = new Set(['series.updated', 'series.deleted', 'ranking.published']);
     for (const entry of all) {
+      if (ORGANIZATION_WIDE.has(entry.json.event)) continue;
       const data = entry.json.data as any;
-      const eventId = data.event?.id ?? data.race?.eventId ?? data.registration?.eventId ?? data.eventId;
-      assert.equal(eventId, event.id, `${entry.json.event} is about our regatta`);
+      const eventId = data.event?.id ?? data.race?.eventId ?? data.registration?.eventId ?? data.fleet?.eventId ?? data.document?.eventId ?? data.eventId;
+      const draftOnes = entry.json.event === 'event.deleted' || (entry.json.event === 'event.created' && eventId === draft.id);
+      assert.equal(eventId, draftOnes ? draft.id : event.id, `${entry.json.event} is about our regatta (or the deleted draft)`);
     }
+    const ofOurRegatta = (type: string) => (byType.get(type) ?? []).filter((m) => (m.data as any).event?.id !== draft.id);
+    assert.equal(only('event.deleted').eventId, draft.id);
+    assert.deepEqual([only('event.cancelled').event.status, only('event.cancelled').reason], ['cancelled', 'Storm warning']);
+    assert.equal(only('fleet.updated').fleet.name, 'Silver Fleet');
+    assert.equal(only('fleet.deleted').fleetId, spare.id);
+    assert.deepEqual([only('race.updated').race.id, only('race.updated').race.status], [race2.id, 'postponed']);
+    assert.equal(only('race.deleted').raceId, race2.id);
+    assert.deepEqual([only('document.amended').document.id, only('document.amended').version], [si.id, 2]);
+    assert.equal(only('document.withdrawn').documentId, si.id);
+    assert.equal(only('series.deleted').slug, series.slug);
+    assert.equal(only('fleet.split').eventId, event.id);
 
-    const eventCreated = only('event.created');
+    assert.equal(ofOurRegatta('event.created').length, 1, 'one event.created of our regatta');
+    const eventCreated = ofOurRegatta('event.created')[0]!.data as any;
     assert.deepEqual(eventCreated.event.organization, { id: org.id, slug: org.slug, name: org.name });
     assert.deepEqual([eventCreated.event.slug, eventCreated.event.status, eventCreated.event.venue], [slug, 'draft', 'Annapolis Harbor']);
     assert.equal(eventCreated.event.startDate, start.toISOString().replace('.000Z', 'Z'));
@@ -189,7 +234,9 @@ test('every public event type from the real operations arrive signed at a local 
     const eventUpdated = only('event.updated');
     assert.deepEqual([eventUpdated.event.status, eventUpdated.previousStatus, eventUpdated.changedFields], ['published', 'draft', ['status']]);
 
-    const scheduled = only('race.scheduled');
+    // Race 1, and race 2 (scheduled for the issue-15 changes, then deleted).
+    assert.deepEqual((byType.get('race.scheduled') ?? []).map((m) => (m.data as any).race.id), [race.id, race2.id]);
+    const scheduled = byType.get('race.scheduled')![0]!.data as any;
     assert.deepEqual([scheduled.race.id, scheduled.race.fleetId, scheduled.race.raceNumber, scheduled.race.status], [race.id, fleet.id, 1, 'scheduled']);
 
     const registrations = byType.get('registration.created')!.map((message) => (message.data as any).registration);
@@ -222,7 +269,7 @@ test('every public event type from the real operations arrive signed at a local 
       results.results.map((r: any) => [r.boatId, r.boatName, r.sailorName, r.position, r.finishTime, r.elapsedSeconds, r.points, r.status]),
       [[b.boatId, 'Boat B', 'Skipper B', 1, iso(finish), 3661, 1, 'finished']],
     );
-    const standings = last('standings.updated');
+    const standings = (byType.get('standings.updated') ?? []).map((m) => m.data as any).filter((d) => d.fleetId === fleet.id).at(-1);
     assert.deepEqual([standings.fleetId, standings.fleetName, standings.scoringSystem, standings.boatsInFleet], [fleet.id, 'J/70', 'low_point', 1]);
     assert.deepEqual(
       standings.entries.map((e: any) => [e.position, e.boatId, e.totalPoints, e.netPoints, e.racesCompleted, e.raceResults]),
