@@ -24,6 +24,8 @@ run pipeline node --conditions=@regatta/source --import tsx services/results-sco
 run kafka node --conditions=@regatta/source --import tsx packages/messaging/scripts/bench-group-join.ts
 run webhooks bash scripts/bench-webhooks.sh
 run public node --conditions=@regatta/source --import tsx services/public-results/scripts/bench-public.ts
+run exports node --conditions=@regatta/source --import tsx packages/exports/scripts/bench-exports.ts
+run sailwave node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-sailwave.ts
 
 pick() { # file pattern -> matching lines, indented
   grep -E "$2" "$OUT/$1.log" 2>/dev/null | sed -E 's/^ +//; s/^/  /' || true
@@ -41,3 +43,7 @@ echo "webhooks:"
 pick webhooks 'deliveries:|signed delivery'
 echo "public results:"
 pick public '^  (standings|gateway /|results POST|memory)'
+echo "exports (200-boat, 4-fleet standings rendered as CSV, HTML and PDF, interleaved in one process):"
+pick exports '^exports '
+echo "sailwave import (largest oracle .blw: parse, then re-score with this engine and compare):"
+pick sailwave '^sailwave '

@@ -48,12 +48,35 @@ wait_healthy gateway "http://127.0.0.1:$GATEWAY_PORT/api/v1/health"
 log "seeding demo data"
 GATEWAY_URL="http://127.0.0.1:$GATEWAY_PORT" node --conditions=@regatta/source --import tsx "$ROOT/scripts/seed/seed.ts" || die "seeding failed (see .local/logs)"
 
+# What the seed saved (.local/demo-credentials.json): the demo key, regatta, federation and ranking list.
+saved() { node -e 'try { process.stdout.write(String(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))[process.argv[2]] ?? "")) } catch {}' "$ROOT/.local/demo-credentials.json" "$1"; }
+GW="http://127.0.0.1:$GATEWAY_PORT"
+KEY="$(saved apiKey)"
+DEMO_SLUG="$(saved demoRegatta)"
+DEMO_SLUG="${DEMO_SLUG:-annapolis-spring-regatta}"
+DEMO_CLUB="$(saved demoClub)"
+DEMO_CLUB="${DEMO_CLUB:-annapolis-harbor-yacht-club}"
+FEDERATION="$(saved federation)"
+RANKING_ID="$(saved rankingListId)"
+
 cat <<MSG
 
   Regatta platform is running.
-    Gateway:        http://127.0.0.1:$GATEWAY_PORT   (health: /api/v1/health, docs: /api/v1/docs)
+    Gateway:        $GW   (health: /api/v1/health, docs: /api/v1/docs)
     Logs:           $ROOT/.local/logs/
 $(cat "$ROOT/.local/demo-credentials.txt" 2>/dev/null || true)
+
+  Protests, exports, rankings and Sailwave (the demo key as above):
+    Notice board:   $GW/regattas/$DEMO_SLUG   (hearing schedule and decisions, under "Notice board")
+    Standings CSV:  curl -H 'Authorization: Bearer $KEY' -o standings.csv '$GW/api/v1/events/$DEMO_SLUG/standings?format=csv'
+    Standings PDF:  curl -H 'Authorization: Bearer $KEY' -o standings.pdf '$GW/api/v1/events/$DEMO_SLUG/standings?format=pdf'
+    Overall IRC:    curl -H 'Authorization: Bearer $KEY' $GW/api/v1/events/$DEMO_SLUG/overall
+$(if [ -n "$FEDERATION" ] && [ -n "$RANKING_ID" ]; then
+  echo "    Ranking list:   curl -H 'Authorization: Bearer $KEY' $GW/api/v1/organizations/$FEDERATION/rankings/$RANKING_ID"
+fi)
+    Sailwave file:  curl -H 'Authorization: Bearer $KEY' -o $DEMO_SLUG.blw $GW/api/v1/events/$DEMO_SLUG/exports/sailwave
+    Sailwave import (a draft regatta of the demo club from that file):
+      curl -X POST -H 'Authorization: Bearer $KEY' -H 'content-type: application/octet-stream' --data-binary @$DEMO_SLUG.blw '$GW/api/v1/organizations/$DEMO_CLUB/imports/sailwave?fileName=$DEMO_SLUG.blw'
 
   Press Ctrl-C to stop everything.
 MSG

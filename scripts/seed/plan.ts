@@ -90,7 +90,48 @@ export const FEDERATION: { club: ClubPlan; events: EventPlan[] } = {
         },
       ],
     },
+    {
+      // A second completed federation regatta, so the national ranking combines two regattas (with factors).
+      slug: 'national-spring-qualifier',
+      name: 'National Spring Qualifier',
+      description: 'The J/70 qualifier for the national championship: three races in one day.',
+      venue: 'Narragansett Bay',
+      address: 'Fort Adams State Park, Newport, RI',
+      startInDays: -75,
+      lengthDays: 1,
+      entryFee: '90.00',
+      nor: 'Notice of race: RRS 2025-2028 apply; three races, no discard.',
+      races: 3,
+      target: 'completed',
+      sailorOffset: 3,
+      fleets: [{ body: { name: 'J/70', handicap: { system: 'one_design' } }, entries: 7, model: 'J/70', sailPrefix: 'USA', sailStart: 1150, boatNames: BOATS.keel.slice(2) }],
+    },
   ],
+};
+
+/** The protest room on the completed demo regatta: a committee protest, its hearing and a DSQ, shown on the public notice board. */
+export const PROTEST_CASE = {
+  event: 'annapolis-spring-regatta',
+  fleet: 'J/70',
+  raceNumber: 3,
+  /** The protested boat: the n-th J/70 entry in sail number order. */
+  protesteeIndex: 2,
+  /** Found again by this text on a later run (the case has no other natural key). */
+  incident: 'At the leeward gate of race 3 the boat rounded the wrong gate mark and did not correct her error, as recorded by the mark-set boat.',
+  rules: ['28.1'],
+  room: 'Jury room, first floor of the clubhouse',
+  factsFound: 'The boat left the port gate mark to starboard while rounding the starboard gate mark, and sailed on to the finish without correcting her error.',
+  conclusions: 'The boat did not sail the course and broke rule 28.1. She is disqualified from race 3.',
+};
+
+/** The overall result across the demo regatta's two IRC fleets (IRC corrected time, all boats ranked together). */
+export const OVERALL = { event: 'annapolis-spring-regatta', name: 'Overall IRC', fleets: ['IRC 1', 'IRC 2'], handicap: 'irc' };
+
+/** The federation's published national ranking over its completed regattas, graded by event factors. */
+export const RANKING = {
+  name: 'NYRA National Ranking',
+  formula: { kind: 'best_n', n: 2, placePoints: 'linear', windowMonths: 12 },
+  factors: { 'national-keelboat-championship': 1.2, 'national-spring-qualifier': 0.8 } as Record<string, number>,
 };
 
 export const CLUBS: { club: ClubPlan; events: EventPlan[] }[] = [
@@ -108,7 +149,7 @@ export const CLUBS: { club: ClubPlan; events: EventPlan[] }[] = [
       {
         slug: 'annapolis-spring-regatta',
         name: 'Annapolis Spring Regatta',
-        description: 'The season opener on the Bay: IRC and J/70 fleets, four races.',
+        description: 'The season opener on the Bay: two IRC fleets scored together overall, and the J/70s; four races.',
         venue: 'Chesapeake Bay off Annapolis',
         address: '2 Compromise Street, Annapolis, MD 21401',
         startInDays: -21,
@@ -121,6 +162,9 @@ export const CLUBS: { club: ClubPlan; events: EventPlan[] }[] = [
         sailorOffset: 9,
         fleets: [
           { body: { name: 'IRC 1', handicap: { system: 'irc' }, penaltyBasis: 'starting_area' }, entries: 6, model: 'Beneteau First 40.7', sailPrefix: 'USA', sailStart: 40700, boatNames: BOATS.keel },
+          // A second handicap fleet, so the regatta has an overall (corrected time) result across IRC 1 and IRC 2
+          // (before the J/70s: the plan's fleet order is then also name order, which test/exports.test.ts expects of the exports).
+          { body: { name: 'IRC 2', handicap: { system: 'irc' } }, entries: 5, model: 'J/109', sailPrefix: 'USA', sailStart: 10900, boatNames: BOATS.keel.slice(7) },
           { body: { name: 'J/70', handicap: { system: 'one_design' } }, entries: 7, model: 'J/70', sailPrefix: 'USA', sailStart: 1200, boatNames: BOATS.keel.slice(5) },
         ],
       },
