@@ -8,7 +8,7 @@
 import { CODE_RULES, DEFAULT_PENALTY_PERCENT, type PenaltyCode, type ResultCode } from './codes.js';
 import { correctedTime, usesTime, type HandicapSystem } from './handicap.js';
 import { indexFleet, lastOf, type FleetIndex } from './fleet-index.js';
-import { elapsedBetween, roundTenth } from './numbers.js';
+import { elapsedBetween, roundHalfUp, roundTenth } from './numbers.js';
 
 /**
  * high_point: a finisher scores (boats that came to the starting area − place + 1).
@@ -286,8 +286,7 @@ export function scoreRaceIndexed(
       const pen = e?.penalty;
       if (pen !== undefined) {
         penaltyCode = pen.code;
-        const amount =
-          pen.code === 'DPI' ? (pen.points ?? 0) : roundTenth(((pen.percent ?? DEFAULT_PENALTY_PERCENT) / 100) * (highPoint ? highPointTop : dnfPoints));
+        const amount = pen.code === 'DPI' ? (pen.points ?? 0) : penaltyAmount(pen.percent ?? DEFAULT_PENALTY_PERCENT, highPoint ? highPointTop : dnfPoints, percentage);
         points = highPoint ? Math.max(0, roundTenth(points - amount)) : Math.min(roundTenth(points + amount), dnfPoints);
       }
     }
@@ -361,3 +360,14 @@ function finishingOrder(keys: readonly number[]): number[] {
 const COUNTING_SPAN = 16;
 const PACK = 2 ** 21;
 const KEY_LIMIT = 2 ** 31;
+
+/**
+ * A 44.3(c) scoring penalty (SCP, and ZFP by rule 30.2): a number of places equal to the stated
+ * percentage (default 20%) of the score for DNF, rounded to the nearest whole number (0.5 upward).
+ * In the high-point percentage variant a place is not a unit of its scale, so the share of the best
+ * score (100) is kept to a tenth.
+ */
+export function penaltyAmount(percent: number, base: number, percentageScale: boolean): number {
+  const share = (percent / 100) * base;
+  return percentageScale ? roundTenth(share) : roundHalfUp(share);
+}

@@ -67,10 +67,10 @@ test('DPI is capped at the DNF score (entries + 1 = 6)', () => {
   );
 });
 
-test('SCP: 20% of the DNF score added to her place (the engine keeps tenths, as Sailwave); others keep theirs', () => {
-  // A 2nd in R2 + 20% × 6 = 1.2 → 3.2.
-  assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp' }]), { ...BEFORE, A: [1, 3.2, 2] });
-  // 50% of 6 = 3: A 2nd in R2 → 5; 80%: 2 + 4.8 = 6.8 → capped at the DNF score 6.
+test('SCP (44.3(c)): places equal to 20% of the DNF score, rounded to a whole number (0.5 up), added to her place; others keep theirs', () => {
+  // 20% × 6 = 1.2 → 1 place: A 2nd in R2 → 3 (tied with C's 3: two boats may have the same score).
+  assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp' }]), { ...BEFORE, A: [1, 3, 2] });
+  // 50% of 6 = 3 places: A 2nd in R2 → 5; 80%: 4.8 → 5 places, 2 + 5 = 7 → capped at the DNF score 6.
   assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp', percent: 50 }]), { ...BEFORE, A: [1, 5, 2] });
   assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp', percent: 80 }]), { ...BEFORE, A: [1, 6, 2] });
 });
