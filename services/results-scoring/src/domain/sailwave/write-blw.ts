@@ -122,6 +122,9 @@ export function writeBlw(regatta: BlwRegatta): BlwWriteOutcome {
       out.add('compexclude', 0, h);
       out.add('compalias', 0, h);
     }
+    if (rated && !progressiveFleet(f.setup) && f.boats.some((b) => (b.ratingChanges ?? []).length > 0)) {
+      warn({ setting: 'rrat', message: `rating changes from a race on: Sailwave scores ${f.setup.handicapSystem} on one rating per boat for the series (comprating, written as the boat's rating before any change)`, fleet: f.setup.name });
+    }
     for (const r of f.score.rejected) warn({ setting: 'comprating', message: `boat ${r.boatId} is not scored (${r.reason}): written without a rank`, fleet: f.setup.name });
   }
 
@@ -153,6 +156,9 @@ export function writeBlw(regatta: BlwRegatta): BlwWriteOutcome {
       const entries = new Map((f.entries.get(race.id) ?? []).map((e) => [e.boatId, e] as const));
       const computed = f.score.results.get(race.id);
       const cells = new Map(f.score.standings.map((s) => [s.boatId, s.raceResults.find((r) => r.raceId === race.id)] as const));
+      // Progressive handicaps (NHC, ECHO): the rating each boat sailed this race on (rrat), as Sailwave
+      // stores it and the importer reads it back, so a re-score uses the same per-race ratings.
+      const progressive = progressiveFleet(f.setup);
       for (const boat of f.boats) {
         const h = handles.get(boat.boatId)!;
         const entry = entries.get(boat.boatId);
@@ -167,7 +173,9 @@ export function writeBlw(regatta: BlwRegatta): BlwWriteOutcome {
           out.add('rrestyp', 0, h, raceHandle);
           continue;
         }
-        writeCell(out, h, raceHandle, race, f.setup, entry, computed?.get(boat.boatId) ?? null, points, cell?.dropped ?? false);
+        const own = computed?.get(boat.boatId) ?? null;
+        writeCell(out, h, raceHandle, race, f.setup, entry, own, points, cell?.dropped ?? false);
+        if (progressive && own?.rating != null) out.add('rrat', own.rating, h, raceHandle);
       }
     }
   });
@@ -181,6 +189,12 @@ export function writeBlw(regatta: BlwRegatta): BlwWriteOutcome {
   const text = out.text();
   const { bytes, encoding } = encodeBlw(text);
   return { text, bytes, encoding, warnings };
+}
+
+/** NHC and ECHO: the rating changes race by race (the engine's chain, or the stored per-race rating). */
+function progressiveFleet(setup: FleetSetup): boolean {
+  const system = (setup.handicapSystem || '').toLowerCase();
+  return system === 'nhc' || system === 'echo';
 }
 
 /** `racestart` start time: Sailwave's "191500", or "19:15:00.5" when it has a fraction of a second. */
