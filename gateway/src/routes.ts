@@ -126,6 +126,7 @@ export const ROUTES: RouteRule[] = [
   rule('POST', '/api/v1/events/:slug/protests', 'results-scoring', scope('register', 'results')),
   rule('POST', '/api/v1/events/:slug/protests/:protestId/hearing', 'results-scoring', scope('results')),
   rule('POST', '/api/v1/events/:slug/protests/:protestId/decision', 'results-scoring', scope('results')),
+  rule('POST', '/api/v1/events/:slug/protests/:protestId/withdrawal', 'results-scoring', scope('results')),
 
   // public-results: the live feed of one regatta (Server-Sent Events)
   { ...rule('GET', '/api/v1/events/:slug/live', 'public-results', publicRead), stream: true },

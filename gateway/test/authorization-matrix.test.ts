@@ -110,6 +110,7 @@ interface World {
   /** Race committee protests against Alpha: the valid hearing row schedules one, the valid decision row decides the other. */
   protestToHear: string;
   protestToDecide: string;
+  protestToWithdraw: string;
   /** The revision the set-up's results submission made (the valid revert row restores it). */
   firstRevision: string;
   /** A public ranking list of the organization, the day its computation includes the set-up's results, and the sailor it ranks. */
@@ -216,7 +217,7 @@ before(async () => {
   await ok(api.put(`/api/v1/events/${event.slug}/overall`, { fleets: [fleet.data.id], method: 'points' }, { key }), 200);
   const committeeProtest = () =>
     ok(api.post(`/api/v1/events/${event.slug}/protests`, { type: 'race_committee', raceIds: [race.data.id], protesteeBoats: [registration.boatId], incident: 'Matrix: OCS not returned' }, { key }), 201);
-  const [protestToHear, protestToDecide] = [(await committeeProtest()).data.id as string, (await committeeProtest()).data.id as string];
+  const [protestToHear, protestToDecide, protestToWithdraw] = [(await committeeProtest()).data.id as string, (await committeeProtest()).data.id as string, (await committeeProtest()).data.id as string];
   const series = (await ok(api.post('/api/v1/series', { organization: org.slug, name: `Matrix Series ${uniqueSuffix()}`, year: new Date(start).getUTCFullYear(), events: [event.slug] }, { key }), 201)).data;
   // Issue 15: a notice of the regatta, and a draft whose parts the valid change and removal rows change or remove.
   const notice = (slug: string, title: string) => ok(api.post(`/api/v1/events/${slug}/documents`, { kind: 'notice', title, body: 'Matrix notice.' }, { key }), 201);
@@ -340,6 +341,7 @@ before(async () => {
     keysWithout,
     protestToHear,
     protestToDecide,
+    protestToWithdraw,
     firstRevision: submitted.revision.id as string,
     rankingListId: rankingList.id,
     rankingAsOf,
@@ -1213,6 +1215,15 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.status, body.data.decision.consequences, body.data.decision.revisions], ['decided', [], []]) } },
       { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/protests/${x.protestToDecide}/decision`, x.draft.slug), body: { factsFound: 'x', conclusions: 'y' } }), outcome: missing },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/protests/${UNKNOWN_ID}/decision`), body: { factsFound: 'x', conclusions: 'y' } }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/protests/:protestId/withdrawal': {
+    call: (x) => ({ path: eventPath(x, `/protests/${x.protestToWithdraw}/withdrawal`), body: { reason: 'Matrix: withdrawn with the committee approval' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.status, body.data.decision, body.data.withdrawal.reason], ['withdrawn', null, 'Matrix: withdrawn with the committee approval']) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/protests/${x.protestToWithdraw}/withdrawal`, x.draft.slug), body: { reason: 'x' } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/protests/${UNKNOWN_ID}/withdrawal`), body: { reason: 'x' } }), outcome: missing },
     ],
   },
 

@@ -83,6 +83,7 @@ export const FACT_PAYLOAD_CASE = {
   "protest.lodged": "protestLodged",
   "hearing.scheduled": "hearingScheduled",
   "decision.published": "decisionPublished",
+  "protest.withdrawn": "protestWithdrawn",
   "regatta.imported": "regattaImported",
   "fleet.split": "fleetSplit",
   "ranking.published": "rankingPublished",
@@ -137,6 +138,7 @@ export const FACT_TOPIC = {
   "protest.lodged": TOPICS.results,
   "hearing.scheduled": TOPICS.results,
   "decision.published": TOPICS.results,
+  "protest.withdrawn": TOPICS.results,
   // Internal (no webhook): the events service creates the imported regatta from it (issue 16).
   "regatta.imported": TOPICS.results,
   // Split series (issue 15): final or medal fleet membership.
@@ -167,6 +169,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "protest.lodged",
   "hearing.scheduled",
   "decision.published",
+  "protest.withdrawn",
   // Complete resources (issue 15).
   "event.cancelled",
   "event.deleted",

@@ -10,7 +10,8 @@
  *   standings: A 2, C 4, D 6, B 7 (RDG moves nobody else, A6.2)
  * Then: asOf before the first decision answers the standings as they were; the revisions name the
  * decision and the person; reverting R1 undoes the DSQ (and C's A9(a) average follows: R1 3 → RDG 3);
- * the fleet becomes official when the time limit passes with no open case.
+ * a third case (a protest committee protest on R2), heard then withdrawn (rule 63.1), changes no score
+ * and holds nothing provisional; the fleet becomes official when the time limit passes with no open case.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -80,7 +81,7 @@ describe('the protest room through the gateway', () => {
     const org = await createOrganization(api, organizer);
     const key = organizer.key;
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/protest-room`;
-    await ok(api.post('/api/v1/webhooks', { url, events: ['protest.lodged', 'hearing.scheduled', 'decision.published'], organizationId: org.id }, { key }), 201);
+    await ok(api.post('/api/v1/webhooks', { url, events: ['protest.lodged', 'hearing.scheduled', 'decision.published', 'protest.withdrawn'], organizationId: org.id }, { key }), 201);
     const created = await ok(api.post('/api/v1/events', { organization: org.slug, name: `Protest Cup ${uniqueSuffix()}`, startDate: base.toISOString(), endDate: new Date(base.getTime() + 3 * DAY).toISOString() }, { key }), 201);
     slug = created.data.slug;
     await ok(api.put(`/api/v1/events/${slug}`, { status: 'published' }, { key }));
@@ -205,6 +206,29 @@ describe('the protest room through the gateway', () => {
     assert.deepEqual(board.map((p: any) => [p.number, p.status, p.decision.consequences[0].action, p.contact]), [[1, 'decided', 'dsq', null], [2, 'decided', 'rdg', null]]);
   });
 
+  test('a case withdrawn with the committee\'s approval (rule 63.1) is closed: no hearing, no decision, shown withdrawn, no longer open', async () => {
+    const key = organizer.key;
+    const lodged = (await ok(api.post(`/api/v1/events/${slug}/protests`, { type: 'protest_committee', raceIds: [races[1]!], protesteeBoats: [boat['D']!], incident: 'D may have touched a mark.', rulesAlleged: ['31'] }, { key }), 201)).data;
+    assert.deepEqual([lodged.number, lodged.status, lodged.withdrawal], [3, 'lodged', null]);
+    await ok(api.post(`/api/v1/events/${slug}/protests/${lodged.id}/hearing`, { startsAt: new Date(Date.now() + 3_600_000).toISOString(), room: 'Jury room 2' }, { key }));
+    // Only the committee: a competitor's key lacks the results scope (gateway), and a key with it from
+    // outside the organization is no member (service).
+    await refused(api.post(`/api/v1/events/${slug}/protests/${lodged.id}/withdrawal`, { reason: 'x' }, { key: competitor.key }), 403, 'missing_scope');
+    const outsider = await newActor(api, ['read', 'results']);
+    await refused(api.post(`/api/v1/events/${slug}/protests/${lodged.id}/withdrawal`, { reason: 'x' }, { key: outsider.key }), 403, 'not_a_member');
+    await refused(api.post(`/api/v1/events/${slug}/protests/${lodged.id}/decision`, { factsFound: 'x', conclusions: 'y' }, { key: outsider.key }), 403, 'not_a_member');
+    const withdrawn = (await ok(api.post(`/api/v1/events/${slug}/protests/${lodged.id}/withdrawal`, { reason: 'The protest committee found no evidence to hear; withdrawn.' }, { key }))).data;
+    assert.deepEqual([withdrawn.status, withdrawn.decision, withdrawn.withdrawal.reason], ['withdrawn', null, 'The protest committee found no evidence to hear; withdrawn.']);
+    await refused(api.post(`/api/v1/events/${slug}/protests/${lodged.id}/decision`, { factsFound: 'x', conclusions: 'y' }, { key }), 409, 'protest_withdrawn');
+    await refused(api.post(`/api/v1/events/${slug}/protests/${lodged.id}/hearing`, { startsAt: new Date().toISOString(), room: 'x' }, { key }), 409, 'protest_withdrawn');
+    await refused(api.post(`/api/v1/events/${slug}/protests/${lodged.id}/withdrawal`, { reason: 'again' }, { key }), 409, 'protest_withdrawn');
+    await refused(api.post(`/api/v1/events/${slug}/protests/${protest1.id}/withdrawal`, { reason: 'too late' }, { key }), 409, 'protest_decided');
+    // The scores did not change; the public notice board shows case 3 withdrawn.
+    assert.deepEqual(table(await standings()), [['A', 1, 2], ['C', 2, 4], ['D', 3, 6], ['B', 4, 7]]);
+    const board = (await ok(api.get(`/api/v1/events/${slug}/protests`, { key: reader.key }))).data;
+    assert.deepEqual(board.map((p: any) => [p.number, p.status]), [[1, 'decided'], [2, 'decided'], [3, 'withdrawn']]);
+  });
+
   test('reverting R1 to the submission undoes the DSQ; the fleet becomes official once the limit has passed and no case is open', async () => {
     const history = (await ok(api.get(`/api/v1/events/${slug}/results/revisions`, { key: organizer.key, query: { race: races[0]! } }))).data.revisions;
     const submission = history.find((r: any) => r.kind === 'submission');
@@ -216,8 +240,8 @@ describe('the protest room through the gateway', () => {
 
   test('webhooks: protest.lodged, hearing.scheduled and decision.published reach the subscriber, without private details', async () => {
     const kinds = () => delivered.filter((d) => d.data?.eventId !== undefined).map((d) => `${d.event} ${d.data.number}`).sort();
-    await eventually(async () => (kinds().length >= 6 ? true : undefined), 15_000, 'six deliveries');
-    assert.deepEqual(kinds(), ['decision.published 1', 'decision.published 2', 'hearing.scheduled 1', 'hearing.scheduled 2', 'protest.lodged 1', 'protest.lodged 2']);
+    await eventually(async () => (kinds().length >= 9 ? true : undefined), 15_000, 'nine deliveries');
+    assert.deepEqual(kinds(), ['decision.published 1', 'decision.published 2', 'hearing.scheduled 1', 'hearing.scheduled 2', 'hearing.scheduled 3', 'protest.lodged 1', 'protest.lodged 2', 'protest.lodged 3', 'protest.withdrawn 3']);
     const lodged = delivered.find((d) => d.event === 'protest.lodged' && d.data.number === 2)!;
     assert.deepEqual([lodged.data.late, lodged.data.type, lodged.data.protestorBoatId, 'contact' in lodged.data, 'incident' in lodged.data], [true, 'redress', boat['C'], false, false]);
     const dsq = delivered.find((d) => d.event === 'decision.published' && d.data.number === 1)!;

@@ -134,6 +134,12 @@ test('every public event type from the real operations arrive signed at a local 
     )).data as { id: string };
     await ok(api.post(`/api/v1/events/${slug}/protests/${protest.id}/hearing`, { startsAt: new Date(start.getTime() + 8 * 3_600_000).toISOString(), room: 'Jury room' }, { key }));
     await ok(api.post(`/api/v1/events/${slug}/protests/${protest.id}/decision`, { factsFound: 'B did not touch the mark.', conclusions: 'No rule was broken.', consequences: [] }, { key }));
+    // protest.withdrawn: a second committee protest, withdrawn with the protest committee's approval (rule 63.1).
+    const second = (await ok(
+      api.post(`/api/v1/events/${slug}/protests`, { type: 'race_committee', raceIds: [race.id], protesteeBoats: [b.boatId], incident: 'B started early.', rulesAlleged: ['29.1'] }, { key }),
+      201,
+    )).data as { id: string };
+    await ok(api.post(`/api/v1/events/${slug}/protests/${second.id}/withdrawal`, { reason: 'The race committee withdrew it before the hearing.' }, { key }));
 
     // ranking.published (issue 15 §3): a ranking list of the organization (sailors service), published as edition 1.
     const ranking = (await ok(api.post(`/api/v1/organizations/${org.slug}/rankings`, { name: `Webhook Ranking ${uniqueSuffix()}`, formula: { kind: 'best_n', n: 2, windowMonths: 12 } }, { key }), 201)).data as { id: string };

@@ -241,6 +241,7 @@ export function publicFacts(organizationId: string, eventId: string, options: { 
       decisionId: randomUUID(), protestId, eventId, number: 1, type: 'boat', raceIds: [raceId], factsFound: 'On port tack, B did not keep clear of A on starboard.',
       conclusions: 'B broke rule 10.', rulesApplied: ['10'], consequences: [{ boatId: otherBoatId, raceId, action: 'dsq' }], revisionIds: [randomUUID()], decidedAt: ts('2025-05-01T18:40:00Z'),
     }, meta),
+    newFact('protest.withdrawn', 'protestWithdrawn', { protestId: randomUUID(), eventId, number: 2, type: 'redress', raceIds: [raceId], withdrawnAt: ts('2025-05-01T17:05:00Z') }, meta),
     // Issue 15: a split series' final fleets.
     newFact('fleet.split', 'fleetSplit', {
       eventId, stage: 'final', method: 'by_rank', fleets: [{ fleetId, boatIds: [boatId] }, { fleetId: randomUUID(), boatIds: [otherBoatId] }], assignedAt: ts('2025-05-02T18:00:00Z'),

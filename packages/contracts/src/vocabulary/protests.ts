@@ -18,8 +18,11 @@ export const NEEDS_PROTESTEE: readonly ProtestType[] = ['boat', 'race_committee'
 /** Types lodged by a boat (the protestor boat is required). */
 export const NEEDS_PROTESTOR_BOAT: readonly ProtestType[] = ['boat', 'scoring_inquiry'];
 
-/** lodged → scheduled (a hearing is set) → decided; a lodged or scheduled case is an open hearing. */
-export const PROTEST_STATUSES = ['lodged', 'scheduled', 'decided'] as const;
+/**
+ * lodged → scheduled (a hearing is set) → decided; a lodged or scheduled case is an open hearing.
+ * withdrawn: closed without a decision, with the protest committee's approval (rule 63.1).
+ */
+export const PROTEST_STATUSES = ['lodged', 'scheduled', 'decided', 'withdrawn'] as const;
 export type ProtestStatus = (typeof PROTEST_STATUSES)[number];
 export const OPEN_STATUSES: readonly ProtestStatus[] = ['lodged', 'scheduled'];
 
@@ -31,8 +34,10 @@ export type ProtestorParty = (typeof PROTESTOR_PARTIES)[number];
  * What a decision does to one boat's score in one race:
  *   dsq, dne       disqualified (DNE not excludable); boats behind move up a place (A6.1)
  *   dpi            discretionary penalty: stated points added to her place, capped at the DNF score
- *   scp            scoring penalty (rule 44.3(c)): percent of the DNF score added, capped likewise
- *   rdg            redress (rule 64.2, A9): average_all = A9(a), average_before = A9(b), points = A9(c)
+ *   scp            scoring penalty (rule 44.3(c)): places equal to percent (default 20) of the DNF score,
+ *                  rounded to a whole number (0.5 up), added to her place, capped likewise
+ *   rdg            redress (rule 64.2, A9): average_all = A9(a), average_before = A9(b), points = points the
+ *                  committee states (e.g. A9(c): the score of her position at the time of the incident)
  *   correct        correction after a scoring inquiry: status, code and finish time as they should be
  * DPI, SCP and RDG leave other boats' scores as they are (44.3(c), A6.2).
  */

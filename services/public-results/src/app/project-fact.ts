@@ -117,6 +117,7 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
     case 'protestLodged':
     case 'hearingScheduled':
     case 'decisionPublished':
+    case 'protestWithdrawn':
       await projectProtest(client, payload, meta, at);
       return;
     // Deletions of the events service (issue 15): only things without results or entries are deleted.

@@ -4,24 +4,25 @@
  * once a hearing is scheduled or a decision published (results-scoring's visibility rule), and then the
  * live feed carries the case as the notice board now shows it.
  */
-import type { DecisionPublished, HearingScheduled, ProtestLodged } from '@regatta/contracts';
+import type { DecisionPublished, HearingScheduled, ProtestLodged, ProtestWithdrawn } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import { liveData, type LiveMeta } from '../domain/live-data.js';
-import { caseDecision, caseHearing, caseLodging, caseLookups, lodgingFromHearing, onNoticeBoard, publicCase, type CaseRecord } from '../domain/notice-board.js';
+import { caseDecision, caseHearing, caseLodging, caseLookups, caseWithdrawal, lodgingFromHearing, onNoticeBoard, publicCase, type CaseRecord } from '../domain/notice-board.js';
 import { appendLive, touchEvent } from '../store/projections/changes.js';
-import { caseNames, saveDecision, saveHearing, saveLodging } from '../store/projections/protests.js';
+import { caseNames, saveDecision, saveHearing, saveLodging, saveWithdrawal } from '../store/projections/protests.js';
 
 export type ProtestFact =
   | { case: 'protestLodged'; value: ProtestLodged }
   | { case: 'hearingScheduled'; value: HearingScheduled }
-  | { case: 'decisionPublished'; value: DecisionPublished };
+  | { case: 'decisionPublished'; value: DecisionPublished }
+  | { case: 'protestWithdrawn'; value: ProtestWithdrawn };
 
 /** Every boat a case names (protestor, protestees, hearing parties, boats a decision scored). */
 const boatIdsOf = (c: CaseRecord) => [
   ...new Set([...(c.protestorBoatId ? [c.protestorBoatId] : []), ...c.protesteeBoatIds, ...(c.hearing?.partyBoatIds ?? []), ...(c.decision?.consequences.map((x) => x.boatId) ?? [])]),
 ];
 
-async function announce(client: PoolClient, eventId: string, type: 'hearing.scheduled' | 'decision.published', meta: LiveMeta, record: CaseRecord): Promise<void> {
+async function announce(client: PoolClient, eventId: string, type: 'hearing.scheduled' | 'decision.published' | 'protest.withdrawn', meta: LiveMeta, record: CaseRecord): Promise<void> {
   const names = await caseNames(client, eventId, boatIdsOf(record));
   await appendLive(client, eventId, type, liveData.caseChanged(meta, publicCase(record, caseLookups(names.races, names.fleets, names.boats))));
 }
@@ -42,6 +43,12 @@ export async function projectProtest(client: PoolClient, fact: ProtestFact, meta
     case 'decisionPublished': {
       const saved = await saveDecision(client, fact.value.eventId, lodgingFromHearing(fact.value), caseDecision(fact.value));
       if (saved) await announce(client, fact.value.eventId, 'decision.published', meta, saved);
+      return;
+    }
+    case 'protestWithdrawn': {
+      // Announced only when the case was on the board (it had a hearing): a bare lodging stays private.
+      const saved = await saveWithdrawal(client, fact.value.eventId, lodgingFromHearing(fact.value), caseWithdrawal(fact.value));
+      if (saved && onNoticeBoard(saved)) await announce(client, fact.value.eventId, 'protest.withdrawn', meta, saved);
       return;
     }
   }

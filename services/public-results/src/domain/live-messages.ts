@@ -15,6 +15,7 @@ export const LIVE_MESSAGE_TYPES = [
   // The notice board (issue 14): a hearing set or moved, a decision published; never a bare lodging.
   'hearing.scheduled',
   'decision.published',
+  'protest.withdrawn',
 ] as const;
 export type LiveMessageType = (typeof LIVE_MESSAGE_TYPES)[number];
 

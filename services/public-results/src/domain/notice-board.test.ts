@@ -60,7 +60,7 @@ const lookups = caseLookups(
   ],
 );
 
-const case1: CaseRecord = { ...caseLodging(lodged1), hearing: caseHearing(hearing1, new Date('2025-06-01T18:00:00Z')), decision: caseDecision(decision1) };
+const case1: CaseRecord = { ...caseLodging(lodged1), hearing: caseHearing(hearing1, new Date('2025-06-01T18:00:00Z')), decision: caseDecision(decision1), withdrawal: null };
 
 test('a decided case shows parties by sail number and name, the hearing, and the decision in words', () => {
   const shown = publicCase(case1, lookups);
@@ -90,9 +90,9 @@ test('a decided case shows parties by sail number and name, the hearing, and the
 });
 
 test('a hearing fact alone makes the case public with what it carries; a lodged case is not on the board', () => {
-  const onlyLodged: CaseRecord = { ...caseLodging(lodgedFact({ protestId: 'p3', eventId: EVENT, number: 3, type: 'scoring_inquiry', raceIds: [R2], protestorParty: 'boat', protestorBoatId: C, late: true })), hearing: null, decision: null };
+  const onlyLodged: CaseRecord = { ...caseLodging(lodgedFact({ protestId: 'p3', eventId: EVENT, number: 3, type: 'scoring_inquiry', raceIds: [R2], protestorParty: 'boat', protestorBoatId: C, late: true })), hearing: null, decision: null, withdrawal: null };
   assert.equal(onNoticeBoard(onlyLodged), false);
-  const case2: CaseRecord = { ...lodgingFromHearing(hearing2), hearing: caseHearing(hearing2, new Date('2025-06-01T18:30:00Z')), decision: null };
+  const case2: CaseRecord = { ...lodgingFromHearing(hearing2), hearing: caseHearing(hearing2, new Date('2025-06-01T18:30:00Z')), decision: null, withdrawal: null };
   assert.equal(onNoticeBoard(case2), true);
   const cases = publicCases([case1, onlyLodged, case2], lookups);
   assert.deepEqual(cases.map((c) => [c.number, c.status]), [[1, 'decided'], [2, 'scheduled']]);
@@ -100,6 +100,12 @@ test('a hearing fact alone makes the case public with what it carries; a lodged 
   assert.deepEqual(cases[1]!.hearing!.parties, [{ sailNumber: 'ITA 103', boatName: 'Grey Gull' }]);
   // The schedule runs by hearing time: case 2 at 19:00 before case 1 at 19:30.
   assert.deepEqual(hearingSchedule(cases).map((c) => c.number), [2, 1]);
+});
+
+test('a withdrawn case (rule 63.1) shows as withdrawn once it was on the board; a withdrawn bare lodging stays private', () => {
+  const heard: CaseRecord = { ...lodgingFromHearing(hearing2), hearing: caseHearing(hearing2, new Date('2025-06-01T18:30:00Z')), decision: null, withdrawal: { withdrawnAt: '2025-06-01T18:45:00.000Z' } };
+  const bare: CaseRecord = { ...caseLodging(lodgedFact({ protestId: 'p4', eventId: EVENT, number: 4, type: 'boat', raceIds: [R2], protestorParty: 'boat', protestorBoatId: C, late: false })), hearing: null, decision: null, withdrawal: { withdrawnAt: '2025-06-01T18:50:00.000Z' } };
+  assert.deepEqual(publicCases([heard, bare], lookups).map((c) => [c.number, c.status, c.decision]), [[2, 'withdrawn', null]]);
 });
 
 test('unknown races and boats are shown as unknown, never by id', () => {
@@ -115,10 +121,10 @@ test('each consequence in words, with its worked numbers', () => {
   assert.equal(c('dne'), 'Disqualified, not excludable (DNE)');
   assert.equal(c('dpi', { points: 2 }), 'Discretionary penalty (DPI): 2 points added');
   assert.equal(c('dpi', { points: 1 }), 'Discretionary penalty (DPI): 1 point added');
-  assert.equal(c('scp', { percent: 20 }), 'Scoring penalty (SCP): 20% of the DNF score added');
+  assert.equal(c('scp', { percent: 20 }), 'Scoring penalty (SCP): places equal to 20% of the DNF score added');
   assert.equal(c('rdg', { method: 'average_all' }), 'Redress (RDG): average of her other races, A9(a)');
   assert.equal(c('rdg', { method: 'average_before' }), 'Redress (RDG): average of her races before the incident, A9(b)');
-  assert.equal(c('rdg', { method: 'points', points: 3.5 }), 'Redress (RDG): 3.5 points, A9(c)');
+  assert.equal(c('rdg', { method: 'points', points: 3.5 }), 'Redress (RDG): 3.5 points stated');
   assert.equal(c('correct', { code: 'DNF' }), 'Score corrected (DNF)');
   assert.equal(decisionOutcome([]), 'No action');
   assert.equal(decisionOutcome([{ action: 'rdg' }]), 'Redress');

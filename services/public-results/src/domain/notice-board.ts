@@ -7,7 +7,7 @@
  * hearing is scheduled or a decision published, never the incident description or contact details
  * (the facts do not even carry them), and here never user ids or boat ids either.
  */
-import type { DecisionPublished, HearingScheduled, ProtestLodged } from '@regatta/contracts';
+import type { DecisionPublished, HearingScheduled, ProtestLodged, ProtestWithdrawn } from '@regatta/contracts';
 import { iso } from './snapshots.js';
 
 /** What protest.lodged says of a case (hearing.scheduled alone fills what it carries). */
@@ -50,10 +50,16 @@ export interface CaseDecision {
   consequences: CaseConsequence[];
 }
 
+/** Withdrawn with the protest committee's approval (rule 63.1): closed without a decision. */
+export interface CaseWithdrawal {
+  withdrawnAt: string | null;
+}
+
 /** A case as the read model keeps it. */
 export interface CaseRecord extends CaseLodging {
   hearing: CaseHearing | null;
   decision: CaseDecision | null;
+  withdrawal: CaseWithdrawal | null;
 }
 
 export function caseLodging(fact: ProtestLodged): CaseLodging {
@@ -72,7 +78,7 @@ export function caseLodging(fact: ProtestLodged): CaseLodging {
 }
 
 /** The lodging part known from a hearing fact alone (used only when protest.lodged has not been seen). */
-export function lodgingFromHearing(fact: HearingScheduled | DecisionPublished): CaseLodging {
+export function lodgingFromHearing(fact: HearingScheduled | DecisionPublished | ProtestWithdrawn): CaseLodging {
   return { protestId: fact.protestId, number: fact.number, type: fact.type, raceIds: [...fact.raceIds], protestorParty: null, protestorBoatId: null, protesteeBoatIds: [], rulesAlleged: [], lodgedAt: null, late: false };
 }
 
@@ -130,8 +136,8 @@ export interface PublicConsequence {
 export interface PublicCase {
   number: number;
   type: string;
-  /** `scheduled` (a hearing is set) or `decided`. */
-  status: 'scheduled' | 'decided';
+  /** `scheduled` (a hearing is set), `decided`, or `withdrawn` (closed without a decision, rule 63.1). */
+  status: 'scheduled' | 'decided' | 'withdrawn';
   races: PublicCaseRace[];
   protestor: { party: string | null; boat: PublicBoatRef | null };
   protestees: PublicBoatRef[];
@@ -159,7 +165,7 @@ export interface CaseLookups {
 const RDG_METHODS: Record<string, string> = {
   average_all: 'average of her other races, A9(a)',
   average_before: 'average of her races before the incident, A9(b)',
-  points: 'points stated, A9(c)',
+  points: 'points stated',
 };
 
 const points = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
@@ -174,9 +180,9 @@ export function consequenceSummary(c: Pick<CaseConsequence, 'action' | 'points' 
     case 'dpi':
       return `Discretionary penalty (DPI)${c.points !== null ? `: ${points(c.points)} point${c.points === 1 ? '' : 's'} added` : ''}`;
     case 'scp':
-      return `Scoring penalty (SCP)${c.percent !== null ? `: ${points(c.percent)}% of the DNF score added` : ''}`;
+      return `Scoring penalty (SCP)${c.percent !== null ? `: places equal to ${points(c.percent)}% of the DNF score added` : ''}`;
     case 'rdg': {
-      const how = c.method === 'points' && c.points !== null ? `${points(c.points)} points, A9(c)` : (RDG_METHODS[c.method ?? ''] ?? null);
+      const how = c.method === 'points' && c.points !== null ? `${points(c.points)} points stated` : (RDG_METHODS[c.method ?? ''] ?? null);
       return `Redress (RDG)${how ? `: ${how}` : ''}`;
     }
     case 'correct':
@@ -205,7 +211,7 @@ export function publicCase(record: CaseRecord, lookups: CaseLookups): PublicCase
   return {
     number: record.number,
     type: record.type,
-    status: decision ? 'decided' : 'scheduled',
+    status: decision ? 'decided' : record.withdrawal ? 'withdrawn' : 'scheduled',
     races: record.raceIds.map((id) => ({ raceNumber: raceNumber(id), fleetName: lookups.races.get(id)?.fleetName ?? null })),
     protestor: { party: record.protestorParty, boat: record.protestorBoatId ? boat(record.protestorBoatId) : null },
     protestees: record.protesteeBoatIds.map(boat),
@@ -265,4 +271,8 @@ export function caseLookups(
     races: new Map(races.map((r) => [r.id, { raceNumber: r.raceNumber, fleetName: fleetName.get(r.fleetId) ?? null }] as const)),
     boats: boatRefs,
   };
+}
+
+export function caseWithdrawal(fact: ProtestWithdrawn): CaseWithdrawal {
+  return { withdrawnAt: iso(fact.withdrawnAt) };
 }

@@ -46,7 +46,7 @@ function hearingTable(cases: PublicCase[]): Html {
 <thead><tr><th scope="col" class="num">Case</th><th scope="col">Type</th><th scope="col">Races</th><th scope="col">Parties</th><th scope="col">Time</th><th scope="col">Room</th><th scope="col">Status</th></tr></thead>
 <tbody>${schedule.map(
     (c) =>
-      html`<tr><th scope="row" class="num">${c.number}</th><td>${caseType(c.type)}${c.late ? html` <span class="meta">(lodged late)</span>` : ''}</td><td>${races(c)}</td><td>${parties(c)}</td><td>${formatDateTime(c.hearing!.startsAt)}</td><td>${c.hearing!.room}</td><td>${c.status === 'decided' ? 'Decided' : 'Scheduled'}</td></tr>`,
+      html`<tr><th scope="row" class="num">${c.number}</th><td>${caseType(c.type)}${c.late ? html` <span class="meta">(lodged late)</span>` : ''}</td><td>${races(c)}</td><td>${parties(c)}</td><td>${formatDateTime(c.hearing!.startsAt)}</td><td>${c.hearing!.room}</td><td>${c.status === 'decided' ? 'Decided' : c.status === 'withdrawn' ? 'Withdrawn' : 'Scheduled'}</td></tr>`,
   )}</tbody></table></div>`;
 }
 

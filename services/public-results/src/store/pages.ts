@@ -35,7 +35,7 @@ const PARTS = `
        'standings', coalesce((SELECT json_agg(s.data || jsonb_build_object('updatedAt', s.updated_at)) FROM standings s WHERE s.event_id = e.id), '[]')`;
 
 const NOTICE_BOARD = `,
-       'cases', coalesce((SELECT json_agg(c.lodging || jsonb_build_object('hearing', c.hearing, 'decision', c.decision) ORDER BY c.number, c.id) FROM protest_cases c WHERE c.event_id = e.id AND ${ON_BOARD}), '[]'),
+       'cases', coalesce((SELECT json_agg(c.lodging || jsonb_build_object('hearing', c.hearing, 'decision', c.decision, 'withdrawal', c.withdrawal) ORDER BY c.number, c.id) FROM protest_cases c WHERE c.event_id = e.id AND ${ON_BOARD}), '[]'),
        'boats', coalesce((SELECT json_agg(json_build_object('id', b.id, 'sailNumber', b.sail_number, 'boatName', b.name)) FROM boats b
                           WHERE b.event_id = e.id AND EXISTS (SELECT 1 FROM protest_cases c WHERE c.event_id = e.id AND ${ON_BOARD})), '[]')`;
 

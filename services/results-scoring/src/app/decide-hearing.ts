@@ -14,7 +14,7 @@ import type { Protest } from '../domain/protests/records.js';
 import { insertDecision, setDecisionRevisions } from '../store/hearings.js';
 import { boatsInEvent, findProtest, setProtestStatus } from '../store/protests.js';
 import { applyDecision } from './apply-decision.js';
-import { committeeEvent, protestOf } from './protest-case.js';
+import { assertOpen, committeeEvent, protestOf } from './protest-case.js';
 import { decisionPublishedFact } from './protest-facts.js';
 import { actorOf } from './revise-race.js';
 
@@ -32,6 +32,7 @@ export async function decideHearing(context: ServiceContext, identity: Identity,
   return withTransaction(context.pool, async (client) => {
     const protest = await protestOf(client, event, request.protestId, true);
     if (protest.status === 'decided') throw problem('protest_decided', `Protest ${protest.number} is already decided; lodge a request to reopen (rule 66).`);
+    assertOpen(protest);
     const consequences = resolveRaces(protest, input.consequences, boats);
     const at = new Date();
     const actor = actorOf(identity);

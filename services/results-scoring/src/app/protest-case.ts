@@ -1,6 +1,6 @@
 /** The protest a committee action names: its event (the caller must be a member) and the case itself. */
 import type { Queryable } from '@regatta/db';
-import { notFound, type Identity } from '@regatta/http';
+import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import type { Protest } from '../domain/protests/records.js';
 import type { EventProjection } from '../domain/records.js';
@@ -24,4 +24,9 @@ export async function protestOf(q: Queryable, event: EventProjection, id: string
   const protest = UUID.test(id) ? await findProtest(q, event.id, id, forUpdate) : undefined;
   if (!protest) throw notFound('Protest');
   return protest;
+}
+
+/** A withdrawn case is closed: no hearing, no decision, no second withdrawal (409 protest_withdrawn). */
+export function assertOpen(protest: Protest): void {
+  if (protest.status === 'withdrawn') throw problem('protest_withdrawn', `Protest ${protest.number} was withdrawn; it has no hearing and no decision.`);
 }

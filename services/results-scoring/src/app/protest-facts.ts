@@ -1,6 +1,6 @@
 /**
  * Facts of the protest room on results.v1 (key: the event id): protest.lodged, hearing.scheduled,
- * decision.published (proto/regatta/facts/v1/protests.proto). Public: no contact details and no
+ * decision.published, protest.withdrawn (proto/regatta/facts/v1/protests.proto). Public: no contact details and no
  * incident description (webhook subscribers get what the notice board shows).
  */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
@@ -77,5 +77,15 @@ export function decisionPublishedFact(meta: Meta, p: Protest): Fact {
       decidedAt: timestampFromDate(d.decidedAt),
     },
     metaOf(meta, d.decidedAt),
+  );
+}
+
+export function protestWithdrawnFact(meta: Meta, p: Protest): Fact {
+  const w = p.withdrawal!;
+  return newFact(
+    'protest.withdrawn',
+    'protestWithdrawn',
+    { protestId: p.id, eventId: p.eventId, number: p.number, type: p.type, raceIds: p.raceIds, withdrawnAt: timestampFromDate(w.withdrawnAt) },
+    metaOf(meta, w.withdrawnAt),
   );
 }

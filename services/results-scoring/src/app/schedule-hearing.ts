@@ -9,7 +9,7 @@ import type { ServiceContext } from '@regatta/runtime';
 import type { Protest } from '../domain/protests/records.js';
 import { saveHearing } from '../store/hearings.js';
 import { boatsInEvent, findProtest, setProtestStatus } from '../store/protests.js';
-import { committeeEvent, protestOf } from './protest-case.js';
+import { assertOpen, committeeEvent, protestOf } from './protest-case.js';
 import { hearingScheduledFact } from './protest-facts.js';
 
 export interface HearingInput {
@@ -29,6 +29,7 @@ export async function scheduleHearing(context: ServiceContext, identity: Identit
   return withTransaction(context.pool, async (client) => {
     const protest = await protestOf(client, event, request.protestId, true);
     if (protest.status === 'decided') throw problem('protest_decided', `Protest ${protest.number} is decided; its hearing cannot be moved.`);
+    assertOpen(protest);
     const parties = input.partyBoatIds ?? [...(protest.protestorBoatId ? [protest.protestorBoatId] : []), ...protest.protesteeBoatIds];
     await saveHearing(client, { protestId: protest.id, eventId: event.id, startsAt: input.startsAt, room: input.room, partyBoatIds: [...new Set(parties)], userId: identity.userId ?? null, keyId: identity.keyId ?? null, at: new Date() });
     await setProtestStatus(client, protest.id, 'scheduled');

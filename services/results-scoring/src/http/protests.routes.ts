@@ -4,6 +4,7 @@
  *   POST /events/{slug}/protests                          lodge (competitor: own boat; committee)  register or results
  *   POST /events/{slug}/protests/{protestId}/hearing      schedule or move the hearing             results scope, member
  *   POST /events/{slug}/protests/{protestId}/decision     decide; scores change in the same txn    results scope, member
+ *   POST /events/{slug}/protests/{protestId}/withdrawal   withdrawn with the committee's approval  results scope, member
  */
 import { identityOf, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
@@ -11,7 +12,8 @@ import { decideHearing } from '../app/decide-hearing.js';
 import { listVisibleProtests } from '../app/list-protests.js';
 import { lodgeProtest } from '../app/lodge-protest.js';
 import { scheduleHearing } from '../app/schedule-hearing.js';
-import { decideBody, lodgeProtestBody, protestParams, protestsQuery, scheduleHearingBody } from './protests.schemas.js';
+import { withdrawCase } from '../app/withdraw-protest.js';
+import { decideBody, lodgeProtestBody, protestParams, protestsQuery, scheduleHearingBody, withdrawBody } from './protests.schemas.js';
 import { pathParams, slugParams } from './results.schemas.js';
 import { fullView, listView } from './protests.views.js';
 
@@ -85,5 +87,17 @@ export function protestsRoutes(context: ServiceContext): RouteDefinition[] {
     },
   };
 
-  return [list, lodge, hearing, decide];
+  const withdraw: RouteDefinition = {
+    method: 'post',
+    path: '/api/v1/events/:slug/protests/:protestId/withdrawal',
+    handler: async (req, res) => {
+      const identity = identityOf(res);
+      const { slug, protestId } = pathParams(protestParams, req, 'Protest');
+      const body = parseInput(withdrawBody, req.body, 'body');
+      const protest = await withdrawCase(context, identity, { slug, protestId, requestId: requestIdOf(req) }, { reason: body.reason });
+      res.json({ data: fullView(protest) });
+    },
+  };
+
+  return [list, lodge, hearing, decide, withdraw];
 }

@@ -28,6 +28,11 @@ export const scheduleHearingBody = z.strictObject({
   parties: z.array(id).max(50).optional(),
 });
 
+export const withdrawBody = z.strictObject({
+  /** Why, as the protest committee approved it (rule 63.1), e.g. "protestor withdrew before the hearing". */
+  reason: text(2000),
+});
+
 const consequenceSchema = z
   .strictObject({
     boat: id,

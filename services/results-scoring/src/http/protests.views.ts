@@ -46,6 +46,7 @@ export function protestView(p: Protest, { incident, contact }: { incident: boole
           decidedAt: p.decision.decidedAt.toISOString(),
         }
       : null,
+    withdrawal: p.withdrawal ? { reason: p.withdrawal.reason, withdrawnAt: p.withdrawal.withdrawnAt.toISOString() } : null,
   };
 }
 

@@ -24,6 +24,10 @@ interface ProtestRow {
   lodged_by_user_id: string | null;
   lodged_by_key_id: string | null;
   lodged_via: string;
+  withdrawn_at: Date | null;
+  withdrawal_reason: string | null;
+  withdrawn_by_user_id: string | null;
+  withdrawn_by_key_id: string | null;
   h_starts_at: Date | null;
   h_room: string | null;
   h_party_boat_ids: string[] | null;
@@ -90,6 +94,9 @@ const protestOf = (row: ProtestRow): Protest => ({
           decidedVia: row.d_decided_via ?? '',
         }
       : null,
+  withdrawal: row.withdrawn_at
+    ? { reason: row.withdrawal_reason ?? '', withdrawnAt: row.withdrawn_at, byUserId: row.withdrawn_by_user_id, byKeyId: row.withdrawn_by_key_id }
+    : null,
 });
 
 /** Stores a new protest with the event's next number (numbers are taken under a per-event lock). */
@@ -139,11 +146,19 @@ export async function setProtestStatus(q: Queryable, id: string, status: Protest
   await q.query(`UPDATE protests SET status = $2 WHERE id = $1`, [id, status]);
 }
 
+/** Closes a case without a decision (rule 63.1). */
+export async function withdrawProtest(q: Queryable, id: string, w: { reason: string; at: Date; userId: string | null; keyId: string | null }): Promise<void> {
+  await q.query(
+    `UPDATE protests SET status = 'withdrawn', withdrawn_at = $2, withdrawal_reason = $3, withdrawn_by_user_id = $4, withdrawn_by_key_id = $5 WHERE id = $1`,
+    [id, w.at, w.reason, w.userId, w.keyId],
+  );
+}
+
 /** Open cases (lodged or with a hearing not yet decided) that concern any of the races (or the fleet). */
 export async function countOpenProtests(q: Queryable, scope: { eventId: string; fleetId: string; raceIds: string[] }): Promise<number> {
   const { rows } = await q.query<{ n: string }>(
     `SELECT count(*) AS n FROM protests
-      WHERE event_id = $1 AND status <> 'decided' AND (race_ids && $2::text[] OR (cardinality($2::text[]) = 0 AND $3 = ANY(fleet_ids)))`,
+      WHERE event_id = $1 AND status IN ('lodged', 'scheduled') AND (race_ids && $2::text[] OR (cardinality($2::text[]) = 0 AND $3 = ANY(fleet_ids)))`,
     [scope.eventId, scope.raceIds, scope.fleetId],
   );
   return Number(rows[0]?.n ?? 0);

@@ -57,7 +57,7 @@ const liveScript = (slug: string) =>
   html`<p class="live" aria-live="polite" id="live-status">Live: this page updates when results are posted.</p>
 <script>(function(){if(!window.EventSource)return;var es=new EventSource('/regattas/${slug}/live');var t;
 function go(){clearTimeout(t);t=setTimeout(function(){fetch(location.href,{headers:{accept:'text/html'},cache:'no-cache'}).then(function(r){return r.text()}).then(function(h){var d=new DOMParser().parseFromString(h,'text/html');var m=d.querySelector('main');if(m){document.querySelector('main').replaceWith(m);}})},300)}
-['results.updated','results.published','standings.updated','race.started','race.completed','registration.created','registration.updated','registration.cancelled','hearing.scheduled','decision.published','reload'].forEach(function(n){es.addEventListener(n,go)});})();</script>`;
+['results.updated','results.published','standings.updated','race.started','race.completed','registration.created','registration.updated','registration.cancelled','hearing.scheduled','decision.published','protest.withdrawn','reload'].forEach(function(n){es.addEventListener(n,go)});})();</script>`;
 
 export function layout(options: LayoutOptions): string {
   return html`<!doctype html>

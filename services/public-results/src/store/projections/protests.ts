@@ -4,11 +4,11 @@
  * was older than what is kept (a replay): then nothing changed and nothing is announced.
  */
 import type { PoolClient } from '@regatta/db';
-import type { CaseDecision, CaseHearing, CaseLodging, CaseRecord, KnownBoat } from '../../domain/notice-board.js';
+import type { CaseDecision, CaseHearing, CaseLodging, CaseRecord, CaseWithdrawal, KnownBoat } from '../../domain/notice-board.js';
 
-type CaseRow = { lodging: CaseLodging; hearing: CaseHearing | null; decision: CaseDecision | null };
-const RETURNING = 'RETURNING lodging, hearing, decision';
-const record = (row: CaseRow | undefined): CaseRecord | undefined => (row ? { ...row.lodging, hearing: row.hearing, decision: row.decision } : undefined);
+type CaseRow = { lodging: CaseLodging; hearing: CaseHearing | null; decision: CaseDecision | null; withdrawal: CaseWithdrawal | null };
+const RETURNING = 'RETURNING lodging, hearing, decision, withdrawal';
+const record = (row: CaseRow | undefined): CaseRecord | undefined => (row ? { ...row.lodging, hearing: row.hearing, decision: row.decision, withdrawal: row.withdrawal } : undefined);
 
 /** protest.lodged: the lodging replaces whatever a hearing or decision fact said of it. */
 export async function saveLodging(client: PoolClient, eventId: string, lodging: CaseLodging): Promise<CaseRecord | undefined> {
@@ -38,6 +38,17 @@ export async function saveDecision(client: PoolClient, eventId: string, fallback
      ON CONFLICT (id) DO UPDATE SET decision = EXCLUDED.decision, updated_at = now()
      WHERE protest_cases.decision IS NULL OR coalesce(protest_cases.decision->>'decidedAt', '') <= coalesce(EXCLUDED.decision->>'decidedAt', '') ${RETURNING}`,
     [fallback.protestId, eventId, fallback.number, JSON.stringify(fallback), JSON.stringify(decision)],
+  );
+  return record(rows[0]);
+}
+
+/** protest.withdrawn: the case is closed (a replay changes nothing). */
+export async function saveWithdrawal(client: PoolClient, eventId: string, fallback: CaseLodging, withdrawal: CaseWithdrawal): Promise<CaseRecord | undefined> {
+  const { rows } = await client.query<CaseRow>(
+    `INSERT INTO protest_cases (id, event_id, number, lodging, withdrawal) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (id) DO UPDATE SET withdrawal = EXCLUDED.withdrawal, updated_at = now()
+     WHERE protest_cases.withdrawal IS NULL ${RETURNING}`,
+    [fallback.protestId, eventId, fallback.number, JSON.stringify(fallback), JSON.stringify(withdrawal)],
   );
   return record(rows[0]);
 }

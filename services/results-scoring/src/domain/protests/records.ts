@@ -35,6 +35,14 @@ export interface Decision {
   decidedVia: string;
 }
 
+/** Withdrawn with the protest committee's approval (rule 63.1): closed, no decision. */
+export interface Withdrawal {
+  reason: string;
+  withdrawnAt: Date;
+  byUserId: string | null;
+  byKeyId: string | null;
+}
+
 export interface Protest {
   id: string;
   eventId: string;
@@ -57,6 +65,7 @@ export interface Protest {
   lodgedVia: string;
   hearing: Hearing | null;
   decision: Decision | null;
+  withdrawal: Withdrawal | null;
 }
 
-export type NewProtest = Omit<Protest, 'id' | 'number' | 'status' | 'hearing' | 'decision'>;
+export type NewProtest = Omit<Protest, 'id' | 'number' | 'status' | 'hearing' | 'decision' | 'withdrawal'>;

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/protests.proto.
  */
 export const file_regatta_facts_v1_protests: GenFile = /*@__PURE__*/
-  fileDesc("Ch9yZWdhdHRhL2ZhY3RzL3YxL3Byb3Rlc3RzLnByb3RvEhByZWdhdHRhLmZhY3RzLnYxItICCg1Qcm90ZXN0TG9kZ2VkEhIKCnByb3Rlc3RfaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSDgoGbnVtYmVyGAMgASgFEgwKBHR5cGUYBCABKAkSEAoIcmFjZV9pZHMYBSADKAkSFwoPcHJvdGVzdG9yX3BhcnR5GAYgASgJEh4KEXByb3Rlc3Rvcl9ib2F0X2lkGAcgASgJSACIAQESGgoScHJvdGVzdGVlX2JvYXRfaWRzGAggAygJEhUKDXJ1bGVzX2FsbGVnZWQYCSADKAkSLQoJbG9kZ2VkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCghkZWFkbGluZRgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEbGF0ZRgMIAEoCEIUChJfcHJvdGVzdG9yX2JvYXRfaWQivQEKEEhlYXJpbmdTY2hlZHVsZWQSEgoKcHJvdGVzdF9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIOCgZudW1iZXIYAyABKAUSDAoEdHlwZRgEIAEoCRIQCghyYWNlX2lkcxgFIAMoCRItCglzdGFydHNfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBHJvb20YByABKAkSFgoOcGFydHlfYm9hdF9pZHMYCCADKAki5QEKE0RlY2lzaW9uQ29uc2VxdWVuY2USDwoHYm9hdF9pZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEg4KBmFjdGlvbhgDIAEoCRITCgZwb2ludHMYBCABKAFIAIgBARIUCgdwZXJjZW50GAUgASgBSAGIAQESEwoGbWV0aG9kGAYgASgJSAKIAQESEwoGc3RhdHVzGAcgASgJSAOIAQESEQoEY29kZRgIIAEoCUgEiAEBQgkKB19wb2ludHNCCgoIX3BlcmNlbnRCCQoHX21ldGhvZEIJCgdfc3RhdHVzQgcKBV9jb2RlIsICChFEZWNpc2lvblB1Ymxpc2hlZBITCgtkZWNpc2lvbl9pZBgBIAEoCRISCgpwcm90ZXN0X2lkGAIgASgJEhAKCGV2ZW50X2lkGAMgASgJEg4KBm51bWJlchgEIAEoBRIMCgR0eXBlGAUgASgJEhAKCHJhY2VfaWRzGAYgAygJEhMKC2ZhY3RzX2ZvdW5kGAcgASgJEhMKC2NvbmNsdXNpb25zGAggASgJEhUKDXJ1bGVzX2FwcGxpZWQYCSADKAkSOwoMY29uc2VxdWVuY2VzGAogAygLMiUucmVnYXR0YS5mYWN0cy52MS5EZWNpc2lvbkNvbnNlcXVlbmNlEhQKDHJldmlzaW9uX2lkcxgLIAMoCRIuCgpkZWNpZGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9yZWdhdHRhL2ZhY3RzL3YxL3Byb3Rlc3RzLnByb3RvEhByZWdhdHRhLmZhY3RzLnYxItICCg1Qcm90ZXN0TG9kZ2VkEhIKCnByb3Rlc3RfaWQYASABKAkSEAoIZXZlbnRfaWQYAiABKAkSDgoGbnVtYmVyGAMgASgFEgwKBHR5cGUYBCABKAkSEAoIcmFjZV9pZHMYBSADKAkSFwoPcHJvdGVzdG9yX3BhcnR5GAYgASgJEh4KEXByb3Rlc3Rvcl9ib2F0X2lkGAcgASgJSACIAQESGgoScHJvdGVzdGVlX2JvYXRfaWRzGAggAygJEhUKDXJ1bGVzX2FsbGVnZWQYCSADKAkSLQoJbG9kZ2VkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCghkZWFkbGluZRgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEbGF0ZRgMIAEoCEIUChJfcHJvdGVzdG9yX2JvYXRfaWQivQEKEEhlYXJpbmdTY2hlZHVsZWQSEgoKcHJvdGVzdF9pZBgBIAEoCRIQCghldmVudF9pZBgCIAEoCRIOCgZudW1iZXIYAyABKAUSDAoEdHlwZRgEIAEoCRIQCghyYWNlX2lkcxgFIAMoCRItCglzdGFydHNfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBHJvb20YByABKAkSFgoOcGFydHlfYm9hdF9pZHMYCCADKAki5QEKE0RlY2lzaW9uQ29uc2VxdWVuY2USDwoHYm9hdF9pZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEg4KBmFjdGlvbhgDIAEoCRITCgZwb2ludHMYBCABKAFIAIgBARIUCgdwZXJjZW50GAUgASgBSAGIAQESEwoGbWV0aG9kGAYgASgJSAKIAQESEwoGc3RhdHVzGAcgASgJSAOIAQESEQoEY29kZRgIIAEoCUgEiAEBQgkKB19wb2ludHNCCgoIX3BlcmNlbnRCCQoHX21ldGhvZEIJCgdfc3RhdHVzQgcKBV9jb2RlIsICChFEZWNpc2lvblB1Ymxpc2hlZBITCgtkZWNpc2lvbl9pZBgBIAEoCRISCgpwcm90ZXN0X2lkGAIgASgJEhAKCGV2ZW50X2lkGAMgASgJEg4KBm51bWJlchgEIAEoBRIMCgR0eXBlGAUgASgJEhAKCHJhY2VfaWRzGAYgAygJEhMKC2ZhY3RzX2ZvdW5kGAcgASgJEhMKC2NvbmNsdXNpb25zGAggASgJEhUKDXJ1bGVzX2FwcGxpZWQYCSADKAkSOwoMY29uc2VxdWVuY2VzGAogAygLMiUucmVnYXR0YS5mYWN0cy52MS5EZWNpc2lvbkNvbnNlcXVlbmNlEhQKDHJldmlzaW9uX2lkcxgLIAMoCRIuCgpkZWNpZGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKaAQoQUHJvdGVzdFdpdGhkcmF3bhISCgpwcm90ZXN0X2lkGAEgASgJEhAKCGV2ZW50X2lkGAIgASgJEg4KBm51bWJlchgDIAEoBRIMCgR0eXBlGAQgASgJEhAKCHJhY2VfaWRzGAUgAygJEjAKDHdpdGhkcmF3bl9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * protest.lodged: a protest, request for redress or to reopen, or scoring inquiry was lodged.
@@ -290,4 +290,49 @@ export type DecisionPublished = Message<"regatta.facts.v1.DecisionPublished"> & 
  */
 export const DecisionPublishedSchema: GenMessage<DecisionPublished> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_protests, 3);
+
+/**
+ * protest.withdrawn: the case was withdrawn with the protest committee's approval (rule 63.1); it is
+ * closed without a decision and no longer holds its races provisional.
+ *
+ * @generated from message regatta.facts.v1.ProtestWithdrawn
+ */
+export type ProtestWithdrawn = Message<"regatta.facts.v1.ProtestWithdrawn"> & {
+  /**
+   * @generated from field: string protest_id = 1;
+   */
+  protestId: string;
+
+  /**
+   * @generated from field: string event_id = 2;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: int32 number = 3;
+   */
+  number: number;
+
+  /**
+   * @generated from field: string type = 4;
+   */
+  type: string;
+
+  /**
+   * @generated from field: repeated string race_ids = 5;
+   */
+  raceIds: string[];
+
+  /**
+   * @generated from field: google.protobuf.Timestamp withdrawn_at = 6;
+   */
+  withdrawnAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.ProtestWithdrawn.
+ * Use `create(ProtestWithdrawnSchema)` to create a new message.
+ */
+export const ProtestWithdrawnSchema: GenMessage<ProtestWithdrawn> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_protests, 4);
 
