@@ -2,15 +2,20 @@
  * PATCH /events/{slug}/fleets/{fleetId}: changes the fields sent (the creation schema made partial, so
  * every set-up option creation knows). The set-up may change at any time: before results exist it
  * simply applies; after, results-scoring re-scores the fleet from fleet.updated and records the
- * re-score as a revision ("fleet set-up changed by <who>"), so the change is never silent.
+ * re-score as a revision ("fleet set-up changed by <who>"), so the change is never silent. A set-up the
+ * fleet's boats or races cannot be scored under is refused here, before it is stored: a handicap
+ * system whose rating an entered boat lacks (missing_rating), or a time-on-distance system while a
+ * race has no course distance (missing_course_distance, domain/course-distance.ts).
  */
 import { withTransaction } from '@regatta/db';
 import { notFound, problem, validationFailed, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
+import { courseDistanceRefusal } from '../domain/course-distance.js';
 import { FLEET_FIELD_COLUMNS, isFleetField, sameFleetValue } from '../domain/fleet-fields.js';
 import { discardThresholdProblems, missingRating, resolveHandicapParams } from '../domain/handicap.js';
 import { isSetupField } from '../domain/resource-rules.js';
 import { enteredBoats, fleetUsage, lockFleetRow, updateFleetColumns } from '../store/fleets.js';
+import { fleetRaceDistances } from '../store/races.js';
 import { userById } from '../store/projections/identity.js';
 import type { FleetRow } from '../store/rows.js';
 import { isUniqueViolation, isUuid } from '../store/sql.js';
@@ -81,8 +86,17 @@ export async function updateFleet(context: ServiceContext, identity: Identity, s
             errors: [{ field: 'handicap.system', message: `entered boats lack the rating ${system} needs` }],
           });
       }
-      const updated = await updateFleetColumns(client, fleet.id, values);
       const setupChanged = changed.some(isSetupField);
+      if (setupChanged) {
+        const system = (values['handicap_system'] ?? fleet.handicap_system) as FleetRow['handicap_system'];
+        const scoringSystem = (values['scoring_system'] ?? fleet.scoring_system) as FleetRow['scoring_system'];
+        const refusal = courseDistanceRefusal({ fleetName: fleet.name, system, scoringSystem }, await fleetRaceDistances(client, fleet.id));
+        if (refusal)
+          throw problem('missing_course_distance', refusal.detail, {
+            errors: [{ field: changed.includes('handicap') ? 'handicap.system' : 'scoringSystem', message: `race(s) ${refusal.races.join(', ')} have no course distance` }],
+          });
+      }
+      const updated = await updateFleetColumns(client, fleet.id, values);
       const usage = await fleetUsage(client, fleet.id);
       const by = identity.userId ?? null;
       const byName = by ? ((await userById(client, by))?.name ?? null) : null;

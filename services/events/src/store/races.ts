@@ -56,3 +56,8 @@ export async function deleteRace(db: Queryable, raceId: string): Promise<void> {
   await db.query('DELETE FROM race_results WHERE race_id = $1', [raceId]);
   await db.query('DELETE FROM races WHERE id = $1', [raceId]);
 }
+
+/** Every race of a fleet with its number and course distance (a time-on-distance set-up needs each distance). */
+export async function fleetRaceDistances(db: Queryable, fleetId: string): Promise<{ race_number: number; course_distance_nm: number | null }[]> {
+  return (await db.query<{ race_number: number; course_distance_nm: number | null }>('SELECT race_number, course_distance_nm FROM races WHERE fleet_id = $1 ORDER BY race_number', [fleetId])).rows;
+}

@@ -1,22 +1,24 @@
 /**
  * A registration snapshot (created / updated / cancelled) into the projection. Entries count and
- * ratings feed the scores: a fleet that already has results is re-scored in the same transaction.
+ * ratings feed the scores: a fleet that already has results is re-scored in the same transaction, and
+ * every race whose numbers moved gets a revision ("rating of GBR 7 changed", "entries changed (…)").
  */
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import type { RegistrationProjection } from '../domain/records.js';
+import { registrationChangeReason } from '../domain/rescore-reasons.js';
 import { findEventsByIds } from '../store/projections/events.js';
 import { findFleet } from '../store/projections/fleets.js';
 import { upsertRegistration } from '../store/projections/registrations.js';
 import { fleetHasResults } from '../store/results.js';
-import { recomputeFleet } from './recompute-fleet.js';
 import { renderFleetViews } from './render-views.js';
+import { rescoreRecorded } from './rescore-setup.js';
 
 export async function projectRegistration(
   context: ServiceContext,
   client: PoolClient,
   registration: RegistrationProjection,
-  fact: { occurredAt: Date; requestId?: string | undefined },
+  fact: { occurredAt: Date; requestId?: string | undefined; changedFields?: readonly string[] },
 ): Promise<void> {
   await upsertRegistration(client, registration, fact.occurredAt);
   if (!(await fleetHasResults(client, registration.fleetId))) return;
@@ -25,7 +27,8 @@ export async function projectRegistration(
   if (!fleet || !event) return;
   await client.query('SAVEPOINT rescore');
   try {
-    await recomputeFleet(client, event, fleet, { publish: (c, f) => context.publish(c, f), requestId: fact.requestId, onlyIfChanged: true });
+    const reason = registrationChangeReason(registration, registration.status, fact.changedFields ?? []);
+    await rescoreRecorded(context, client, event, fleet, { reason, by: null, requestId: fact.requestId, everyRace: false });
     await client.query('RELEASE SAVEPOINT rescore');
   } catch (error) {
     // The projection stands; the standings stay as they were until the next submission (the views

@@ -1,12 +1,14 @@
 /**
  * What the events service changed or removed in a regatta's schedule (issue 15 §2) into scoring:
  * race.updated re-projects the race and re-scores its fleet when it has results (weight, must-count,
- * discard-first or distance may have changed); race.deleted takes the race out of scoring (its fleet
- * re-scored, or re-rendered when it has no results); series.deleted and event.deleted drop them.
+ * discard-first or distance may have changed), recording the races whose numbers moved as revisions
+ * (app/rescore-setup.ts); race.deleted takes the race out of scoring (its fleet re-scored, or
+ * re-rendered when it has no results); series.deleted and event.deleted drop them.
  */
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import type { RaceProjection } from '../domain/records.js';
+import { raceChangeReason } from '../domain/rescore-reasons.js';
 import { lockSeries } from '../store/locks.js';
 import { findEventsByIds } from '../store/projections/events.js';
 import { findFleet } from '../store/projections/fleets.js';
@@ -16,21 +18,29 @@ import { fleetHasResults } from '../store/results.js';
 import { projectRace } from './project-race.js';
 import { recomputeFleet } from './recompute-fleet.js';
 import { renderFleetViews } from './render-views.js';
+import { rescoreRecorded } from './rescore-setup.js';
 import { lockSeriesOfEvent } from './series-standings.js';
 
-async function rescoreOrRender(context: ServiceContext, client: PoolClient, eventId: string, fleetId: string, requestId: string | undefined): Promise<void> {
+/** Re-scores the fleet when it has results (recorded as revisions when `reason` is given), else re-renders its views. */
+async function rescoreOrRender(context: ServiceContext, client: PoolClient, eventId: string, fleetId: string, requestId: string | undefined, reason?: string): Promise<void> {
   const [event] = await findEventsByIds(client, [eventId]);
   const fleet = await findFleet(client, fleetId);
   if (event && fleet && (await fleetHasResults(client, fleetId))) {
-    await recomputeFleet(client, event, fleet, { publish: (c, f) => context.publish(c, f), requestId, onlyIfChanged: true });
+    if (reason) await rescoreRecorded(context, client, event, fleet, { reason, by: null, requestId, everyRace: false });
+    else await recomputeFleet(client, event, fleet, { publish: (c, f) => context.publish(c, f), requestId, onlyIfChanged: true });
     return;
   }
   await renderFleetViews(client, fleetId);
 }
 
-export async function projectRaceChange(context: ServiceContext, client: PoolClient, race: RaceProjection, fact: { occurredAt: Date; requestId?: string | undefined }): Promise<void> {
+export async function projectRaceChange(
+  context: ServiceContext,
+  client: PoolClient,
+  race: RaceProjection,
+  fact: { occurredAt: Date; requestId?: string | undefined; changedFields: readonly string[] },
+): Promise<void> {
   await projectRace(client, race, fact);
-  await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId);
+  await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId, raceChangeReason(race.number, fact.changedFields));
 }
 
 export async function projectRaceDeleted(

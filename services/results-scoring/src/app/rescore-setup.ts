@@ -3,6 +3,10 @@
  * re-scored through the one recompute path and the re-score is recorded, per race with results, as a
  * revision (kind correction, reason "fleet set-up changed by <who>", per boat before → after), with
  * results.revised for each, so a changed set-up never moves a number silently.
+ *
+ * The same mechanism (`rescoreRecorded`) records the re-scores other changes cause (a race's weight,
+ * must-count or discard-first; a boat's rating or the entries): there only the races whose numbers
+ * moved get a revision (a renamed race or a paid entry fee records nothing).
  */
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
@@ -30,6 +34,20 @@ export function setupChangeReason(change: Pick<SetupChange, 'by' | 'byName'>): s
 
 /** Re-scores the fleet and records one revision per race with results; returns the revision ids. */
 export async function rescoreAfterSetupChange(context: ServiceContext, client: PoolClient, event: EventProjection, fleet: FleetProjection, change: SetupChange): Promise<string[]> {
+  return rescoreRecorded(context, client, event, fleet, { reason: setupChangeReason(change), by: change.by, requestId: change.requestId, everyRace: true });
+}
+
+export interface RecordedRescore {
+  /** The revision's reason (what changed, by whom when known). */
+  reason: string;
+  by: string | null;
+  requestId: string | undefined;
+  /** True: a revision for every race with results (a set-up change); false: only races whose results changed. */
+  everyRace: boolean;
+}
+
+/** Re-scores the fleet and records the re-score as revisions (see the header); returns the revision ids. */
+export async function rescoreRecorded(context: ServiceContext, client: PoolClient, event: EventProjection, fleet: FleetProjection, rescore: RecordedRescore): Promise<string[]> {
   await lockSeriesOfEvent(client, event.id);
   await lockFleet(client, fleet.id);
   const at = await transactionTime(client);
@@ -37,10 +55,11 @@ export async function rescoreAfterSetupChange(context: ServiceContext, client: P
   const before = new Map<string, Awaited<ReturnType<typeof raceResults>>>();
   for (const race of races) before.set(race.id, await raceResults(client, race.id));
   const publish = context.publish.bind(context);
-  await recomputeFleet(client, event, fleet, { publish, requestId: change.requestId, alwaysPublishRaces: races.map((r) => r.id) });
+  await recomputeFleet(client, event, fleet, { publish, requestId: rescore.requestId, ...(rescore.everyRace ? { alwaysPublishRaces: races.map((r) => r.id) } : { onlyIfChanged: true }) });
   const ids: string[] = [];
   for (const race of races) {
-    const after = await raceResults(client, race.id);
+    const changes = changesBetween(before.get(race.id) ?? [], await raceResults(client, race.id));
+    if (!rescore.everyRace && changes.length === 0) continue;
     const revision = await insertRevision(
       client,
       {
@@ -50,18 +69,18 @@ export async function rescoreAfterSetupChange(context: ServiceContext, client: P
         raceIds: [race.id],
         seq: await nextRevisionSeq(client, race.id),
         kind: 'correction',
-        reason: setupChangeReason(change),
+        reason: rescore.reason,
         decisionId: null,
         revertedTo: null,
-        userId: change.by,
+        userId: rescore.by,
         keyId: null,
         via: 'system',
-        changes: changesBetween(before.get(race.id) ?? [], after),
+        changes,
         entries: snapshotOf(await getRaceEntries(client, race.id)),
       },
       at,
     );
-    await publish(client, resultsRevisedFact({ event, requestId: change.requestId }, revision));
+    await publish(client, resultsRevisedFact({ event, requestId: rescore.requestId }, revision));
     ids.push(revision.id);
   }
   return ids;

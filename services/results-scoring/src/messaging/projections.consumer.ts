@@ -81,7 +81,7 @@ async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact
       mustCount: race.mustCount,
       discardFirst: race.discardFirst,
     };
-    return raceUpdate ? projectRaceChange(context, client, record, meta) : projectRace(client, record, meta);
+    return raceUpdate ? projectRaceChange(context, client, record, { ...meta, changedFields: raceUpdate.changedFields }) : projectRace(client, record, meta);
   }
   const series = factPayload(fact, 'seriesCreated')?.series ?? factPayload(fact, 'seriesUpdated')?.series;
   if (series) {
@@ -102,7 +102,7 @@ async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact
     factPayload(fact, 'registrationCreated')?.registration ??
     factPayload(fact, 'registrationUpdated')?.registration ??
     factPayload(fact, 'registrationCancelled')?.registration;
-  if (registration) return applyRegistration(context, client, registration, fact, meta);
+  if (registration) return applyRegistration(context, client, registration, fact, { ...meta, changedFields: factPayload(fact, 'registrationUpdated')?.changedFields ?? [] });
   return applyRemoval(context, client, fact, meta);
 }
 
@@ -123,7 +123,13 @@ async function applyRemoval(context: ServiceContext, client: PoolClient, fact: F
   }
 }
 
-async function applyRegistration(context: ServiceContext, client: PoolClient, registration: Registration, fact: Fact, meta: { occurredAt: Date; requestId: string | undefined }): Promise<void> {
+async function applyRegistration(
+  context: ServiceContext,
+  client: PoolClient,
+  registration: Registration,
+  fact: Fact,
+  meta: { occurredAt: Date; requestId: string | undefined; changedFields: readonly string[] },
+): Promise<void> {
   const boat = registration.boat;
   if (!boat?.id) {
     context.logger.warn({ registrationId: registration.id, messageId: fact.id }, 'registration without a boat ignored');

@@ -1,0 +1,18 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { raceChangeReason, registrationChangeReason } from './rescore-reasons.js';
+
+describe('reasons recorded for re-scores caused by races and entries', () => {
+  test('a race change names the scoring fields that changed, in words, and leaves the others out', () => {
+    assert.equal(raceChangeReason(2, ['weight', 'must_count']), 'race 2 changed (weight, must-count)');
+    assert.equal(raceChangeReason(3, ['name', 'discard_first', 'scheduled_start']), 'race 3 changed (discard-first)');
+    assert.equal(raceChangeReason(1, ['course_distance_nm']), 'race 1 changed (course distance)');
+    assert.equal(raceChangeReason(4, ['name']), 'race 4 changed');
+  });
+
+  test('a rating change names the boat by sail number (its name without one); other registration changes name the status', () => {
+    assert.equal(registrationChangeReason({ sailNumber: 'GBR 7', boatName: 'Jade' }, 'registered', ['rating_changes']), 'rating of GBR 7 changed');
+    assert.equal(registrationChangeReason({ sailNumber: null, boatName: 'Jade' }, 'registered', ['rating_changes']), 'rating of Jade changed');
+    assert.equal(registrationChangeReason({ sailNumber: 'GBR 7', boatName: 'Jade' }, 'cancelled', ['status']), 'entries changed (GBR 7 cancelled)');
+  });
+});

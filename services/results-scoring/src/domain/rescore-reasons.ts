@@ -1,0 +1,26 @@
+/**
+ * The reasons a re-score records as a revision when something other than results changed (issue 15):
+ * a race's scoring fields (race.updated), a boat's rating or the entries (registration facts). The
+ * fleet set-up's own reason ("fleet set-up changed by <who>") is in app/rescore-setup.ts. Pure.
+ */
+
+/** race.updated's snake_case field names that change scoring, in the words the reason uses. */
+const RACE_SCORING_FIELDS: Readonly<Record<string, string>> = {
+  weight: 'weight',
+  must_count: 'must-count',
+  discard_first: 'discard-first',
+  course_distance_nm: 'course distance',
+};
+
+/** "race 2 changed (weight, must-count)"; the changed fields that are not scoring ones are left out. */
+export function raceChangeReason(raceNumber: number, changedFields: readonly string[]): string {
+  const scoring = changedFields.filter((field) => field in RACE_SCORING_FIELDS).map((field) => RACE_SCORING_FIELDS[field]!);
+  return scoring.length > 0 ? `race ${raceNumber} changed (${scoring.join(', ')})` : `race ${raceNumber} changed`;
+}
+
+/** "rating of GBR 7 changed" for a rating change; otherwise "entries changed (GBR 7 cancelled)". */
+export function registrationChangeReason(boat: { sailNumber: string | null; boatName: string }, status: string, changedFields: readonly string[]): string {
+  const name = boat.sailNumber || boat.boatName;
+  if (changedFields.includes('rating_changes')) return `rating of ${name} changed`;
+  return `entries changed (${name} ${status})`;
+}
