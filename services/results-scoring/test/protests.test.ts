@@ -9,7 +9,8 @@
  * Protest 2 (redress for C, R2, lodged late) → RDG A9(a): C's R2 = average of her other races = R1 2
  *   standings: A 2, C 4, D 6, B 7 (RDG moves nobody else, A6.2)
  * Then: asOf before the first decision answers the standings as they were; the revisions name the
- * decision and the person; reverting R1 undoes the DSQ (and C's A9(a) average follows: R1 3 → RDG 3);
+ * decision and the person; a revert to R1's submission is refused (it would set the DSQ aside), a
+ * resubmission that loses the DSQ (C's A9(a) average follows: R1 3 → RDG 3) is reverted to the decision;
  * a third case (a protest committee protest on R2), heard then withdrawn (rule 63.1), changes no score
  * and holds nothing provisional; the fleet becomes official when the time limit passes with no open case.
  */
@@ -229,12 +230,21 @@ describe('the protest room through the gateway', () => {
     assert.deepEqual(board.map((p: any) => [p.number, p.status]), [[1, 'decided'], [2, 'decided'], [3, 'withdrawn']]);
   });
 
-  test('reverting R1 to the submission undoes the DSQ; the fleet becomes official once the limit has passed and no case is open', async () => {
-    const history = (await ok(api.get(`/api/v1/events/${slug}/results/revisions`, { key: organizer.key, query: { race: races[0]! } }))).data.revisions;
+  test('a revert never sets a decision aside, and undoes a resubmission that lost it; the fleet becomes official once the limit has passed and no case is open', async () => {
+    const key = organizer.key;
+    const history = (await ok(api.get(`/api/v1/events/${slug}/results/revisions`, { key, query: { race: races[0]! } }))).data.revisions;
     const submission = history.find((r: any) => r.kind === 'submission');
-    await ok(api.post(`/api/v1/events/${slug}/races/${races[0]}/results/revert`, { revision: submission.id, reason: 'Decision of protest 1 reopened in error' }, { key: organizer.key }));
-    // R1 as sailed again: A 2 + 1 = 3, B 1 + 2 = 3, C 3 + RDG 3 (A9(a) follows R1) = 6, D 4 + 3 = 7.
+    // Restoring R1 as submitted would drop protest 1's DSQ: only a reopened hearing changes a decision (rule 66).
+    await refused(api.post(`/api/v1/events/${slug}/races/${races[0]}/results/revert`, { revision: submission.id, reason: 'Back to the finish sheet' }, { key }), 409, 'decision_in_force');
+    // The scorer resubmits R1 from the finish sheet by mistake: the DSQ is lost.
+    const s1 = startOf(1);
+    await ok(api.post(`/api/v1/events/${slug}/races/${races[0]}/results`, { actualStart: s1.toISOString(), results: ['B', 'A', 'C', 'D'].map((n, i) => ({ boat: boat[n], finishTime: plus(s1, 1800 + 10 * i), status: 'finished' })) }, { key }));
+    // R1 as sailed again: A 2 + 1 = 3, B 1 + 2 = 3 (A ahead on the last race, A8.2), C 3 + RDG 3 (A9(a) follows R1) = 6, D 4 + 3 = 7.
     assert.deepEqual(table(await standings()), [['A', 1, 3], ['B', 2, 3], ['C', 3, 6], ['D', 4, 7]]);
+    // Reverting to the decision's revision restores it: A 2, C 4, D 6, B 7 again.
+    const reverted = (await ok(api.post(`/api/v1/events/${slug}/races/${races[0]}/results/revert`, { revision: protest1.decision.revisions[0].revisionId, reason: 'Resubmitted in error; protest 1 stands' }, { key }))).data;
+    assert.equal(reverted.revertedTo, protest1.decision.revisions[0].revisionId);
+    assert.deepEqual(table(await standings()), [['A', 1, 2], ['C', 2, 4], ['D', 3, 6], ['B', 4, 7]]);
     await eventually(async () => ((await fleetStatus()) === 'official' ? true : undefined), 10_000, 'fleet official');
   });
 

@@ -1,6 +1,10 @@
 /**
  * Revert a race's results to an earlier revision: the entries that revision recorded become the race's
  * results again, as a new revision (kind "revert", naming the one restored), in one transaction.
+ * A revert never sets aside a protest committee's decision: restoring a revision older than a decision
+ * applied to the race is refused (409 decision_in_force). Only the protest committee changes its
+ * decision, by reopening the hearing (rule 66): a request to reopen is a new case, and its decision
+ * changes the scores as a revision of its own.
  */
 import { withTransaction } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
@@ -9,7 +13,7 @@ import { HandicapError, RaceInputError } from '../domain/index.js';
 import { ScoringSetupError } from '../domain/fleet-setup.js';
 import { entriesFromSnapshot } from '../domain/revisions.js';
 import { findRace } from '../store/projections/fleets.js';
-import { findRevision } from '../store/revisions.js';
+import { decisionsAfter, findRevision } from '../store/revisions.js';
 import { assertCommittee } from './access.js';
 import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT } from './projection-wait.js';
@@ -33,6 +37,13 @@ export async function revertRace(context: ServiceContext, identity: Identity, re
     const target = await findRevision(client, event.id, request.revisionId);
     if (!target || (target.raceId !== race.id && !target.raceIds.includes(race.id))) throw notFound('Revision');
     if (!target.entries) throw problem('revision_not_revertible', 'This revision is a publication step; it recorded no results to restore.');
+    const later = target.seq === null ? [] : await decisionsAfter(client, race.id, target.seq);
+    if (later.length > 0) {
+      throw problem(
+        'decision_in_force',
+        `Revision ${target.seq} is older than the protest committee's decision ${later.map((d) => `${d.decisionId} (revision ${d.seq})`).join(', ')}; a revert does not set a decision aside (lodge a request to reopen, rule 66).`,
+      );
+    }
     try {
       const revised = await reviseRace(context, client, {
         eventId: event.id,

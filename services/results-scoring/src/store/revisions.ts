@@ -118,3 +118,12 @@ export async function listRevisions(q: Queryable, eventId: string, filter: Revis
   );
   return { items: rows.slice(0, filter.limit).map(revisionOf), hasMore: rows.length > filter.limit };
 }
+
+/** The protest committee's decisions applied to the race after revision `seq` (newest last). */
+export async function decisionsAfter(q: Queryable, raceId: string, seq: number): Promise<{ decisionId: string; seq: number }[]> {
+  const { rows } = await q.query<{ decision_id: string; seq: number }>(
+    `SELECT decision_id, seq FROM result_revisions WHERE race_id = $1 AND seq > $2 AND kind = 'decision' AND decision_id IS NOT NULL ORDER BY seq`,
+    [raceId, seq],
+  );
+  return rows.map((r) => ({ decisionId: r.decision_id, seq: r.seq }));
+}
