@@ -119,6 +119,7 @@ export const ROUTES: RouteRule[] = [
   rule('POST', '/api/v1/organizations/:slug/imports/sailwave', 'results-scoring', scope('write')),
   // results-scoring: split series (qualifying, final and medal fleets; issue 15)
   rule('PUT', '/api/v1/events/:slug/split-series', 'results-scoring', scope('results')),
+  rule('GET', '/api/v1/events/:slug/split-series', 'results-scoring', scope('read')),
   rule('POST', '/api/v1/events/:slug/split', 'results-scoring', scope('results')),
   rule('GET', '/api/v1/events/:slug/split-standings', 'results-scoring', scope('read')),
   // results-scoring: the protest room (competitors lodge with register; the committees act with results)

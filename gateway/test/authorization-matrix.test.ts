@@ -1153,6 +1153,15 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/split-series`, body: { qualifyingFleets: [x.fleetId], finalFleets: x.draft.finalFleetIds } }), outcome: missing },
     ],
   },
+  'GET /api/v1/events/:slug/split-series': {
+    call: (x) => ({ path: eventPath(x, '/split-series') }),
+    rows: [
+      { which: 'valid', who: ownerKey, call: (x) => ({ path: eventPath(x, '/split-series', x.draft.slug) }), outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event, body.data.finalFleets], [w.draft.slug, w.draft.finalFleetIds]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/split-series', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', label: 'no split series', who: ownerKey, outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/split-series` }), outcome: missing },
+    ],
+  },
   'POST /api/v1/events/:slug/split': {
     call: (x) => ({ path: eventPath(x, '/split'), body: { method: 'by_rank' } }),
     rows: [

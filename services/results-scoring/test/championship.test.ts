@@ -95,11 +95,14 @@ describe('championship: qualifying in two fleets, gold and silver, a medal race'
   test('define the series; no split before the qualifying ranking exists', async () => {
     const key = organizer.key;
     await refused(api.post(`/api/v1/events/${slug}/split`, { method: 'by_rank' }, { key }), 404, 'not_found');
+    await refused(api.get(`/api/v1/events/${slug}/split-series`, { key }), 404, 'not_found');
     await refused(api.put(`/api/v1/events/${slug}/split-series`, { qualifyingFleets: [fleet['Yellow']], finalFleets: [fleet['Gold'], fleet['Yellow']] }, { key }), 400, 'validation_failed');
     const defined = await ok(
       api.put(`/api/v1/events/${slug}/split-series`, { qualifyingFleets: [fleet['Yellow'], fleet['Blue']], finalFleets: [fleet['Gold'], fleet['Silver']], carry: 'continuous', medal: { fleetId: fleet['Medal'], size: 2, multiplier: 2 } }, { key }),
     );
     assert.deepEqual([defined.data.carry, defined.data.discardThresholds, defined.data.medal], ['continuous', [], { fleetId: fleet['Medal'], size: 2, multiplier: 2 }]);
+    // GET answers the definition as stored, the same record the PUT answered.
+    assert.deepEqual((await ok(api.get(`/api/v1/events/${slug}/split-series`, { key }))).data, defined.data);
     await refused(api.post(`/api/v1/events/${slug}/split`, { stage: 'medal', method: 'by_rank' }, { key }), 409, 'split_stage_not_ready');
   });
 
@@ -202,6 +205,8 @@ describe('championship: qualifying in two fleets, gold and silver, a medal race'
     // Final fleets have results: neither the split nor the definition may change now.
     await refused(api.post(`/api/v1/events/${slug}/split`, { method: 'by_rank' }, { key }), 409, 'split_series_locked');
     await refused(api.put(`/api/v1/events/${slug}/split-series`, { qualifyingFleets: [fleet['Yellow'], fleet['Blue']], finalFleets: [fleet['Gold'], fleet['Silver']] }, { key }), 409, 'split_series_locked');
+    const kept = (await ok(api.get(`/api/v1/events/${slug}/split-series`, { key }))).data;
+    assert.deepEqual([kept.carry, kept.medal], ['continuous', { fleetId: fleet['Medal'], size: 2, multiplier: 2 }]);
   });
 
   test('two IRC fleets: a new certificate from race 2, the rating in force shown, an overall result on corrected time', async () => {
