@@ -3,14 +3,15 @@
  * from there, never copied) is imported with POST /organizations/{slug}/imports/sailwave; the test
  * prints each file's parity and asserts:
  * - every fleet the platform can represent (no warning affecting its scores) reproduces Sailwave's
- *   ranks and nett totals exactly, in the answer and in GET /events/{slug}/standings; every fleet of
+ *   ranks, totals, nett and stored race points exactly, in the answer and in GET /events/{slug}/standings
+ *   (all 210 boats with a Sailwave rank compared one by one); every fleet of
  *   the oracle files is representable (the ILCA file's "Finishers + N" is the finishers_plus basis,
  *   progressive per-race ratings are rating changes), so all 16 fleets with stored results are exact;
  * - bad files (truncated, UTF-16, not Sailwave, 50 MB of junk, over the size limit) get their 400/413
  *   with the code and the line, and create nothing (no event, no import row);
  * - a non-member gets 403, a read-only key 403, an unknown organization 404.
  *
- *   STACK_SLOT=7 node --conditions=@regatta/source --import tsx scripts/with-stack.ts \
+ *   STACK_SLOT=3 node --conditions=@regatta/source --import tsx scripts/with-stack.ts \
  *     node --conditions=@regatta/source --import tsx --test services/results-scoring/test/sailwave-import.test.ts
  */
 import assert from 'node:assert/strict';
@@ -63,10 +64,12 @@ describe('Sailwave import through the gateway', { skip: !existsSync(ORACLES) && 
   });
   after(() => db.end());
 
-  test('every oracle file: parity with the ranks and nett totals Sailwave stored', async (t) => {
+  test('every oracle file: parity with the ranks, totals, nett and race points Sailwave stored', async (t) => {
     const files = blwFiles(ORACLES);
     assert.ok(files.length >= 11, `expected the 11 oracle files, found ${files.length}`);
     let exactFleets = 0;
+    let boatsCompared = 0;
+    let racePointsCompared = 0;
     for (const path of files) {
       const id = relative(ORACLES, path);
       const bytes = readFileSync(path);
@@ -84,21 +87,36 @@ describe('Sailwave import through the gateway', { skip: !existsSync(ORACLES) && 
       assert.ok(parsed.ok);
       const mapped = toScoring(parsed.file);
       body.parity.fleets.forEach((f: any, i: number) => {
-        t.diagnostic(`   fleet ${f.fleet}: boats ${f.boats}, ${f.compared ? `matching ${f.matching}${f.exact ? ' (exact)' : ''}` : 'no stored results'}${f.representable ? '' : ', not representable'}`);
-        for (const d of f.differences) t.diagnostic(`      ${d.sailNumber}: Sailwave rank ${d.sailwave.rank} nett ${d.sailwave.nett}, platform rank ${d.platform.rank} nett ${d.platform.nett}`);
+        t.diagnostic(`   fleet ${f.fleet}: boats ${f.boats}, ${f.compared ? `matching ${f.matching}${f.exact ? ' (exact)' : ''}, ${f.racePointsCompared} race points compared` : 'no stored results'}${f.representable ? '' : ', not representable'}`);
+        for (const d of f.differences) t.diagnostic(`      ${d.sailNumber}: Sailwave rank ${d.sailwave.rank} total ${d.sailwave.total} nett ${d.sailwave.nett}, platform rank ${d.platform.rank} total ${d.platform.total} nett ${d.platform.nett}; races ${JSON.stringify(d.races)}`);
         if (!f.compared) return;
         if (f.representable) {
           assert.deepEqual(f.differences, [], `${id} ${f.fleet}: exact parity expected`);
           assert.equal(f.exact, true);
           exactFleets++;
+          racePointsCompared += f.racePointsCompared;
           const competitors = [...mapped.fleets[i]!.competitors.values()];
           const entries = standings.filter((s) => s.fleetId === f.fleetId);
           assert.equal(entries.length, competitors.length, `${id} ${f.fleet}: every boat in GET standings`);
           for (const s of entries) {
-            const same = competitors.filter((c) => c.sailNumber.trim() === (s.boat.sailNumber ?? ''));
-            if (same.length !== 1) continue;
-            assert.equal(s.position, same[0]!.rank, `${id} ${f.fleet} ${s.boat.sailNumber}: rank in GET standings`);
-            assert.equal(comparePoints(s.netPoints, same[0]!.nett!), 0, `${id} ${f.fleet} ${s.boat.sailNumber}: nett in GET standings`);
+            // Standings name the boat by `sail` and name; a sail number two boats share is told apart by the boat name.
+            let same = competitors.filter((c) => c.sailNumber.trim() === (s.boat.sail ?? ''));
+            if (same.length > 1) same = same.filter((c) => (c.boat.trim() || c.boatClass.trim() || c.sailNumber.trim()) === s.boat.name);
+            assert.equal(same.length, 1, `${id} ${f.fleet} ${s.boat.sail} ${s.boat.name}: one competitor of the file`);
+            const c = same[0]!;
+            assert.equal(s.position, c.rank, `${id} ${f.fleet} ${s.boat.sail}: rank in GET standings`);
+            assert.equal(comparePoints(s.netPoints, c.nett!), 0, `${id} ${f.fleet} ${s.boat.sail}: nett in GET standings`);
+            if (c.total !== null) assert.equal(comparePoints(s.totalPoints, c.total), 0, `${id} ${f.fleet} ${s.boat.sail}: total in GET standings`);
+            // Every race whose points Sailwave stored (rpts): the same points in GET standings.
+            mapped.fleets[i]!.races.forEach((race) => {
+              const cell = parsed.file.results.find((r) => r.comp === c.handle && r.race === race.handle);
+              if (cell?.points == null) return;
+              const number = parsed.file.races.indexOf(race) + 1;
+              const mine = (s.raceResults as any[]).find((r) => r.race === number);
+              assert.ok(mine, `${id} ${f.fleet} ${s.boat.sail}: race ${number} in GET standings`);
+              assert.equal(comparePoints(mine.points, cell.points), 0, `${id} ${f.fleet} ${s.boat.sail} race ${number}: points in GET standings`);
+            });
+            boatsCompared++;
           }
           return;
         }
@@ -108,6 +126,11 @@ describe('Sailwave import through the gateway', { skip: !existsSync(ORACLES) && 
       });
     }
     assert.ok(exactFleets >= 16, `expected the 16 fleets with stored results to be exact, got ${exactFleets}`);
+    // Every boat with a Sailwave rank was compared in GET standings (rank, total, nett, race points): 210.
+    t.diagnostic(`boats compared in GET standings: ${boatsCompared}; race points compared in the answers: ${racePointsCompared}`);
+    assert.ok(boatsCompared > 0);
+    assert.equal(boatsCompared, 210, 'boats compared in GET standings');
+    assert.equal(racePointsCompared, 479, 'race points compared (every rpts of a sailed race)');
   });
 
   test('bad files: 400/413 with the code and the line, and nothing is created', async () => {

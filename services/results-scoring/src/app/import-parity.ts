@@ -8,7 +8,7 @@
  */
 import { withTransaction } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
-import { compareFleet, draftParity, type FleetParityReport } from '../domain/sailwave/draft-parity.js';
+import { compareFleet, draftParity, platformStanding, type FleetParityReport } from '../domain/sailwave/draft-parity.js';
 import type { ImportDraft } from '../domain/sailwave/draft.js';
 import { projectedCounts } from '../store/imports.js';
 import { findEventsByIds } from '../store/projections/events.js';
@@ -42,7 +42,7 @@ export async function importParity(context: ServiceContext, draft: ImportDraft, 
     // Every fleet, raced or not: a fleet without a sailed race stands all equal (as Sailwave shows it).
     await withTransaction(pool, (client) => recomputeFleet(client, event, projection, { publish: (c, f) => context.publish(c, f), requestId, onlyIfChanged: true }));
     const stored = await fleetStandings(pool, fleet.id);
-    const standings = new Map((stored?.entries ?? []).map((s) => [s.boatId, { rank: s.position, nett: s.netPoints }] as const));
+    const standings = new Map((stored?.entries ?? []).map((s) => [s.boatId, platformStanding(s)] as const));
     reports.push(compareFleet(fleet, draft.registrations.filter((g) => g.fleetId === fleet.id), standings));
   }
   return { fleets: reports, projected: true, slug: event.slug };

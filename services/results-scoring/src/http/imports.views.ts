@@ -30,6 +30,7 @@ export function importView(outcome: ImportOutcome) {
         boats: f.boats,
         matching: f.matching,
         compared: f.compared,
+        racePointsCompared: f.racePointsCompared,
         representable: f.representable,
         exact: f.exact,
         differences: f.differences.map((d) => ({
@@ -38,6 +39,7 @@ export function importView(outcome: ImportOutcome) {
           boatName: d.boatName,
           sailwave: d.sailwave,
           platform: d.platform,
+          races: d.races,
         })),
       })),
     },

@@ -1,20 +1,35 @@
 /**
  * Parity of the stored draft: the platform's own fleet scoring (domain/fleet-scoring.ts, the code GET
- * /standings runs) over the draft's fleets, races, stored entries and boats, compared with the ranks and
- * nett totals Sailwave stored. The import answers with what the stored standings say; this pure version
+ * /standings runs) over the draft's fleets, races, stored entries and boats, compared with the ranks,
+ * totals, nett and race points Sailwave stored. The import answers with what the stored standings say; this pure version
  * runs the same comparison without a database (unit test over the oracle files).
  */
-import { comparePoints } from '../numbers.js';
 import { scoreFleet, type BoatInfo, type RaceInfo } from '../fleet-scoring.js';
 import type { SubmittedEntry } from '../records.js';
 import type { DraftFleet, DraftRegistration, ImportDraft } from './draft.js';
+import { compareBoat, type RacePointsDifference, type SeriesFigures } from './points-parity.js';
 
 export interface BoatDifference {
   boatId: string;
   sailNumber: string | null;
   boatName: string;
-  sailwave: { rank: number | null; nett: number | null };
-  platform: { rank: number | null; nett: number | null };
+  sailwave: SeriesFigures;
+  platform: SeriesFigures;
+  /** Races whose points differ (race = the race's number in its fleet), with both values. */
+  races: RacePointsDifference[];
+}
+
+/** A boat's line of the platform's standings: rank, total, nett and points by race number. */
+export interface PlatformStanding {
+  rank: number;
+  total: number;
+  nett: number;
+  races: ReadonlyMap<number, number>;
+}
+
+/** A standings entry (fleet-scoring's snapshot, stored or computed) → what parity compares. */
+export function platformStanding(s: { position: number; totalPoints: number; netPoints: number; raceResults: readonly { race: number; points: number }[] }): PlatformStanding {
+  return { rank: s.position, total: s.totalPoints, nett: s.netPoints, races: new Map(s.raceResults.map((r) => [r.race, r.points] as const)) };
 }
 
 export interface FleetParityReport {
@@ -24,25 +39,30 @@ export interface FleetParityReport {
   matching: number;
   /** The file holds Sailwave's series results for this fleet. */
   compared: boolean;
+  /** Race cells whose points were compared (Sailwave stored them). */
+  racePointsCompared: number;
   representable: boolean;
   exact: boolean;
   differences: BoatDifference[];
 }
 
-/** Compares one fleet's standings (rank and nett per boat id) with Sailwave's stored values. */
+/** Compares one fleet's standings (rank, total, nett and race points per boat id) with Sailwave's stored values. */
 export function compareFleet(
   fleet: Pick<DraftFleet, 'id' | 'name' | 'representable'>,
   registrations: readonly DraftRegistration[],
-  standings: ReadonlyMap<string, { rank: number; nett: number }>,
+  standings: ReadonlyMap<string, PlatformStanding>,
 ): FleetParityReport {
   const compared = registrations.some((r) => r.sailwave.rank !== null);
   const differences: BoatDifference[] = [];
+  let racePointsCompared = 0;
   for (const r of registrations) {
     const s = standings.get(r.boatId);
-    const platform = { rank: s?.rank ?? null, nett: s?.nett ?? null };
-    const sw = r.sailwave;
-    const nettMatches = platform.nett === null || sw.nett === null ? platform.nett === sw.nett : comparePoints(platform.nett, sw.nett) === 0;
-    if (compared && (platform.rank !== sw.rank || !nettMatches)) differences.push({ boatId: r.boatId, sailNumber: r.sailNumber, boatName: r.boatName, sailwave: sw, platform });
+    const platform = { rank: s?.rank ?? null, total: s?.total ?? null, nett: s?.nett ?? null };
+    const sw = { rank: r.sailwave.rank, total: r.sailwave.total ?? null, nett: r.sailwave.nett };
+    const boat = compareBoat(sw, platform, r.sailwave.races ?? [], s?.races ?? new Map());
+    if (!compared) continue;
+    racePointsCompared += boat.racesCompared;
+    if (!boat.matches) differences.push({ boatId: r.boatId, sailNumber: r.sailNumber, boatName: r.boatName, sailwave: sw, platform, races: boat.races });
   }
   return {
     fleetId: fleet.id,
@@ -50,6 +70,7 @@ export function compareFleet(
     boats: registrations.length,
     matching: compared ? registrations.length - differences.length : 0,
     compared,
+    racePointsCompared,
     representable: fleet.representable,
     exact: compared && differences.length === 0,
     differences,
@@ -78,7 +99,7 @@ export function draftParity(draft: ImportDraft): FleetParityReport[] {
     const boats: BoatInfo[] = regs.map((r) => ({ boatId: r.boatId, name: r.boatName, sailNumber: r.sailNumber, sailorName: r.helm, userId: r.userId, ratings: r.ratings, ratingChanges: r.ratingChanges }));
     const setup = { ...fleet, handicapSystem: fleet.handicapSystem as string };
     const score = scoreFleet({ fleet: setup, races, entries, boats });
-    const standings = new Map(score.standings.map((s) => [s.boatId, { rank: s.position, nett: s.netPoints }] as const));
+    const standings = new Map(score.standings.map((s) => [s.boatId, platformStanding(s)] as const));
     return compareFleet(fleet, regs, standings);
   });
 }

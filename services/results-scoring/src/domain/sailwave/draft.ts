@@ -73,8 +73,8 @@ export interface DraftRegistration {
   ratings: Record<string, number>;
   /** Progressive handicaps: the rating Sailwave applied in each race (rrat), as rating changes from that race on. */
   ratingChanges: { key: string; value: number; fromRace: number }[];
-  /** Sailwave's stored series result, for parity. */
-  sailwave: { rank: number | null; nett: number | null };
+  /** Sailwave's stored series result and the points of each race (by the draft's race number), for parity. */
+  sailwave: { rank: number | null; total: number | null; nett: number | null; races: { race: number; points: number }[] };
 }
 
 export interface ImportDraft {
@@ -121,6 +121,8 @@ export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, optio
     endDate: new Date((days[days.length - 1] ?? fallbackDay).getTime() + 86_399_000),
   };
 
+  const pointsOf = new Map<string, number>();
+  for (const r of file.results) if (r.points !== null) pointsOf.set(`${r.comp}\u0000${r.race}`, r.points);
   const fleets: DraftFleet[] = [];
   const races: DraftRace[] = [];
   const registrations: DraftRegistration[] = [];
@@ -138,6 +140,14 @@ export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, optio
       registrations.push(reg);
     }
     const sailedIndex = new Map(mf.races.map((r, i) => [r.handle, i] as const));
+    // Sailwave's stored points of every sailed race (rpts), by the draft's race number, for parity.
+    file.races.forEach((race, ri) => {
+      if (!sailedIndex.has(race.handle)) return;
+      for (const [handle, reg] of regOf) {
+        const points = pointsOf.get(`${handle}\u0000${race.handle}`);
+        if (points !== undefined) reg.sailwave.races.push({ race: ri + 1, points });
+      }
+    });
     file.races.forEach((race, ri) => {
       const day = dayOf.get(race.handle) ?? null;
       const startTime = startOf(race, mf.name, mapped.groupField);
@@ -235,7 +245,7 @@ function draftRegistration(c: SailwaveCompetitor, fleet: DraftFleet, mf: MappedF
     nationality: c.nationality.trim() === '' ? null : c.nationality.trim(),
     ratings,
     ratingChanges: [],
-    sailwave: { rank: c.rank, nett: c.nett },
+    sailwave: { rank: c.rank, total: c.total, nett: c.nett, races: [] },
   };
 }
 

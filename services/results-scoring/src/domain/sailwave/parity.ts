@@ -1,17 +1,20 @@
 /**
  * Parity: re-score a Sailwave file with this engine and compare, boat by boat,
- * with the ranks and nett totals Sailwave stored (comprank, compnett).
+ * with the ranks, totals and nett Sailwave stored (comprank, comptotal, compnett)
+ * and the points of every sailed race (rpts).
  */
-import { comparePoints } from '../numbers.js';
 import { scoreSeries } from '../series-scoring.js';
 import type { SailwaveFile } from './model.js';
+import { compareBoat, type RacePointsDifference } from './points-parity.js';
 import { toScoring, type SailwaveWarning } from './to-scoring.js';
 
 export interface BoatParity {
   readonly boatId: string;
   readonly sailNumber: string;
-  readonly sailwave: { readonly rank: number | null; readonly nett: number | null };
-  readonly engine: { readonly rank: number | null; readonly nett: number | null };
+  readonly sailwave: { readonly rank: number | null; readonly total: number | null; readonly nett: number | null };
+  readonly engine: { readonly rank: number | null; readonly total: number | null; readonly nett: number | null };
+  /** Races whose points differ (race = the sailed race's position, 1…), with both values. */
+  readonly races: readonly RacePointsDifference[];
   readonly matches: boolean;
 }
 
@@ -24,7 +27,9 @@ export interface FleetParity {
   /** The file holds Sailwave's series results for this fleet (some boat has comprank); when false nothing is compared. */
   readonly hasStoredResults: boolean;
   readonly racesSailed: number;
-  /** Boats whose rank or nett differ, with both values. */
+  /** Race cells whose points were compared (the file stores them). */
+  readonly racePointsCompared: number;
+  /** Boats whose rank, total, nett or a race's points differ, with both values. */
   readonly differences: readonly BoatParity[];
   /** The engine could not score the fleet (input error), with its message. */
   readonly error: string | null;
@@ -45,19 +50,27 @@ export function sailwaveParity(file: SailwaveFile): SailwaveParity {
     try {
       standings = scoreSeries(f.input).standings;
     } catch (e) {
-      return { ...base, matching: 0, differences: [], error: e instanceof Error ? e.message : String(e) };
+      return { ...base, matching: 0, racePointsCompared: 0, differences: [], error: e instanceof Error ? e.message : String(e) };
     }
     const byId = new Map(standings.map((s) => [s.boatId, s]));
+    const cells = new Map(file.results.map((r) => [`${r.comp}\u0000${r.race}`, r] as const));
+    let racePointsCompared = 0;
     const rows = competitors.map((c): BoatParity => {
       const s = byId.get(c.handle);
-      const engine = { rank: s?.rank ?? null, nett: s?.net ?? null };
-      const sailwave = { rank: c.rank, nett: c.nett };
-      const matches = engine.rank === sailwave.rank && (engine.nett === null || sailwave.nett === null ? engine.nett === sailwave.nett : comparePoints(engine.nett, sailwave.nett) === 0);
-      return { boatId: c.handle, sailNumber: c.sailNumber, sailwave, engine, matches };
+      const engine = { rank: s?.rank ?? null, total: s?.total ?? null, nett: s?.net ?? null };
+      const sailwave = { rank: c.rank, total: c.total, nett: c.nett };
+      const stored = f.races.flatMap((race, ri) => {
+        const points = cells.get(`${c.handle}\u0000${race.handle}`)?.points ?? null;
+        return points === null ? [] : [{ race: ri + 1, points }];
+      });
+      const mine = new Map((s?.races ?? []).map((cell, ri) => [ri + 1, cell.points] as const));
+      const compared = compareBoat(sailwave, engine, stored, mine);
+      racePointsCompared += compared.racesCompared;
+      return { boatId: c.handle, sailNumber: c.sailNumber, sailwave, engine, races: compared.races, matches: compared.matches };
     });
     // A fleet Sailwave never scored (an entry list, a set-up file) has nothing to compare.
-    if (!hasStoredResults) return { ...base, matching: 0, differences: [], error: null };
-    return { ...base, matching: rows.filter((r) => r.matches).length, differences: rows.filter((r) => !r.matches), error: null };
+    if (!hasStoredResults) return { ...base, matching: 0, racePointsCompared: 0, differences: [], error: null };
+    return { ...base, matching: rows.filter((r) => r.matches).length, racePointsCompared, differences: rows.filter((r) => !r.matches), error: null };
   });
   return { fleets, warnings: mapped.warnings };
 }

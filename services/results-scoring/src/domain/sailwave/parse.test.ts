@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { buildImportDraft } from './draft.js';
+import { draftParity } from './draft-parity.js';
 import { parseSailwave } from './parse.js';
 import { sailwaveParity } from './parity.js';
+import { toScoring } from './to-scoring.js';
 
 const rec = (key: string, value: string, comp = '', race = ''): string => [key, value, comp, race].map((f) => `"${f.replace(/"/g, '""')}"`).join(',');
 
@@ -81,7 +84,39 @@ test('scores the small series: A5.2 DNF = 3 boats + 1, A8.1 tie-break', () => {
   const wrong = parseSailwave(withStored.replace('"compnett","5","c"', '"compnett","6","c"'));
   assert.ok(wrong.ok);
   const d = sailwaveParity(wrong.file).fleets[0]!.differences;
-  assert.deepEqual(d.map((x) => [x.sailNumber, x.sailwave, x.engine]), [['102', { rank: 3, nett: 6 }, { rank: 3, nett: 5 }]]);
+  assert.deepEqual(d.map((x) => [x.sailNumber, x.sailwave, x.engine, x.races]), [['102', { rank: 3, total: null, nett: 6 }, { rank: 3, total: 5, nett: 5 }, []]]);
+});
+
+test('parity compares totals and the points of every race Sailwave stored, with both values', () => {
+  // a: 1 + 3 = 4; b: 2 + 2 = 4; c: 4 (DNF) + 1 = 5.
+  const stored = [
+    rec('comprank', '1', 'a'), rec('comptotal', '4', 'a'), rec('compnett', '4', 'a'), rec('rpts', '1', 'a', 'r1'), rec('rpts', '3', 'a', 'r2'),
+    rec('comprank', '2', 'b'), rec('comptotal', '4', 'b'), rec('compnett', '4', 'b'), rec('rpts', '2', 'b', 'r1'), rec('rpts', '2', 'b', 'r2'),
+    rec('comprank', '3', 'c'), rec('comptotal', '5', 'c'), rec('compnett', '5', 'c'), rec('rpts', '4', 'c', 'r1'), rec('rpts', '1', 'c', 'r2'),
+  ];
+  const good = parseSailwave(smallSeries(stored));
+  assert.ok(good.ok);
+  const exact = sailwaveParity(good.file).fleets[0]!;
+  assert.deepEqual([exact.matching, exact.racePointsCompared, exact.differences], [3, 6, []]);
+  // Sailwave says c's DNF scored 5 (and a total of 6) while the nett stays 5: rank and nett agree, points do not.
+  const text = smallSeries(stored).replace('"rpts","4","c","r1"', '"rpts","5","c","r1"').replace('"comptotal","5","c"', '"comptotal","6","c"');
+  const off = parseSailwave(text);
+  assert.ok(off.ok);
+  const f = sailwaveParity(off.file).fleets[0]!;
+  assert.equal(f.matching, 2);
+  assert.deepEqual(f.differences.map((x) => [x.sailNumber, x.sailwave, x.engine, x.races]), [
+    ['102', { rank: 3, total: 6, nett: 5 }, { rank: 3, total: 5, nett: 5 }, [{ race: 1, sailwave: 5, platform: 4 }]],
+  ]);
+  // The import's draft carries the same stored figures, and draft parity (the platform's fleet scoring) reports them too.
+  let n = 0;
+  const draft = buildImportDraft(off.file, toScoring(off.file), { organizationId: 'o', fileName: 'x.blw', today: new Date(Date.UTC(2026, 0, 1)), newId: () => `id-${++n}`, stableId: (k) => k });
+  const c = draft.registrations.find((r) => r.sailNumber === '102')!;
+  assert.deepEqual(c.sailwave, { rank: 3, total: 6, nett: 5, races: [{ race: 1, points: 5 }, { race: 2, points: 1 }] });
+  const [report] = draftParity(draft);
+  assert.deepEqual([report!.matching, report!.exact, report!.racePointsCompared], [2, false, 6]);
+  assert.deepEqual(report!.differences.map((x) => [x.sailNumber, x.sailwave, x.platform, x.races]), [
+    ['102', { rank: 3, total: 6, nett: 5 }, { rank: 3, total: 5, nett: 5 }, [{ race: 1, sailwave: 5, platform: 4 }]],
+  ]);
 });
 
 test('a setting the engine cannot represent is a warning, and the fleet is not expected to match', () => {

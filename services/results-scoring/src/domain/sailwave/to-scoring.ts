@@ -14,6 +14,7 @@ import type { RaceEntry } from '../race-scoring.js';
 import type { SeriesBoat, SeriesInput, SeriesRace } from '../series-scoring.js';
 import type { SailwaveCompetitor, SailwaveFile, SailwaveRace, SailwaveResult } from './model.js';
 import { fieldValue, fleetSettings, mapCode, rootSystem, systemFor, type FleetSettings, type SailwaveWarning } from './settings.js';
+import { unmappedWarnings } from './unmapped.js';
 
 export type { SailwaveWarning } from './settings.js';
 
@@ -52,8 +53,11 @@ export function toScoring(file: SailwaveFile): MappedSeries {
   }
   const groupField = root === null ? '' : root.sortField || root.field;
 
-  for (const o of file.orphanResults) {
-    warn({ setting: 'r*', message: `result cells of deleted competitor/race ${o.comp}/${o.race} left out`, affectsScores: false, line: o.line });
+  if (file.orphanResults.length > 0) {
+    // One warning for them all (a file can keep hundreds), naming the first few.
+    const o = file.orphanResults;
+    const names = o.slice(0, 5).map((x) => `${x.comp}/${x.race}`).join(', ');
+    warn({ setting: 'r*', message: `${o.length} result cell${o.length === 1 ? '' : 's'} of deleted competitors or races left out (competitor/race ${names}${o.length > 5 ? ', …' : ''})`, affectsScores: false, line: o[0]!.line });
   }
   const scored: SailwaveCompetitor[] = [];
   for (const c of file.competitors) {
@@ -114,6 +118,8 @@ export function toScoring(file: SailwaveFile): MappedSeries {
       representable: !affected,
     });
   }
+  // Every key the import neither reads nor recomputes: one warning per key, with its count.
+  for (const w of unmappedWarnings(file)) warn(w);
   return { groupField, fleets, warnings };
 }
 
@@ -207,11 +213,12 @@ function buildFleet(
     // (rrat). Sailwave's chain can start from ratings edited after the race, so the stored
     // per-race rating is the input of record; without it the engine's own chain applies.
     const overrides: Record<string, number> = {};
-    if (isProgressive(handicap)) {
-      for (const c of members) {
-        const r = cellOf(c, race)?.ratingApplied;
-        if (r !== null && r !== undefined && r > 0) overrides[c.handle] = r;
-      }
+    for (const c of members) {
+      const r = cellOf(c, race)?.ratingApplied;
+      if (r === null || r === undefined || r <= 0) continue;
+      if (isProgressive(handicap)) overrides[c.handle] = r;
+      // A fixed rating system scores every race on comprating (so does Sailwave): the stored rrat is left.
+      else if (handicapped && r !== c.rating) warn({ setting: 'rrat', message: `per-race ratings (rrat) differing from comprating are not used: ${settings.handicap.kind} scores every race on the boat's rating, as Sailwave does`, affectsScores: false });
     }
     return { number: ri + 1, entries, ...(Object.keys(overrides).length > 0 ? { ratingOverrides: overrides } : {}) };
   });
