@@ -183,3 +183,41 @@ describe('results you can defend: revisions, asOf, revert, publication per fleet
     assert.equal(bad.body.errors[0].field, 'query.asOf');
   });
 });
+
+describe("the protest time limit counts from the last race of the day at the venue (its time zone)", () => {
+  test('two races of one Sydney afternoon (two UTC days) share one limit; UTC days would split them; an unknown zone is refused', async () => {
+    const organizer = await newActor(api);
+    const key = organizer.key;
+    const org = await createOrganization(api, organizer);
+    const created = await ok(api.post('/api/v1/events', { organization: org.slug, name: `Harbour Cup ${uniqueSuffix()}`, startDate: base.toISOString(), endDate: new Date(base.getTime() + 3 * DAY).toISOString() }, { key }), 201);
+    const eventSlug = created.data.slug;
+    await ok(api.put(`/api/v1/events/${eventSlug}`, { status: 'published' }, { key }));
+    const fleet = (await ok(api.post(`/api/v1/events/${eventSlug}/fleets`, { name: 'Etchells' }, { key }), 201)).data.id;
+    // Race 1 starts 22:00Z (08:00 or 09:00 next morning in Sydney), race 2 at 03:00Z the next UTC day (13:00 or 14:00 in Sydney).
+    const starts = [new Date(base.getTime() + 22 * 3_600_000), new Date(base.getTime() + 27 * 3_600_000)];
+    const raceIds: string[] = [];
+    for (const [i, s] of starts.entries()) raceIds.push((await ok(api.post(`/api/v1/events/${eventSlug}/races`, { fleetId: fleet, raceNumber: i + 1, scheduledStart: s.toISOString() }, { key }), 201)).data.id);
+    const boat = (await ok(api.post(`/api/v1/events/${eventSlug}/register`, { fleet, boat: { name: 'Magpie', sailNumber: `AUS ${uniqueSuffix()}` }, sailor: { name: 'Skipper M', email: `m-${uniqueSuffix()}@example.org` } }, { key }), 201)).data.boatId;
+    const lastFinish = starts.map((s) => new Date(s.getTime() + 1800_000));
+    for (const [i, s] of starts.entries()) {
+      await ok(api.post(`/api/v1/events/${eventSlug}/races/${raceIds[i]}/results`, { actualStart: s.toISOString(), results: [{ boat, finishTime: lastFinish[i]!.toISOString(), status: 'finished' }] }, { key }));
+    }
+    const refusal = await api.put(`/api/v1/events/${eventSlug}/results/protest-time-limit`, { minutes: 60, timeZone: 'Mars/Olympus_Mons' }, { key });
+    assert.deepEqual([refusal.status, (refusal.body as any).code], [400, 'validation_failed']);
+    const deadlineOf = (posted: any, race: number) => posted.data.races.find((r: any) => r.raceId === raceIds[race - 1]).protestDeadline;
+    const hour = 3_600_000;
+
+    // UTC days: race 1 (22:30Z) and race 2 (03:30Z next day) are on two days: each its own finish + 60.
+    await ok(api.put(`/api/v1/events/${eventSlug}/results/protest-time-limit`, { minutes: 60 }, { key }));
+    const utc = await ok(api.post(`/api/v1/events/${eventSlug}/fleets/${fleet}/results/publish`, { races: [raceIds[0]] }, { key }));
+    assert.equal(deadlineOf(utc, 1), new Date(lastFinish[0]!.getTime() + hour).toISOString());
+
+    // Sydney: both finished on one local day; race 1 waits for race 2: 03:30Z + 60 = 04:30Z, for both.
+    const set = await ok(api.put(`/api/v1/events/${eventSlug}/results/protest-time-limit`, { minutes: 60, timeZone: 'Australia/Sydney' }, { key }));
+    assert.deepEqual([set.data.minutes, set.data.timeZone, set.data.default], [60, 'Australia/Sydney', false]);
+    assert.equal((await ok(api.get(`/api/v1/events/${eventSlug}/results/protest-time-limit`, { key }))).data.timeZone, 'Australia/Sydney');
+    const sydney = await ok(api.post(`/api/v1/events/${eventSlug}/fleets/${fleet}/results/publish`, { races: raceIds }, { key }));
+    const expected = new Date(lastFinish[1]!.getTime() + hour).toISOString();
+    assert.deepEqual([deadlineOf(sydney, 1), deadlineOf(sydney, 2)], [expected, expected]);
+  });
+});

@@ -53,11 +53,12 @@ export async function postResults(context: ServiceContext, identity: Identity, r
     const targetIds = new Set(targets.map((r) => r.raceId));
     // Posted races of the same day whose deadline was computed move with the day's last finish.
     const recomputed = all.filter((r) => targetIds.has(r.raceId) || (r.postedAt && !r.published && !r.deadlineExplicit));
-    const minutes = (await protestTimeLimit(client, event.id)) ?? DEFAULT_PROTEST_TIME_LIMIT_MINUTES;
+    const limit = await protestTimeLimit(client, event.id);
     const deadlines = protestDeadlines(
       recomputed.map((r) => ({ raceId: r.raceId, lastFinish: r.lastFinish, explicitDeadline: targetIds.has(r.raceId) ? explicit : null })),
       all.map((r) => ({ raceId: r.raceId, lastFinish: r.lastFinish, explicitDeadline: null })),
-      minutes,
+      limit?.minutes ?? DEFAULT_PROTEST_TIME_LIMIT_MINUTES,
+      limit?.timeZone ?? 'UTC',
     );
     await savePosting(
       client,

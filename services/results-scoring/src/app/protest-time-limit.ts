@@ -1,4 +1,4 @@
-/** Set the event's protest time limit (minutes after the last boat finishes the day's last race). */
+/** Set the event's protest time limit (minutes after the last boat finishes the day's last race at the venue). */
 import { notFound, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { DEFAULT_PROTEST_TIME_LIMIT_MINUTES } from '../domain/protest-time-limit.js';
@@ -11,20 +11,22 @@ import { PROJECTION_WAIT } from './projection-wait.js';
 export interface ProtestTimeLimit {
   event: EventProjection;
   minutes: number;
+  /** The venue's IANA time zone; null: UTC days. */
+  timeZone: string | null;
   /** False when the event has set none (the default applies). */
   set: boolean;
 }
 
-export async function setProtestTimeLimit(context: ServiceContext, identity: Identity, slug: string, minutes: number): Promise<ProtestTimeLimit> {
+export async function setProtestTimeLimit(context: ServiceContext, identity: Identity, slug: string, input: { minutes: number; timeZone: string | null }): Promise<ProtestTimeLimit> {
   const event = await eventBySlug(context, slug, PROJECTION_WAIT.WRITE_MS);
   if (!event) throw notFound('Event');
   assertCommittee(identity, event);
-  await saveProtestTimeLimit(context.pool, event.id, minutes);
-  return { event, minutes, set: true };
+  await saveProtestTimeLimit(context.pool, event.id, input.minutes, input.timeZone);
+  return { event, minutes: input.minutes, timeZone: input.timeZone, set: true };
 }
 
 export async function getProtestTimeLimit(context: ServiceContext, identity: Identity, slug: string): Promise<ProtestTimeLimit> {
   const event = await visibleEvent(context, identity, slug);
-  const minutes = await protestTimeLimit(context.pool, event.id);
-  return { event, minutes: minutes ?? DEFAULT_PROTEST_TIME_LIMIT_MINUTES, set: minutes !== undefined };
+  const limit = await protestTimeLimit(context.pool, event.id);
+  return { event, minutes: limit?.minutes ?? DEFAULT_PROTEST_TIME_LIMIT_MINUTES, timeZone: limit?.timeZone ?? null, set: limit !== undefined };
 }

@@ -1,7 +1,8 @@
 /**
  * The protest time limit of posted results: an explicit deadline per race, or the event's limit in
  * minutes after the last boat finishes the day's last race (the usual sailing-instructions wording).
- * Days are UTC calendar days (the projection has no event time zone). Pure.
+ * "The day" is the calendar day at the venue: the event's time zone (an IANA name set with the time
+ * limit), UTC when none is set. Pure.
  */
 
 /** The limit when the event sets none: 120 minutes (the racing rules' default when the sailing instructions state no limit). */
@@ -15,14 +16,36 @@ export interface RaceFinish {
   explicitDeadline: Date | null;
 }
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** The IANA time zone name when the runtime knows it (e.g. "Australia/Sydney", "America/Los_Angeles"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) of `date` in `timeZone`. */
+export function dayIn(date: Date, timeZone: string): string {
+  if (timeZone === 'UTC') return date.toISOString().slice(0, 10);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(date);
+}
 
 /**
  * The deadline of each race: the explicit one, else `minutes` after the latest last finish among the
- * races (`sameDay`: all races considered, e.g. every race of the fleet) that finished on its UTC day;
- * null when the race has no finish to count from.
+ * races (`sameDay`: all races considered, e.g. every race of the fleet) that finished on its day at the
+ * venue (`timeZone`, default UTC); null when the race has no finish to count from.
  */
-export function protestDeadlines(races: readonly RaceFinish[], sameDay: readonly RaceFinish[], minutes: number): Map<string, Date | null> {
+export function protestDeadlines(races: readonly RaceFinish[], sameDay: readonly RaceFinish[], minutes: number, timeZone = 'UTC'): Map<string, Date | null> {
+  const dayOf = (date: Date) => dayIn(date, timeZone);
   const lastOfDay = new Map<string, Date>();
   for (const race of [...sameDay, ...races]) {
     if (!race.lastFinish) continue;

@@ -57,7 +57,7 @@ export function publicationRoutes(context: ServiceContext, _resources: ResultsRe
       const identity = identityOf(res);
       const { slug } = pathParams(slugParams, req, 'Event');
       const body = parseInput(protestTimeLimitBody, req.body, 'body');
-      res.json(protestTimeLimitView(await setProtestTimeLimit(context, identity, slug, body.minutes)));
+      res.json(protestTimeLimitView(await setProtestTimeLimit(context, identity, slug, { minutes: body.minutes, timeZone: body.timeZone ?? null })));
     },
   };
 

@@ -60,5 +60,5 @@ export function officialView(official: OfficialResults) {
 }
 
 export function protestTimeLimitView(limit: ProtestTimeLimit) {
-  return { data: { event: eventRef(limit.event), minutes: limit.minutes, default: !limit.set } };
+  return { data: { event: eventRef(limit.event), minutes: limit.minutes, default: !limit.set, timeZone: limit.timeZone } };
 }

@@ -77,15 +77,19 @@ export async function fleetsPastDeadline(q: Queryable, now: Date): Promise<{ eve
   return rows.map((row) => ({ eventId: row.event_id, fleetId: row.fleet_id }));
 }
 
-export async function protestTimeLimit(q: Queryable, eventId: string): Promise<number | undefined> {
-  const { rows } = await q.query<{ minutes: number }>(`SELECT protest_time_limit_minutes AS minutes FROM event_result_settings WHERE event_id = $1`, [eventId]);
-  return rows[0]?.minutes;
+/** The event's protest time limit and the venue's time zone (null: UTC days); undefined when none is set. */
+export async function protestTimeLimit(q: Queryable, eventId: string): Promise<{ minutes: number; timeZone: string | null } | undefined> {
+  const { rows } = await q.query<{ minutes: number; time_zone: string | null }>(
+    `SELECT protest_time_limit_minutes AS minutes, time_zone FROM event_result_settings WHERE event_id = $1`,
+    [eventId],
+  );
+  return rows[0] ? { minutes: rows[0].minutes, timeZone: rows[0].time_zone } : undefined;
 }
 
-export async function saveProtestTimeLimit(q: Queryable, eventId: string, minutes: number): Promise<void> {
+export async function saveProtestTimeLimit(q: Queryable, eventId: string, minutes: number, timeZone: string | null): Promise<void> {
   await q.query(
-    `INSERT INTO event_result_settings (event_id, protest_time_limit_minutes) VALUES ($1, $2)
-     ON CONFLICT (event_id) DO UPDATE SET protest_time_limit_minutes = EXCLUDED.protest_time_limit_minutes, updated_at = now()`,
-    [eventId, minutes],
+    `INSERT INTO event_result_settings (event_id, protest_time_limit_minutes, time_zone) VALUES ($1, $2, $3)
+     ON CONFLICT (event_id) DO UPDATE SET protest_time_limit_minutes = EXCLUDED.protest_time_limit_minutes, time_zone = EXCLUDED.time_zone, updated_at = now()`,
+    [eventId, minutes, timeZone],
   );
 }
