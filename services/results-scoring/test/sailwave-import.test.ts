@@ -70,6 +70,7 @@ describe('Sailwave import through the gateway', { skip: !existsSync(ORACLES) && 
     let exactFleets = 0;
     let boatsCompared = 0;
     let racePointsCompared = 0;
+    let detailsCarried = 0;
     for (const path of files) {
       const id = relative(ORACLES, path);
       const bytes = readFileSync(path);
@@ -124,6 +125,31 @@ describe('Sailwave import through the gateway', { skip: !existsSync(ORACLES) && 
         // that has one must state its rule there and here.
         assert.fail(`${id} ${f.fleet}: not representable: ${JSON.stringify(body.warnings.filter((w: any) => w.fleet === f.fleet && w.affectsScores))}`);
       });
+
+      // The competitor details travel: crew and class on the registrations (events), club and
+      // nationality with the import; the export writes all of them back.
+      const exported = await fetch(new URL(`/api/v1/events/${body.event.slug}/exports/sailwave`, api.baseUrl), { headers: { authorization: `Bearer ${owner.key}` } });
+      assert.equal(exported.status, 200, `${id}: export`);
+      const back = parseSailwave(new Uint8Array(await exported.arrayBuffer()));
+      assert.ok(back.ok, `${id}: the export reads back`);
+      const details = (c: { sailNumber: string; helm: string; crew: string; club: string; nationality: string; boatClass: string }) =>
+        [c.sailNumber, c.helm, c.crew, c.club, c.nationality, c.boatClass].map((v) => v.trim()).join('|');
+      const scored = mapped.fleets.flatMap((m) => [...m.competitors.values()]);
+      assert.deepEqual(back.file.competitors.map(details).sort(), scored.map(details).sort(), `${id}: sail, helm, crew, club, nationality and class in the export`);
+      detailsCarried += scored.filter((c) => c.club.trim() !== '' || c.nationality.trim() !== '' || c.crew.trim() !== '' || c.boatClass.trim() !== '').length;
+      if (id.endsWith('2026 Dinghies Series 1.blw')) {
+        // The registrations the events service created hold crew and class (boat model).
+        const regs = await api.get(`/api/v1/events/${body.event.slug}/registrations`, { key: owner.key, query: { limit: 100 } });
+        assert.equal(regs.status, 200, regs.text);
+        const list = regs.body.data as any[];
+        const withCrew = scored.filter((c) => c.crew.trim() !== '');
+        assert.ok(withCrew.length > 0);
+        for (const c of withCrew) {
+          const r = list.find((x) => x.boat.sailNumber === c.sailNumber.trim() && x.sailor.name === c.helm.trim());
+          assert.ok(r, `${id}: registration of ${c.sailNumber}`);
+          assert.deepEqual([r.crew, r.boat.model], [[c.crew.trim()], c.boatClass.trim() || null], `${id} ${c.sailNumber}: crew and class`);
+        }
+      }
     }
     assert.ok(exactFleets >= 16, `expected the 16 fleets with stored results to be exact, got ${exactFleets}`);
     // Every boat with a Sailwave rank was compared in GET standings (rank, total, nett, race points): 210.
@@ -131,6 +157,8 @@ describe('Sailwave import through the gateway', { skip: !existsSync(ORACLES) && 
     assert.ok(boatsCompared > 0);
     assert.equal(boatsCompared, 210, 'boats compared in GET standings');
     assert.equal(racePointsCompared, 479, 'race points compared (every rpts of a sailed race)');
+    t.diagnostic(`competitors with crew, club, nationality or class carried to the export: ${detailsCarried}`);
+    assert.ok(detailsCarried >= 150, `competitor details compared: ${detailsCarried}`);
   });
 
   test('bad files: 400/413 with the code and the line, and nothing is created', async () => {

@@ -5,6 +5,11 @@
  * race.scheduled, registration.created) that the other services project. Idempotent twice over: the
  * inbox drops a redelivered message, and an event id already present is left as it is. A slug taken
  * meanwhile is suffixed (-2, -3 ...): the import never fails on it.
+ *
+ * What a registration can hold of a file's competitor: helm (sailor name), crew, boat name, sail number,
+ * class (the boat's model), ratings and per-race rating changes. Club and nationality have no field on
+ * a registration or boat (registrations.yaml), so they stay with the import (results-scoring's imports
+ * row, the fact's `competitors`), from which the Sailwave export writes them back.
  */
 import { timestampDate, type RegattaImported } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';

@@ -3,7 +3,8 @@
  * Same visibility as GET standings (a draft event only for its organization's members, else 404).
  * Everything is read in one read-only REPEATABLE READ transaction, so the file is one consistent
  * snapshot, and each fleet is scored by the engine exactly as recompute-fleet.ts does, so the ranks,
- * points and nett written are the standings the platform shows.
+ * points and nett written are the standings the platform shows. Each boat carries her crew and class
+ * (registrations) and, for an event imported from a file, the club and nationality the file gave.
  */
 import type { Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
@@ -11,6 +12,7 @@ import { withClient } from '@regatta/db';
 import { scoreFleet } from '../domain/fleet-scoring.js';
 import { writeBlw, type BlwFleet, type BlwWriteOutcome } from '../domain/sailwave/write-blw.js';
 import { listFleetRaces, listFleets } from '../store/projections/fleets.js';
+import { fleetEntryDetails } from '../store/entry-details.js';
 import { fleetBoats } from '../store/projections/registrations.js';
 import { fleetEntries } from '../store/results.js';
 import { visibleEvent } from './find-event.js';
@@ -26,8 +28,17 @@ export async function exportSailwave(context: ServiceContext, identity: Identity
     try {
       const out: BlwFleet[] = [];
       for (const fleet of await listFleets(client, event.id)) {
-        const [races, entries, boats] = await Promise.all([listFleetRaces(client, fleet.id), fleetEntries(client, fleet.id), fleetBoats(client, fleet.id)]);
-        out.push({ setup: fleet, races, boats, entries, score: scoreFleet({ fleet, races, entries, boats }) });
+        const [races, entries, boats, details] = await Promise.all([
+          listFleetRaces(client, fleet.id),
+          fleetEntries(client, fleet.id),
+          fleetBoats(client, fleet.id),
+          fleetEntryDetails(client, event.id, fleet.id),
+        ]);
+        const described = boats.map((b) => {
+          const d = details.get(b.boatId);
+          return d === undefined ? b : { ...b, crewName: d.crew.join(', ') || null, boatClass: d.boatModel, club: d.club, nationality: d.nationality };
+        });
+        out.push({ setup: fleet, races, boats: described, entries, score: scoreFleet({ fleet, races, entries, boats }) });
       }
       return out;
     } finally {

@@ -77,6 +77,9 @@ export interface RegistrationProjection {
   ratings: Record<string, number>;
   /** Ratings in force from a race on (issue 15). */
   ratingChanges?: { key: string; value: number; fromRace: number }[] | undefined;
+  /** Crew names and the boat's model (class): kept for the Sailwave export (compcrewname, compclass). */
+  crew?: string[] | undefined;
+  boatModel?: string | null | undefined;
   status: string;
   sourceUpdatedAt: Date | null;
 }

@@ -147,6 +147,8 @@ async function applyRegistration(
     sailNumber: boat.sailNumber ?? null,
     ratings: { ...boat.ratings },
     ratingChanges: registration.ratingChanges.map((c) => ({ key: c.key, value: c.value, fromRace: c.fromRace })),
+    crew: [...registration.crew],
+    boatModel: boat.model ?? null,
     status: registration.status || 'registered',
     sourceUpdatedAt: date(registration.updatedAt),
   };

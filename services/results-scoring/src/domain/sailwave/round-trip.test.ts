@@ -100,6 +100,7 @@ test('every oracle file: import → score → write .blw → import again keeps 
   assert.ok(files.length >= 11, `expected the 11 oracle files, found ${files.length}`);
   let boatsCompared = 0;
   let progressiveBoats = 0;
+  let detailed = 0;
   for (const path of files) {
     const id = relative(ROOT, path);
     const draft = importDraft(readFileSync(path), id);
@@ -128,11 +129,14 @@ test('every oracle file: import → score → write .blw → import again keeps 
         const c = reparsed.file.competitors.find((x) => x.fleet === f.setup.name && x.sailNumber === (boat.sailNumber ?? '') && x.boat === boat.name)!;
         assert.deepEqual([c.rank, c.total, c.nett], [s.position, s.totalPoints, s.netPoints], `${id} ${f.setup.name} ${boat.sailNumber}`);
       }
+      detailed += f.boats.filter((x) => x.club || x.nationality || x.crewName || x.boatClass).length;
       if (f.setup.handicapSystem === 'nhc' || f.setup.handicapSystem === 'echo') progressiveBoats += f.boats.filter((x) => (x.ratingChanges ?? []).length > 0).length;
     }
   }
   assert.ok(boatsCompared >= 200, `compared ${boatsCompared} boats`);
   assert.ok(progressiveBoats >= 14, `the NHC file's boats carry per-race ratings (${progressiveBoats})`);
+  // Crew, club, nationality and class are compared above (regattaSummary) on real values, not only blanks.
+  assert.ok(detailed >= 150, `boats with crew, club, nationality or class: ${detailed}`);
 });
 
 test('the NHC file: the first import is exact against Sailwave, so the round trip is checked on real per-race ratings', (t) => {

@@ -8,13 +8,13 @@ import type { RegistrationProjection } from '../../domain/records.js';
 
 export async function upsertRegistration(client: Queryable, registration: RegistrationProjection, occurredAt: Date): Promise<void> {
   await client.query(
-    `INSERT INTO registrations (id, event_id, fleet_id, fleet_name, user_id, sailor_name, boat_id, boat_name, sail_number, ratings, status, source_updated_at, occurred_at, rating_changes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    `INSERT INTO registrations (id, event_id, fleet_id, fleet_name, user_id, sailor_name, boat_id, boat_name, sail_number, ratings, status, source_updated_at, occurred_at, rating_changes, crew, boat_model)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      ON CONFLICT (id) DO UPDATE SET
        event_id = EXCLUDED.event_id, fleet_id = EXCLUDED.fleet_id, fleet_name = EXCLUDED.fleet_name, user_id = EXCLUDED.user_id,
        sailor_name = EXCLUDED.sailor_name, boat_id = EXCLUDED.boat_id, boat_name = EXCLUDED.boat_name, sail_number = EXCLUDED.sail_number,
        ratings = EXCLUDED.ratings, status = EXCLUDED.status, source_updated_at = EXCLUDED.source_updated_at, occurred_at = EXCLUDED.occurred_at,
-       rating_changes = EXCLUDED.rating_changes
+       rating_changes = EXCLUDED.rating_changes, crew = EXCLUDED.crew, boat_model = EXCLUDED.boat_model
      WHERE COALESCE(EXCLUDED.source_updated_at, EXCLUDED.occurred_at) >= COALESCE(registrations.source_updated_at, registrations.occurred_at)`,
     [
       registration.id,
@@ -31,6 +31,8 @@ export async function upsertRegistration(client: Queryable, registration: Regist
       registration.sourceUpdatedAt,
       occurredAt,
       JSON.stringify(registration.ratingChanges ?? []),
+      registration.crew ?? [],
+      registration.boatModel ?? null,
     ],
   );
 }
