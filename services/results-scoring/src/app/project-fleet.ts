@@ -40,8 +40,10 @@ export async function projectFleetChange(
     await rescoreAfterSetupChange(context, client, event, stored, fact);
     await client.query('RELEASE SAVEPOINT setup_rescore');
   } catch (error) {
-    // A set-up the entered boats cannot be scored under (a rating they lack) must not block the topic:
-    // the set-up is kept, the scores stay as they were until results or entries make it scorable.
+    // The events service refuses the set-ups it can foresee as unscorable (a rating an entered boat
+    // lacks, a time-on-distance system while a race has no distance) before publishing the change; one
+    // that still cannot be scored here must not block the topic: the set-up is kept, the scores stay
+    // as they were until results or entries make it scorable.
     if (!(error instanceof ScoringSetupError || error instanceof HandicapError || error instanceof RaceInputError)) throw error;
     await client.query('ROLLBACK TO SAVEPOINT setup_rescore');
     context.logger.warn({ fleetId: fleet.id, error: error.message }, 'fleet set-up change not scorable; scores kept');
