@@ -492,8 +492,10 @@ export interface paths {
          *
          *     The answer comes once the regatta exists and its standings are computed by this platform's
          *     engine (the same standings `GET /events/{slug}/standings` shows). `parity` compares them with
-         *     the ranks and nett totals Sailwave stored in the file, per fleet: `exact` is true when every
-         *     boat's rank and nett match; `differences` lists each boat that differs, with both values.
+         *     the ranks, points and nett totals Sailwave stored in the file, per fleet: `exact` is true when
+         *     every boat's rank, total, nett and the points of every race Sailwave stored match;
+         *     `differences` lists each boat that differs, with both values (and under `races` each race whose
+         *     points differ).
          *     `warnings` lists every setting of the file the platform cannot represent (never silently
          *     dropped); those with `affectsScores: true` may change scores, and a fleet they concern has
          *     `representable: false` (docs/sailwave.md explains each, e.g. Sailwave's "Finishers + N" code
@@ -645,9 +647,34 @@ export interface paths {
          * @description The protest committee (`results` scope and membership of the event's organization) sets the
          *     time, room and parties (boat ids; default the protestor boat and the protestees). Scheduling
          *     again moves it. A party that is not a boat entered in the event: 400 `unknown_boat`. A decided
-         *     case: 409 `protest_decided`. Fact: `hearing.scheduled`.
+         *     case: 409 `protest_decided`; a withdrawn one: 409 `protest_withdrawn`. Fact: `hearing.scheduled`.
          */
         post: operations["scheduleHearing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/protests/{protestId}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a case with the protest committee's approval
+         * @description A protest or request may be withdrawn only with the protest committee's approval (rule 63.1);
+         *     the committee (`results` scope and membership of the event's organization) records it with the
+         *     reason. The case closes without a decision: it no longer holds its races provisional, the
+         *     notice board shows it as withdrawn, and it cannot be heard or decided any more (409
+         *     `protest_withdrawn`, also for a second withdrawal). A decided case is not withdrawn: 409
+         *     `protest_decided` (a request to reopen is a new case, rule 66). Fact: `protest.withdrawn`.
+         */
+        post: operations["withdrawProtest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -669,9 +696,9 @@ export interface paths {
          *     rules that apply (rule 65.1) and the consequences, each for one boat in one race of the case
          *     (`race` may be omitted when the case names one race):
          *     `dsq` / `dne` (disqualified; boats behind move up a place, A6.1), `dpi` (`points` added to her
-         *     place, capped at the DNF score), `scp` (`percent` of the DNF score added, default 20, capped
-         *     likewise), `rdg` (redress: `method` `average_all` = A9(a), `average_before` = A9(b), `points` =
-         *     A9(c) with `points`), `correct` (after a scoring inquiry: `status`, `code`, `finishTime` as they
+         *     place, capped at the DNF score), `scp` (rule 44.3(c): places equal to `percent`, default 20, of the
+         *     DNF score, rounded to a whole number with 0.5 up, added to her place, capped likewise), `rdg` (redress: `method` `average_all` = A9(a), `average_before` = A9(b), `points` =
+         *     the points the committee states, e.g. under A9(c) the score of her position at the time of the incident), `correct` (after a scoring inquiry: `status`, `code`, `finishTime` as they
          *     should be). DPI, SCP and RDG leave other boats' scores unchanged. No consequences: no action.
          *
          *     The scores change in the same transaction as the decision (one result revision per race,
@@ -1026,8 +1053,8 @@ export interface paths {
          *     (races made official), `standings.updated` (a fleet's complete standings), `race.started` and
          *     `race.completed` (race progress), `registration.created`, `registration.updated` and
          *     `registration.cancelled` (an entry-list line as the entries page shows it), `hearing.scheduled`
-         *     (a hearing was set or moved) and `decision.published` (the protest committee decided): the case
-         *     as the notice board now shows it (a lodged case without hearing or decision is not public and
+         *     (a hearing was set or moved), `decision.published` (the protest committee decided) and
+         *     `protest.withdrawn` (a case on the board withdrawn, rule 63.1): the case as the notice board now shows it (a lodged case without hearing or decision is not public and
          *     has no message). Every change message carries `occurredAt`, when the change happened.
          *
          *     **Control messages.** A fresh stream starts with `ready` (`id:` is the regatta's current
@@ -1448,7 +1475,11 @@ export interface paths {
          *     so standings never change silently. discardThresholds must be strictly increasing (400
          *     `validation_failed` naming the first entry out of order). A new handicap system needs its rating on
          *     every boat entered (registered or waitlisted) in the fleet, as registration does: 400
-         *     `missing_rating` naming the boats otherwise. A fleet name used by another fleet of the
+         *     `missing_rating` naming the boats otherwise. A set-up that makes the fleet time-on-distance
+         *     (`phrf_tod`, `orc_tod`, not pursuit) needs a course distance on every race of the fleet: 400
+         *     `missing_course_distance` naming the races otherwise (set `courseDistanceNm` on them first with
+         *     PATCH /api/v1/events/{slug}/races/{raceId}); nothing is stored, so a change is never kept with
+         *     scores it could not recompute. A fleet name used by another fleet of the
          *     regatta is 409 `duplicate_fleet_name`; a cancelled regatta's fleets do not change (409 `event_closed`).
          *     Unknown fleet: 404.
          */
@@ -1763,8 +1794,10 @@ export interface paths {
          *     kind `revert` (naming the one restored), re-scored in the same transaction; the race is
          *     provisional again. Needs the `results` scope and membership of the event's organization (403
          *     `not_a_member`). 404: unknown race or a revision not of this race; 409 `revision_not_revertible`:
-         *     a publication step; 400 `unscorable_results`: the old results cannot be scored any more (boats
-         *     or set-up changed).
+         *     a publication step; 409 `decision_in_force`: the revision is older than a protest committee's
+         *     decision applied to the race since (a revert never sets a decision aside; only a reopened hearing
+         *     changes it, rule 66; restoring the decision's own revision or a later one is allowed); 400
+         *     `unscorable_results`: the old results cannot be scored any more (boats or set-up changed).
          */
         post: operations["revertRaceResults"];
         delete?: never;
@@ -1837,8 +1870,11 @@ export interface paths {
         /**
          * Set the event's protest time limit
          * @description Minutes (0 to 10080) after the last boat finishes the day's last race; applies to results
-         *     published from now on. Needs the `results` scope and membership of the event's organization
-         *     (403 `not_a_member`).
+         *     published from now on. `timeZone` (an IANA name such as `Europe/Rome` or
+         *     `America/Los_Angeles`) says whose calendar day that is: the venue's, so two races sailed on one
+         *     afternoon in Sydney (morning and evening in UTC) share one limit; omitted or null: UTC days.
+         *     An unknown zone: 400 `validation_failed`. Needs the `results` scope and membership of the
+         *     event's organization (403 `not_a_member`).
          */
         put: operations["setProtestTimeLimit"];
         post?: never;
@@ -2061,7 +2097,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The event's split-series definition
+         * @description The definition as stored by `PUT /events/{slug}/split-series` (the same record). Needs the
+         *     `read` scope; visible to whoever may see the event (a draft only to its organization's
+         *     members, 404 otherwise). 404 when the event has no split series.
+         */
+        get: operations["getSplitSeries"];
         /**
          * Define the event's split series (qualifying, final and medal fleets)
          * @description Creates or replaces the definition. Needs the `results` scope and membership of the event's
@@ -2830,6 +2872,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "protest.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * protest.withdrawn
+         * @description A protest, request or inquiry was withdrawn with the protest committee's approval (rule 63.1; POST /events/{slug}/protests/{protestId}/withdrawal): the case is closed without a decision and no longer holds its races provisional. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onProtestWithdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "fleet.split": {
         parameters: {
             query?: never;
@@ -3544,6 +3606,8 @@ export interface components {
             rank: number | null;
             /** @description Nett points (null when none). */
             nett: number | null;
+            /** @description Total points before discards (null when none). */
+            total?: number | null;
         };
         SailwaveImport: {
             /**
@@ -3601,9 +3665,11 @@ export interface components {
                     matching: number;
                     /** @description The file holds Sailwave's series results for this fleet (false for entry lists and set-up files). */
                     compared: boolean;
+                    /** @description Race results whose points were compared (those Sailwave stored points for). */
+                    racePointsCompared?: number;
                     /** @description No warning affects this fleet's scores. */
                     representable: boolean;
-                    /** @description Every boat's rank and nett equal Sailwave's. */
+                    /** @description Every boat's rank */
                     exact: boolean;
                     differences: {
                         /** Format: uuid */
@@ -3612,6 +3678,13 @@ export interface components {
                         boatName: string;
                         sailwave: components["schemas"]["SailwaveRankNett"];
                         platform: components["schemas"]["SailwaveRankNett"];
+                        /** @description Races whose points differ, with both values (null when that side has none). */
+                        races?: {
+                            /** @description The race's number in its fleet (its order in the file). */
+                            race: number;
+                            sailwave: number | null;
+                            platform: number | null;
+                        }[];
                     }[];
                 }[];
             };
@@ -3814,8 +3887,11 @@ export interface components {
             /** @description Per-event number on the notice board. */
             number: number;
             type: components["schemas"]["ProtestType"];
-            /** @enum {string} */
-            status: "lodged" | "scheduled" | "decided";
+            /**
+             * @description lodged, scheduled (a hearing is set), decided, or withdrawn with the protest committee's approval (rule 63.1). Lodged and scheduled cases are open: they hold their races provisional.
+             * @enum {string}
+             */
+            status: "lodged" | "scheduled" | "decided" | "withdrawn";
             raceIds: string[];
             protestor: {
                 /** @enum {string} */
@@ -3863,6 +3939,12 @@ export interface components {
                 }[];
                 /** Format: date-time */
                 decidedAt: string;
+            } | null;
+            /** @description Set when the case was withdrawn (rule 63.1); it then has no decision. */
+            withdrawal: {
+                reason: string;
+                /** Format: date-time */
+                withdrawnAt: string;
             } | null;
         };
         ProtestEnvelope: {
@@ -4082,11 +4164,11 @@ export interface components {
              */
             type: "boat" | "race_committee" | "protest_committee" | "redress" | "reopen" | "scoring_inquiry";
             /**
-             * @description `scheduled` while the hearing is pending; `decided` once the decision is published.
+             * @description `scheduled` while the hearing is pending; `decided` once the decision is published; `withdrawn` when the case was withdrawn with the protest committee's approval (rule 63.1).
              * @example scheduled
              * @enum {string}
              */
-            status: "scheduled" | "decided";
+            status: "scheduled" | "decided" | "withdrawn";
             races: {
                 /** @example 1 */
                 raceNumber: number | null;
@@ -4339,7 +4421,7 @@ export interface components {
             occurredAt: string;
             entry: components["schemas"]["PublicEntry"];
         };
-        /** @description `hearing.scheduled` (a hearing was set or moved) and `decision.published` (the protest committee decided): the case as the notice board now shows it. */
+        /** @description `hearing.scheduled` (a hearing was set or moved), `decision.published` (the protest committee decided) and `protest.withdrawn` (a case on the board was withdrawn with the protest committee's approval, rule 63.1): the case as the notice board now shows it. */
         LiveCaseChanged: {
             /** Format: date-time */
             occurredAt: string;
@@ -5258,6 +5340,11 @@ export interface components {
                 event: components["schemas"]["ResultsEventRef"];
                 minutes: number;
                 default: boolean;
+                /**
+                 * @description The venue's IANA time zone that decides "the day's last race"; null when none is set (days are UTC days).
+                 * @example Australia/Sydney
+                 */
+                timeZone: string | null;
             };
         };
         SailorsBoat: {
@@ -5494,7 +5581,7 @@ export interface components {
          */
         WebhookUrlInput: string;
         /** @enum {string} */
-        WebhookEventType: "registration.created" | "registration.updated" | "registration.cancelled" | "results.updated" | "results.published" | "standings.updated" | "event.created" | "event.updated" | "race.scheduled" | "race.started" | "race.completed" | "results.revised" | "results.posted" | "results.official" | "protest.lodged" | "hearing.scheduled" | "decision.published" | "event.cancelled" | "event.deleted" | "fleet.updated" | "fleet.deleted" | "race.updated" | "race.deleted" | "document.amended" | "document.withdrawn" | "series.updated" | "series.deleted" | "fleet.split" | "ranking.published";
+        WebhookEventType: "registration.created" | "registration.updated" | "registration.cancelled" | "results.updated" | "results.published" | "standings.updated" | "event.created" | "event.updated" | "race.scheduled" | "race.started" | "race.completed" | "results.revised" | "results.posted" | "results.official" | "protest.lodged" | "hearing.scheduled" | "decision.published" | "protest.withdrawn" | "event.cancelled" | "event.deleted" | "fleet.updated" | "fleet.deleted" | "race.updated" | "race.deleted" | "document.amended" | "document.withdrawn" | "series.updated" | "series.deleted" | "fleet.split" | "ranking.published";
         Webhook: {
             /** Format: uuid */
             id: string;
@@ -5898,6 +5985,18 @@ export interface components {
             startsAt: string;
             room: string;
             partyBoatIds?: string[];
+        };
+        WebhookDataProtestWithdrawn: {
+            /** Format: uuid */
+            protestId: string;
+            /** Format: uuid */
+            eventId: string;
+            number: number;
+            /** @enum {string} */
+            type: "boat" | "race_committee" | "protest_committee" | "redress" | "reopen" | "scoring_inquiry";
+            raceIds?: string[];
+            /** Format: date-time */
+            withdrawnAt: string;
         };
         /** @description The fleets a split dealt (final fleets best first, or the medal fleet), boats in the order of the ranking it was made from. */
         WebhookDataFleetSplit: {
@@ -7691,6 +7790,51 @@ export interface operations {
         };
         responses: {
             /** @description The case with its hearing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtestEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    withdrawProtest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ProtestsEventSlug"];
+                /** @description The protest id. */
+                protestId: components["parameters"]["ProtestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, as approved, e.g. "The protestor withdrew before the hearing; approved by the protest committee." */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The case, withdrawn. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9910,6 +10054,11 @@ export interface operations {
             content: {
                 "application/json": {
                     minutes: number;
+                    /**
+                     * @description The venue's IANA time zone (the day of the day's last race); null or omitted: UTC.
+                     * @example Australia/Sydney
+                     */
+                    timeZone?: string | null;
                 };
             };
         };
@@ -10332,6 +10481,43 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getSplitSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The definition as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SplitSeriesDefinition"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -12088,6 +12274,52 @@ export interface operations {
                      */
                     createdAt: string;
                     data: components["schemas"]["WebhookDataDecisionPublished"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onProtestWithdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "protest.withdrawn";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataProtestWithdrawn"];
                 };
             };
         };
