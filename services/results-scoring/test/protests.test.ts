@@ -9,8 +9,8 @@
  * Protest 2 (redress for C, R2, lodged late) → RDG A9(a): C's R2 = average of her other races = R1 2
  *   standings: A 2, C 4, D 6, B 7 (RDG moves nobody else, A6.2)
  * Then: asOf before the first decision answers the standings as they were; the revisions name the
- * decision and the person; a revert to R1's submission is refused (it would set the DSQ aside), a
- * resubmission that loses the DSQ (C's A9(a) average follows: R1 3 → RDG 3) is reverted to the decision;
+ * decision and the person; a resubmission of R1 from the finish sheet keeps the DSQ in force, a revert to
+ * R1's first submission is refused (it would set the DSQ aside) and one to the decision is allowed;
  * a third case (a protest committee protest on R2), heard then withdrawn (rule 63.1), changes no score
  * and holds nothing provisional; the fleet becomes official when the time limit passes with no open case.
  */
@@ -230,19 +230,20 @@ describe('the protest room through the gateway', () => {
     assert.deepEqual(board.map((p: any) => [p.number, p.status]), [[1, 'decided'], [2, 'decided'], [3, 'withdrawn']]);
   });
 
-  test('a revert never sets a decision aside, and undoes a resubmission that lost it; the fleet becomes official once the limit has passed and no case is open', async () => {
+  test('a new finish sheet keeps the decision in force; a revert never sets it aside; the fleet becomes official once the limit has passed and no case is open', async () => {
     const key = organizer.key;
-    const history = (await ok(api.get(`/api/v1/events/${slug}/results/revisions`, { key, query: { race: races[0]! } }))).data.revisions;
-    const submission = history.find((r: any) => r.kind === 'submission');
-    // Restoring R1 as submitted would drop protest 1's DSQ: only a reopened hearing changes a decision (rule 66).
-    await refused(api.post(`/api/v1/events/${slug}/races/${races[0]}/results/revert`, { revision: submission.id, reason: 'Back to the finish sheet' }, { key }), 409, 'decision_in_force');
-    // The scorer resubmits R1 from the finish sheet by mistake: the DSQ is lost.
+    // The scorer re-enters R1 from the finish sheet: B's DSQ (protest 1) stays in force on top of it.
     const s1 = startOf(1);
-    await ok(api.post(`/api/v1/events/${slug}/races/${races[0]}/results`, { actualStart: s1.toISOString(), results: ['B', 'A', 'C', 'D'].map((n, i) => ({ boat: boat[n], finishTime: plus(s1, 1800 + 10 * i), status: 'finished' })) }, { key }));
-    // R1 as sailed again: A 2 + 1 = 3, B 1 + 2 = 3 (A ahead on the last race, A8.2), C 3 + RDG 3 (A9(a) follows R1) = 6, D 4 + 3 = 7.
-    assert.deepEqual(table(await standings()), [['A', 1, 3], ['B', 2, 3], ['C', 3, 6], ['D', 4, 7]]);
-    // Reverting to the decision's revision restores it: A 2, C 4, D 6, B 7 again.
-    const reverted = (await ok(api.post(`/api/v1/events/${slug}/races/${races[0]}/results/revert`, { revision: protest1.decision.revisions[0].revisionId, reason: 'Resubmitted in error; protest 1 stands' }, { key }))).data;
+    const resubmitted = await ok(api.post(`/api/v1/events/${slug}/races/${races[0]}/results`, { actualStart: s1.toISOString(), results: ['B', 'A', 'C', 'D'].map((n, i) => ({ boat: boat[n], finishTime: plus(s1, 1800 + 10 * i), status: 'finished' })) }, { key }));
+    assert.deepEqual(table(await standings()), [['A', 1, 2], ['C', 2, 4], ['D', 3, 6], ['B', 4, 7]]);
+    const history = (await ok(api.get(`/api/v1/events/${slug}/results/revisions`, { key, query: { race: races[0]! } }))).data.revisions;
+    const latest = history.find((r: any) => r.id === resubmitted.revision.id);
+    assert.deepEqual([latest.kind, latest.reason], ['correction', 'Decision of protest 1 kept in force (rule 66).']);
+    // Restoring R1 as first submitted would set the DSQ aside: only a reopened hearing changes a decision (rule 66).
+    const submission = history.find((r: any) => r.kind === 'submission');
+    await refused(api.post(`/api/v1/events/${slug}/races/${races[0]}/results/revert`, { revision: submission.id, reason: 'Back to the finish sheet' }, { key }), 409, 'decision_in_force');
+    // Restoring the decision's own revision is allowed (a new revision; the scores are those of the decision).
+    const reverted = (await ok(api.post(`/api/v1/events/${slug}/races/${races[0]}/results/revert`, { revision: protest1.decision.revisions[0].revisionId, reason: 'As decided' }, { key }))).data;
     assert.equal(reverted.revertedTo, protest1.decision.revisions[0].revisionId);
     assert.deepEqual(table(await standings()), [['A', 1, 2], ['C', 2, 4], ['D', 3, 6], ['B', 4, 7]]);
     await eventually(async () => ((await fleetStatus()) === 'official' ? true : undefined), 10_000, 'fleet official');

@@ -26,7 +26,8 @@ export interface DecisionToApply {
   requestId: string | undefined;
 }
 
-const blank = (boatId: string, seq: number): SubmittedEntry => ({
+/** The entry a consequence gets for a boat the race has none for (she scored DNC implicitly). */
+export const blankEntry = (boatId: string, seq: number): SubmittedEntry => ({
   boatId,
   seq,
   status: 'dnc',
@@ -57,7 +58,7 @@ export async function applyDecision(context: ServiceContext, client: PoolClient,
     const current = await getRaceEntries(client, race.id);
     let entries: SubmittedEntry[];
     try {
-      entries = applyConsequences(current, race.id, decision.consequences, blank);
+      entries = applyConsequences(current, race.id, decision.consequences, blankEntry);
     } catch (error) {
       if (error instanceof ConsequenceError) throw problem('inapplicable_consequence', error.message, { errors: [{ field: error.field, message: error.message }] });
       throw error;

@@ -3,6 +3,8 @@
  * projections under one budget), checks the entries, then in one transaction records the progress and
  * the results, re-scores the fleet (recomputeFleet: numbers, standings, read views) and queues
  * race.started, results.updated, race.completed, standings.updated and series.standings.updated.
+ * The protest committee's penalties and redress on the race stay in force on top of the new record
+ * (domain/protests/consequence.ts reapplyDecisions); the revision's reason says which cases it kept.
  */
 import { withTransaction, type PoolClient } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
@@ -10,11 +12,14 @@ import type { ServiceContext } from '@regatta/runtime';
 import { RaceInputError, HandicapError } from '../domain/index.js';
 import { ScoringSetupError } from '../domain/fleet-setup.js';
 import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SubmittedEntry } from '../domain/records.js';
+import { reapplyDecisions } from '../domain/protests/consequence.js';
 import { entriesOf, type ResultsSubmission } from '../domain/submission.js';
+import { decisionsOnRace } from '../store/hearings.js';
 import { lockFleet } from '../store/locks.js';
 import { findFleet, findRace } from '../store/projections/fleets.js';
 import { getProgress, raceResults, saveProgress } from '../store/results.js';
 import { assertMember } from './access.js';
+import { blankEntry } from './apply-decision.js';
 import { checkSubmission } from './check-submission.js';
 import { raceCompletedFact, raceStartedFact } from './facts.js';
 import { eventBySlug } from './find-event.js';
@@ -91,12 +96,16 @@ async function record(context: ServiceContext, client: PoolClient, { event, race
   const meta = { event, requestId };
   if (actualStart && !previousStart) await publish(client, raceStartedFact(meta, current));
   const completed = (status === 'finished' || status === 'abandoned') && previousStatus !== status;
+  const decisions = await decisionsOnRace(client, event.id, race.id);
+  const kept = reapplyDecisions(entries, race.id, decisions, blankEntry);
+  const keptCases = decisions.filter((d) => kept.applied.includes(d.decisionId)).map((d) => d.protestNumber);
+  const note = keptCases.length > 0 ? `Decision${keptCases.length === 1 ? '' : 's'} of protest ${keptCases.join(', ')} kept in force (rule 66).` : '';
   const revised = await reviseRace(context, client, {
     eventId: event.id,
     raceId: race.id,
-    entries,
+    entries: kept.entries,
     actor: actorOf(identity),
-    reason: reason ?? '',
+    reason: [reason ?? '', note].filter((text) => text !== '').join(' '),
     kind: before?.resultsSubmittedAt ? 'correction' : 'submission',
     requestId,
     beforeStandings: async () => {

@@ -51,3 +51,18 @@ export async function insertDecision(q: Queryable, decision: RecordedDecision): 
 export async function setDecisionRevisions(q: Queryable, decisionId: string, revisions: RevisionRef[]): Promise<void> {
   await q.query(`UPDATE decisions SET revisions = $2 WHERE id = $1`, [decisionId, JSON.stringify(revisions)]);
 }
+
+/** The decisions whose consequences touch the race, in the order they were made, with their case numbers. */
+export async function decisionsOnRace(q: Queryable, eventId: string, raceId: string): Promise<{ decisionId: string; protestNumber: number; consequences: Consequence[] }[]> {
+  const { rows } = await q.query<{ id: string; number: number; consequences: (Omit<Consequence, 'finishTime'> & { finishTime?: string | null })[] }>(
+    `SELECT d.id, p.number, d.consequences FROM decisions d JOIN protests p ON p.id = d.protest_id
+      WHERE d.event_id = $1 AND d.consequences @> jsonb_build_array(jsonb_build_object('raceId', $2::text))
+      ORDER BY d.decided_at, d.id`,
+    [eventId, raceId],
+  );
+  return rows.map((row) => ({
+    decisionId: row.id,
+    protestNumber: row.number,
+    consequences: row.consequences.map((c) => ({ ...c, finishTime: c.finishTime ? new Date(c.finishTime) : null }) as Consequence),
+  }));
+}

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { scoreFleet, type BoatInfo, type RaceInfo } from '../fleet-scoring.js';
 import type { FleetSetup } from '../fleet-setup.js';
 import type { StoredEntry } from '../race-entries.js';
-import { applyConsequences, ConsequenceError, type Consequence } from './consequence.js';
+import { applyConsequences, ConsequenceError, reapplyDecisions, type Consequence } from './consequence.js';
 
 const START = new Date('2025-06-01T12:00:00Z');
 const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000);
@@ -124,4 +124,32 @@ test('refusals: DPI without points or on a non-finisher, A9(c) without points, a
   refused({ boatId: 'D', action: 'rdg', method: 'points' });
   refused({ boatId: 'A', action: 'correct', status: 'dns', code: 'dsq' });
   refused({ boatId: 'A', action: 'correct', status: 'finished', code: 'rdg' });
+});
+
+test('a new finish sheet keeps the decisions in force: penalties and redress stand, a correction is superseded, a moot DPI is left out', () => {
+  const scored = (entries: Map<string, StoredEntry[]>) => {
+    const score = scoreFleet({ fleet, races: [race(1), race(2), race(3)], entries, boats });
+    return Object.fromEntries(score.standings.map((s) => [s.boatId, s.raceResults.map((r) => r.points)]).sort());
+  };
+  const decisions = [
+    // Protest 1: B disqualified in R1. Protest 2: D 2 points (DPI) in R1. Protest 3: a scoring inquiry put E's R1 finish right.
+    { decisionId: 'd1', consequences: [{ boatId: 'B', raceId: 'r1', action: 'dsq' } as Consequence] },
+    { decisionId: 'd2', consequences: [{ boatId: 'D', raceId: 'r1', action: 'dpi', points: 2 } as Consequence, { boatId: 'A', raceId: 'r2', action: 'dsq' } as Consequence] },
+    { decisionId: 'd3', consequences: [{ boatId: 'E', raceId: 'r1', action: 'correct', status: 'dnf', code: 'RET' } as Consequence] },
+  ];
+  // The scorer re-enters R1 from a corrected finish sheet: B, A, D, C, E (D and C swapped).
+  const sheet = finishers(['B', 'A', 'D', 'C', 'E']);
+  const kept = reapplyDecisions(sheet, 'r1', decisions, blank);
+  // d1 and d2 stand on R1 (d2's R2 consequence is not this race's); d3 was a correction of the record: superseded.
+  assert.deepEqual(kept.applied, ['d1', 'd2']);
+  // R1 with B out of the order (A6.1): A 1, D 2 + DPI 2 = 4, C 3, E 4, B DSQ 6.
+  assert.deepEqual(scored(new Map([...ORIGINAL, ['r1', kept.entries]])), { ...BEFORE, A: [1, 2, 2], B: [6, 1, 3], C: [3, 3, 1], D: [4, 6, 5], E: [4, 4, 4] });
+  // A sheet on which D did not finish makes her DPI moot (she scores DNF, 6): it is left out, B's DSQ stays.
+  const dnf = [...finishers(['A', 'B', 'C', 'E']), { ...blank('D', 4), status: 'dnf' as const, code: 'DNF' }];
+  const moot = reapplyDecisions(dnf, 'r1', decisions, blank);
+  assert.deepEqual(moot.applied, ['d1']);
+  assert.deepEqual(scored(new Map([...ORIGINAL, ['r1', moot.entries]])).D, [6, 6, 5]);
+  assert.deepEqual(scored(new Map([...ORIGINAL, ['r1', moot.entries]])).B, [6, 1, 3]);
+  // No decision on the race: the sheet as entered.
+  assert.deepEqual(reapplyDecisions(sheet, 'r3', decisions, blank), { entries: sheet, applied: [] });
 });

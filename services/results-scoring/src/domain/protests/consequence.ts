@@ -85,3 +85,38 @@ function applyOne<E extends StoredEntry>(entry: E, c: Consequence, field: string
     }
   }
 }
+
+/** The actions that stand on top of a boat's finishing record: penalties and redress. */
+const OVERLAY_ACTIONS: ReadonlySet<ConsequenceAction> = new Set(['dsq', 'dne', 'dpi', 'scp', 'rdg']);
+
+/**
+ * The decisions in force re-applied to a new finishing record of the race (a resubmission or
+ * correction by the scorer): a protest committee's penalties and redress stand until it reopens the
+ * hearing (rule 66), whatever the finish sheet says. Decisions apply in the order they were made.
+ * A `correct` consequence (after a scoring inquiry) corrected the record itself, so a later record
+ * supersedes it; a penalty the new record makes moot (a DPI or SCP on a boat now not finishing, who
+ * already scores DNF) is left out. Answers the entries and the decisions that changed them.
+ */
+export function reapplyDecisions<E extends StoredEntry>(
+  entries: readonly E[],
+  raceId: string,
+  decisions: readonly { decisionId: string; consequences: readonly Consequence[] }[],
+  blank: (boatId: string, seq: number) => E,
+): { entries: E[]; applied: string[] } {
+  let next = entries.map((entry) => ({ ...entry }));
+  const applied: string[] = [];
+  for (const decision of decisions) {
+    const standing = decision.consequences.filter((c) => c.raceId === raceId && OVERLAY_ACTIONS.has(c.action));
+    let used = false;
+    for (const consequence of standing) {
+      try {
+        next = applyConsequences(next, raceId, [consequence], blank);
+        used = true;
+      } catch (error) {
+        if (!(error instanceof ConsequenceError)) throw error;
+      }
+    }
+    if (used) applied.push(decision.decisionId);
+  }
+  return { entries: next, applied };
+}
