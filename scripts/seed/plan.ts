@@ -124,6 +124,20 @@ export const PROTEST_CASE = {
   conclusions: 'The boat did not sail the course and broke rule 28.1. She is disqualified from race 3.',
 };
 
+/** A second case at the same regatta, heard and then withdrawn with the protest committee's approval (rule 63.1). */
+export const WITHDRAWN_CASE = {
+  event: 'annapolis-spring-regatta',
+  fleet: 'J/70',
+  raceNumber: 2,
+  protesteeIndex: 0,
+  incident: 'At the windward mark of race 2 the protestee may have touched the mark while rounding it.',
+  rules: ['31'],
+  room: 'Jury room, first floor of the clubhouse',
+  reason: 'The race committee withdrew its protest before the hearing; the protest committee approved (rule 63.1).',
+  /** The venue's time zone: the protest time limit counts from the day's last race at Annapolis. */
+  timeZone: 'America/New_York',
+};
+
 /** The overall result across the demo regatta's two IRC fleets (IRC corrected time, all boats ranked together). */
 export const OVERALL = { event: 'annapolis-spring-regatta', name: 'Overall IRC', fleets: ['IRC 1', 'IRC 2'], handicap: 'irc' };
 

@@ -1,17 +1,18 @@
 /**
  * The protest room of the completed demo regatta: a race committee protest is lodged, its hearing
  * scheduled and a DSQ decided, so the public notice board shows the hearing schedule and the
- * decision (and the standings show the DSQ). Idempotent: the case is found again by its incident
+ * decision (and the standings show the DSQ); a second case is heard and then withdrawn (rule 63.1);
+ * the protest time limit counts days at the venue (America/New_York). Idempotent: the case is found again by its incident
  * text and taken on from where it stands (lodged, scheduled or decided).
  */
 import { call, expect, log } from './http.js';
-import { PROTEST_CASE } from './plan.js';
+import { PROTEST_CASE, WITHDRAWN_CASE } from './plan.js';
 import type { EventState } from './events.js';
 
 interface Case {
   id: string;
   number: number;
-  status: 'lodged' | 'scheduled' | 'decided';
+  status: 'lodged' | 'scheduled' | 'decided' | 'withdrawn';
   protestees: string[];
   incident: string | null;
 }
@@ -19,7 +20,16 @@ interface Case {
 const DAY = 86_400_000;
 
 export async function ensureProtestCase(event: EventState): Promise<void> {
-  const plan = PROTEST_CASE;
+  await ensureDecidedCase(event);
+  await ensureWithdrawnCase(event);
+  // The decision's revision made the fleet's results provisional again; with no case open, the
+  // committee makes them official (a no-op when they already are).
+  const fleet = event.fleets.find((candidate) => candidate.name === PROTEST_CASE.fleet)!;
+  expect(await call('POST', `/api/v1/events/${PROTEST_CASE.event}/fleets/${fleet.id}/results/official`, { reason: 'Protests heard; results official' }), [200], 'make the protested fleet official');
+}
+
+/** Lodges the case if no case of the race has its incident text yet, and schedules its hearing. */
+async function heardCase(event: EventState, plan: { event: string; fleet: string; raceNumber: number; protesteeIndex: number; incident: string; rules: string[]; room: string }): Promise<{ found: Case; raceId: string }> {
   const base = `/api/v1/events/${plan.event}/protests`;
   const fleet = event.fleets.find((candidate) => candidate.name === plan.fleet);
   const race = fleet && event.races.find((candidate) => candidate.fleetId === fleet.id && candidate.raceNumber === plan.raceNumber);
@@ -38,7 +48,7 @@ export async function ensureProtestCase(event: EventState): Promise<void> {
     const lodged = expect(
       await call('POST', base, { type: 'race_committee', raceIds: [race.id], protesteeBoats: [protestee], incident: plan.incident, rulesAlleged: plan.rules }),
       [201],
-      'lodge the demo protest',
+      'lodge a demo protest',
     );
     found = lodged.body.data as Case;
     log(`lodged protest case ${found.number} at ${plan.event}`);
@@ -46,16 +56,33 @@ export async function ensureProtestCase(event: EventState): Promise<void> {
   if (found.status === 'lodged') {
     // The evening of the race's day, as a protest committee sits after racing.
     const startsAt = new Date(Math.floor(Date.parse(event.startDate) / DAY) * DAY + 18 * 3_600_000).toISOString();
-    found = expect(await call('POST', `${base}/${found.id}/hearing`, { startsAt, room: plan.room }), [200], 'schedule the demo hearing').body.data as Case;
+    found = expect(await call('POST', `${base}/${found.id}/hearing`, { startsAt, room: plan.room }), [200], 'schedule a demo hearing').body.data as Case;
     log(`scheduled the hearing of protest case ${found.number}`);
   }
+  return { found, raceId: race.id };
+}
+
+async function ensureWithdrawnCase(event: EventState): Promise<void> {
+  const plan = WITHDRAWN_CASE;
+  expect(await call('PUT', `/api/v1/events/${plan.event}/results/protest-time-limit`, { minutes: 90, timeZone: plan.timeZone }), [200], 'set the protest time limit');
+  const { found } = await heardCase(event, plan);
+  if (found.status === 'scheduled') {
+    expect(await call('POST', `/api/v1/events/${plan.event}/protests/${found.id}/withdrawal`, { reason: plan.reason }), [200], 'withdraw the demo protest');
+    log(`protest case ${found.number} withdrawn`);
+  }
+}
+
+async function ensureDecidedCase(event: EventState): Promise<void> {
+  const plan = PROTEST_CASE;
+  const base = `/api/v1/events/${plan.event}/protests`;
+  const { found, raceId } = await heardCase(event, plan);
   if (found.status === 'scheduled') {
     expect(
       await call('POST', `${base}/${found.id}/decision`, {
         factsFound: plan.factsFound,
         conclusions: plan.conclusions,
         rulesApplied: plan.rules,
-        consequences: found.protestees.map((boat) => ({ boat, race: race.id, action: 'dsq' })),
+        consequences: found.protestees.map((boat) => ({ boat, race: raceId, action: 'dsq' })),
       }),
       [200],
       'decide the demo protest',
