@@ -86,6 +86,7 @@ export const PROBLEMS = {
   results_not_submitted: spec(409, 'A race named has no results yet: they cannot be published or made official.'),
   split_series_locked: spec(409, 'The final (or medal) fleets of the split series already have results: the definition and that split can no longer change.'),
   split_stage_not_ready: spec(409, 'The split series is not at this stage yet (the medal split needs the final split first).'),
+  unknown_time_zone: spec(400, 'The time zone is not an IANA time zone name the service knows (e.g. Europe/Rome).'),
   decision_in_force: spec(409, "Reverting to that revision would set aside a protest committee's decision applied since; only a reopened hearing changes it (rule 66)."),
   protest_withdrawn: spec(409, 'The protest was withdrawn (rule 63.1): it has no hearing and no decision.'),
   protest_decided: spec(409, 'The protest is decided: its hearing cannot be moved nor the decision made again (lodge a request to reopen).'),

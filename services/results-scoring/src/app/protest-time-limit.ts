@@ -1,7 +1,7 @@
 /** Set the event's protest time limit (minutes after the last boat finishes the day's last race at the venue). */
-import { notFound, type Identity } from '@regatta/http';
+import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { DEFAULT_PROTEST_TIME_LIMIT_MINUTES } from '../domain/protest-time-limit.js';
+import { DEFAULT_PROTEST_TIME_LIMIT_MINUTES, isTimeZone } from '../domain/protest-time-limit.js';
 import type { EventProjection } from '../domain/records.js';
 import { protestTimeLimit, saveProtestTimeLimit } from '../store/publication.js';
 import { assertCommittee } from './access.js';
@@ -21,6 +21,9 @@ export async function setProtestTimeLimit(context: ServiceContext, identity: Ide
   const event = await eventBySlug(context, slug, PROJECTION_WAIT.WRITE_MS);
   if (!event) throw notFound('Event');
   assertCommittee(identity, event);
+  if (input.timeZone !== null && !isTimeZone(input.timeZone)) {
+    throw problem('unknown_time_zone', `${input.timeZone} is not an IANA time zone this service knows (e.g. Europe/Rome, America/Los_Angeles).`, { errors: [{ field: 'timeZone', message: 'unknown time zone' }] });
+  }
   await saveProtestTimeLimit(context.pool, event.id, input.minutes, input.timeZone);
   return { event, minutes: input.minutes, timeZone: input.timeZone, set: true };
 }
