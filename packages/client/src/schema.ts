@@ -1873,7 +1873,7 @@ export interface paths {
          *     published from now on. `timeZone` (an IANA name such as `Europe/Rome` or
          *     `America/Los_Angeles`) says whose calendar day that is: the venue's, so two races sailed on one
          *     afternoon in Sydney (morning and evening in UTC) share one limit; omitted or null: UTC days.
-         *     An unknown zone: 400 `validation_failed`. Needs the `results` scope and membership of the
+         *     A name that is no IANA time zone: 400 `unknown_time_zone`. Needs the `results` scope and membership of the
          *     event's organization (403 `not_a_member`).
          */
         put: operations["setProtestTimeLimit"];
