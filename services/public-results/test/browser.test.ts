@@ -143,8 +143,8 @@ describe('in a real browser', () => {
         };
       });
       assert.deepEqual(board.headings.filter((h) => /Notice board|Hearing schedule|Decisions|Case 1/.test(h)), ['H2 Notice board', 'H3 Hearing schedule', 'H3 Decisions', 'H4 Case 1: Protest, boat v boat (R1 Lasers)']);
-      assert.deepEqual(board.columns, ['Case', 'Type', 'Races', 'Parties', 'Time', 'Room', 'Status']);
-      assert.deepEqual(board.rows.map((cells) => [cells[0], cells[3], cells[5], cells[6]]), [['TH:1', 'TD:ITA 101 Boat 1 v ITA 103 Boat 3', 'TD:Jury room', 'TD:Decided']]);
+      assert.deepEqual(board.columns, ['Case', 'Status', 'Type', 'Races', 'Parties', 'Time', 'Room']);
+      assert.deepEqual(board.rows.map((cells) => [cells[0], cells[1], cells[4], cells[6]]), [['TH:1', 'TD:Decided', 'TD:ITA 101 Boat 1 v ITA 103 Boat 3', 'TD:Jury room']]);
       assert.equal(board.decision, 'case-1');
       assert.match(board.text, /ITA 103 Boat 3, race 1: Disqualified \(DSQ\)/);
       assert.equal(/ada@example\.org|Contact at the leeward mark/.test(board.text), false, 'no contact details or incident');

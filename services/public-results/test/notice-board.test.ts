@@ -74,7 +74,7 @@ describe('the notice board shows hearings and decisions', () => {
     assert.deepEqual(data.cases.map((c: any) => [c.number, c.status, c.hearing.room, c.hearing.startsAt, c.decision]), [[1, 'scheduled', 'Room 2', movedTo, null]]);
     const page = await (await get(`/regattas/${regatta.slug}`, { accept: 'text/html' })).text();
     assert.match(page, /<h3>Hearing schedule<\/h3>/);
-    assert.match(page, /<td>ITA 101 Boat 1 v ITA 102 Boat 2<\/td><td>[^<]+<\/td><td>Room 2<\/td><td>Scheduled<\/td>/);
+    assert.match(page, /<th scope="row" class="num">1<\/th><td>Scheduled<\/td><td>[^<]+<\/td><td>[^<]+<\/td><td>ITA 101 Boat 1 v ITA 102 Boat 2<\/td><td>[^<]+<\/td><td>Room 2<\/td>/);
   });
 
   test('the decision reaches the live feed and the page; no contact details, incident or user ids anywhere public', async () => {
@@ -97,7 +97,7 @@ describe('the notice board shows hearings and decisions', () => {
     assert.match(page, /<h3>Decisions<\/h3>/);
     assert.match(page, /<li>ITA 102 Boat 2, race 1: Disqualified \(DSQ\)<\/li>/);
     assert.ok(page.includes('ITA 102 failed to keep clear.'));
-    assert.match(page, /<td>Room 2<\/td><td>Decided<\/td>/);
+    assert.match(page, /<th scope="row" class="num">1<\/th><td>Decided<\/td>.*?<td>Room 2<\/td><\/tr>/);
     const json = JSON.stringify(await regattaJson());
     // Results and standings messages name boats by id as they always did; the notice board's do not.
     const stream = JSON.stringify(feed.messages.filter((m) => m.event === 'hearing.scheduled' || m.event === 'decision.published'));

@@ -39,14 +39,17 @@ function parties(c: PublicCase): string {
 
 const SCROLL = html`<div class="scroll" tabindex="0" role="region" aria-label="Hearing schedule (scrolls sideways on small screens)">`;
 
+/** The status first, so a phone shows it without scrolling the table sideways. */
+const STATUS_WORDS: Record<PublicCase['status'], string> = { scheduled: 'Scheduled', decided: 'Decided', withdrawn: 'Withdrawn' };
+
 function hearingTable(cases: PublicCase[]): Html {
   const schedule = hearingSchedule(cases);
   if (schedule.length === 0) return html`<p class="meta">No hearings scheduled.</p>`;
   return html`${SCROLL}<table><caption>Hearings, earliest first</caption>
-<thead><tr><th scope="col" class="num">Case</th><th scope="col">Type</th><th scope="col">Races</th><th scope="col">Parties</th><th scope="col">Time</th><th scope="col">Room</th><th scope="col">Status</th></tr></thead>
+<thead><tr><th scope="col" class="num">Case</th><th scope="col">Status</th><th scope="col">Type</th><th scope="col">Races</th><th scope="col">Parties</th><th scope="col">Time</th><th scope="col">Room</th></tr></thead>
 <tbody>${schedule.map(
     (c) =>
-      html`<tr><th scope="row" class="num">${c.number}</th><td>${caseType(c.type)}${c.late ? html` <span class="meta">(lodged late)</span>` : ''}</td><td>${races(c)}</td><td>${parties(c)}</td><td>${formatDateTime(c.hearing!.startsAt)}</td><td>${c.hearing!.room}</td><td>${c.status === 'decided' ? 'Decided' : c.status === 'withdrawn' ? 'Withdrawn' : 'Scheduled'}</td></tr>`,
+      html`<tr><th scope="row" class="num">${c.number}</th><td>${STATUS_WORDS[c.status]}</td><td>${caseType(c.type)}${c.late ? html` <span class="meta">(lodged late)</span>` : ''}</td><td>${races(c)}</td><td>${parties(c)}</td><td>${formatDateTime(c.hearing!.startsAt)}</td><td>${c.hearing!.room}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
