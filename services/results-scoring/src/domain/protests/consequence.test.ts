@@ -150,6 +150,12 @@ test('a new finish sheet keeps the decisions in force: penalties and redress sta
   assert.deepEqual(moot.applied, ['d1']);
   assert.deepEqual(scored(new Map([...ORIGINAL, ['r1', moot.entries]])).D, [6, 6, 5]);
   assert.deepEqual(scored(new Map([...ORIGINAL, ['r1', moot.entries]])).B, [6, 1, 3]);
+  // A reopened hearing (rule 66) that set B's score right ends protest 1's DSQ: a new sheet scores her as sailed.
+  const reopened = [...decisions, { decisionId: 'd4', consequences: [{ boatId: 'B', raceId: 'r1', action: 'correct', status: 'finished' } as Consequence] }];
+  const afterReopening = reapplyDecisions(sheet, 'r1', reopened, blank);
+  assert.deepEqual(afterReopening.applied, ['d2']);
+  // R1: B 1, A 2, D 3 + DPI 2 = 5, C 4, E 5.
+  assert.deepEqual(scored(new Map([...ORIGINAL, ['r1', afterReopening.entries]])), { ...BEFORE, A: [2, 2, 2], B: [1, 1, 3], C: [4, 3, 1], D: [5, 6, 5], E: [5, 4, 4] });
   // No decision on the race: the sheet as entered.
   assert.deepEqual(reapplyDecisions(sheet, 'r3', decisions, blank), { entries: sheet, applied: [] });
 });

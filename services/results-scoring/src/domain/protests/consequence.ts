@@ -93,8 +93,9 @@ const OVERLAY_ACTIONS: ReadonlySet<ConsequenceAction> = new Set(['dsq', 'dne', '
  * The decisions in force re-applied to a new finishing record of the race (a resubmission or
  * correction by the scorer): a protest committee's penalties and redress stand until it reopens the
  * hearing (rule 66), whatever the finish sheet says. Decisions apply in the order they were made.
- * A `correct` consequence (after a scoring inquiry) corrected the record itself, so a later record
- * supersedes it; a penalty the new record makes moot (a DPI or SCP on a boat now not finishing, who
+ * A `correct` consequence (after a scoring inquiry, or a reopened hearing setting a score right)
+ * corrected the record itself, so a later record supersedes it, and it ends every earlier decision's
+ * penalty or redress for that boat in that race; a penalty the new record makes moot (a DPI or SCP on a boat now not finishing, who
  * already scores DNF) is left out. Answers the entries and the decisions that changed them.
  */
 export function reapplyDecisions<E extends StoredEntry>(
@@ -105,8 +106,15 @@ export function reapplyDecisions<E extends StoredEntry>(
 ): { entries: E[]; applied: string[] } {
   let next = entries.map((entry) => ({ ...entry }));
   const applied: string[] = [];
-  for (const decision of decisions) {
-    const standing = decision.consequences.filter((c) => c.raceId === raceId && OVERLAY_ACTIONS.has(c.action));
+  // Per boat, the position (decision, consequence) of her last correction: nothing before it stands.
+  const correctedAt = new Map<string, number>();
+  decisions.forEach((decision, d) =>
+    decision.consequences.forEach((c) => {
+      if (c.raceId === raceId && c.action === 'correct') correctedAt.set(c.boatId, d);
+    }),
+  );
+  for (const [d, decision] of decisions.entries()) {
+    const standing = decision.consequences.filter((c) => c.raceId === raceId && OVERLAY_ACTIONS.has(c.action) && d > (correctedAt.get(c.boatId) ?? -1));
     let used = false;
     for (const consequence of standing) {
       try {
