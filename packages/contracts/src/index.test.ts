@@ -48,7 +48,7 @@ describe("facts round-trip", () => {
           fleetName: "J/70",
         },
       },
-      { producer: "events", eventId: EVENT_ID, organizationId: ORG_ID, requestId: "req-1", id: "m-1", occurredAt: new Date("2025-05-01T10:00:01.5Z") },
+      { producer: "events", eventId: EVENT_ID, organizationId: ORG_ID, requestId: "req-1", id: "m-1", occurredAt: new Date("2025-05-01T10:00:01.5Z"), actorUserId: "u-7" },
     );
     const bytes = encodeFact(fact);
     assert.ok(bytes instanceof Uint8Array && bytes.length > 0);
@@ -56,6 +56,8 @@ describe("facts round-trip", () => {
     assert.ok(equals(FactSchema, fact, back));
     assert.equal(back.type, "registration.created");
     assert.equal(back.id, "m-1");
+    // The person whose request caused it (attribution of changes other services record).
+    assert.equal(back.actorUserId, "u-7");
     assert.equal(timestampDate(back.occurredAt!).toISOString(), "2025-05-01T10:00:01.500Z");
     const reg = factPayload(back, "registrationCreated")?.registration;
     assert.ok(reg);

@@ -215,6 +215,8 @@ export interface FactMeta {
   /** Regatta id: also the Kafka key. Set it for every fact about a regatta. */
   eventId?: string | null;
   requestId?: string | null;
+  /** User id of the person whose request caused the fact (null or omitted: not known / not a person). */
+  actorUserId?: string | null;
 }
 
 /**
@@ -241,6 +243,7 @@ export function newFact<T extends FactType>(
   if (meta.organizationId != null) init.organizationId = meta.organizationId;
   if (meta.eventId != null) init.eventId = meta.eventId;
   if (meta.requestId != null) init.requestId = meta.requestId;
+  if (meta.actorUserId != null) init.actorUserId = meta.actorUserId;
   return create(FactSchema, init);
 }
 

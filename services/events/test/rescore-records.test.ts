@@ -110,6 +110,8 @@ describe('re-scores caused by set-up, race and rating changes: refused when impo
       return list.length > 0 ? list : undefined;
     }, 15_000, 'revision of the weight change');
     assert.deepEqual(recorded.map((r: any) => r.raceId), [races[1]]);
+    // Attributed to the person who changed the race (the fact's actor), not to nobody.
+    assert.equal(recorded[0].actor.userId, club.organizer.userId);
     const points = Object.fromEntries(recorded[0].changes.map((c: any) => [name(c.boatId), [c.before.points, c.after.points]]));
     assert.deepEqual(points, { A: [2, 3], B: [1, 1.5], C: [3, 4.5] });
   });
@@ -122,6 +124,7 @@ describe('re-scores caused by set-up, race and rating changes: refused when impo
       return list.length > 0 ? list : undefined;
     }, 15_000, 'revision of the rating change');
     assert.deepEqual(recorded.map((r: any) => r.raceId), [races[1]]);
+    assert.equal(recorded[0].actor.userId, club.organizer.userId);
     const points = Object.fromEntries(recorded[0].changes.map((c: any) => [name(c.boatId), [c.before.points, c.after.points]]));
     assert.deepEqual(points, { A: [3, 1.5], B: [1.5, 3] });
   });

@@ -19,10 +19,11 @@ export async function cancelLocked(
   event: EventRow,
   registration: RegistrationDetailRow,
   requestId: string,
+  actorUserId: string | null = null,
 ): Promise<CancelOutcome> {
   await updateRegistration(client, registration.id, { status: 'cancelled' });
   const cancelled = (await registrationDetail(client, event.id, registration.id))!;
-  await context.publish(client, registrationCancelledFact(cancelled, event.organization_id, registration.status, requestId));
+  await context.publish(client, registrationCancelledFact(cancelled, event.organization_id, registration.status, requestId, actorUserId));
   const promoted = registration.status === 'registered' ? await promoteFromWaitlist(context, client, event, 1, requestId) : [];
   return { cancelled, promoted: promoted[0] ?? null };
 }

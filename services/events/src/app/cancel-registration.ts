@@ -13,6 +13,6 @@ export async function cancelRegistration(context: ServiceContext, identity: Iden
     const locked = (await lockEvent(client, event.id))!;
     const current = (await registrationDetail(client, event.id, registration.id))!;
     if (current.status === 'cancelled') throw problem('already_cancelled', 'The registration is already cancelled.');
-    return cancelLocked(context, client, locked, current, requestId);
+    return cancelLocked(context, client, locked, current, requestId, identity.userId ?? null);
   });
 }

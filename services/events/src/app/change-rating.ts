@@ -48,7 +48,7 @@ export async function changeRating(
     });
     await setRatingChanges(client, current.id, changes);
     const updated = (await registrationDetail(client, event.id, current.id))!;
-    await context.publish(client, registrationUpdatedFact(updated, event.organization_id, updated.status, ['rating_changes'], requestId));
+    await context.publish(client, registrationUpdatedFact(updated, event.organization_id, updated.status, ['rating_changes'], requestId, identity.userId ?? null));
     return updated;
   });
 }

@@ -175,6 +175,7 @@ export function registrationUpdatedFact(
   previousStatus: string,
   changedFields: string[],
   requestId: string,
+  actorUserId: string | null = null,
 ): Fact {
   return newFact(
     'registration.updated',
@@ -185,19 +186,19 @@ export function registrationUpdatedFact(
       promotedFromWaitlist: previousStatus === 'waitlisted' && row.status === 'registered',
       changedFields,
     },
-    meta(row.event_id, organizationId, requestId, row.updated_at),
+    meta(row.event_id, organizationId, requestId, row.updated_at, actorUserId),
   );
 }
 
-export function registrationCancelledFact(row: RegistrationDetailRow, organizationId: string, previousStatus: string, requestId: string): Fact {
+export function registrationCancelledFact(row: RegistrationDetailRow, organizationId: string, previousStatus: string, requestId: string, actorUserId: string | null = null): Fact {
   return newFact(
     'registration.cancelled',
     'registrationCancelled',
     { registration: registrationMessage(row), previousStatus },
-    meta(row.event_id, organizationId, requestId, row.updated_at),
+    meta(row.event_id, organizationId, requestId, row.updated_at, actorUserId),
   );
 }
 
-export function meta(eventId: string, organizationId: string, requestId: string, occurredAt: Date) {
-  return { producer: PRODUCER, eventId, organizationId, requestId, occurredAt };
+export function meta(eventId: string, organizationId: string, requestId: string, occurredAt: Date, actorUserId: string | null = null) {
+  return { producer: PRODUCER, eventId, organizationId, requestId, occurredAt, actorUserId };
 }

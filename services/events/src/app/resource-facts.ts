@@ -27,8 +27,8 @@ export function fleetDeletedFact(row: FleetRow, organizationId: string, requestI
   return newFact('fleet.deleted', 'fleetDeleted', { fleetId: row.id, eventId: row.event_id, name: row.name }, meta(row.event_id, organizationId, requestId, new Date()));
 }
 
-export function raceUpdatedFact(row: RaceRow, organizationId: string, previousStatus: string, changedFields: string[], requestId: string): Fact {
-  return newFact('race.updated', 'raceUpdated', { race: raceMessage(row), previousStatus, changedFields }, meta(row.event_id, organizationId, requestId, new Date()));
+export function raceUpdatedFact(row: RaceRow, organizationId: string, previousStatus: string, changedFields: string[], requestId: string, actorUserId: string | null = null): Fact {
+  return newFact('race.updated', 'raceUpdated', { race: raceMessage(row), previousStatus, changedFields }, meta(row.event_id, organizationId, requestId, new Date(), actorUserId));
 }
 
 export function raceDeletedFact(row: RaceRow, organizationId: string, requestId: string): Fact {

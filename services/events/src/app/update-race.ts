@@ -74,7 +74,7 @@ export async function updateRace(
     }
     if (changed.length === 0) return { race, changed };
     const updated = await updateRaceColumns(client, race.id, values);
-    await context.publish(client, raceUpdatedFact(updated, event.organization_id, race.status, changed, requestId));
+    await context.publish(client, raceUpdatedFact(updated, event.organization_id, race.status, changed, requestId, identity.userId ?? null));
     return { race: updated, changed };
   });
 }

@@ -112,11 +112,11 @@ export async function updateRegistration(
     if (Object.keys(changes).length > 0) {
       await updateRegistrationRow(client, current.id, changes);
       const row = (await registrationDetail(client, event.id, current.id))!;
-      await context.publish(client, registrationUpdatedFact(row, locked.organization_id, current.status, changed, requestId));
+      await context.publish(client, registrationUpdatedFact(row, locked.organization_id, current.status, changed, requestId, identity.userId ?? null));
     }
     if (cancelling) {
       const again = (await registrationDetail(client, event.id, current.id))!;
-      const outcome = await cancelLocked(context, client, locked, again, requestId);
+      const outcome = await cancelLocked(context, client, locked, again, requestId, identity.userId ?? null);
       return { registration: outcome.cancelled, promoted: outcome.promoted, changed: [...changed, 'status'] };
     }
     return { registration: (await registrationDetail(client, event.id, current.id))!, promoted: null, changed };

@@ -18,7 +18,7 @@ export async function projectRegistration(
   context: ServiceContext,
   client: PoolClient,
   registration: RegistrationProjection,
-  fact: { occurredAt: Date; requestId?: string | undefined; changedFields?: readonly string[] },
+  fact: { occurredAt: Date; requestId?: string | undefined; actorUserId?: string | null; changedFields?: readonly string[] },
 ): Promise<void> {
   await upsertRegistration(client, registration, fact.occurredAt);
   if (!(await fleetHasResults(client, registration.fleetId))) return;
@@ -28,7 +28,7 @@ export async function projectRegistration(
   await client.query('SAVEPOINT rescore');
   try {
     const reason = registrationChangeReason(registration, registration.status, fact.changedFields ?? []);
-    await rescoreRecorded(context, client, event, fleet, { reason, by: null, requestId: fact.requestId, everyRace: false });
+    await rescoreRecorded(context, client, event, fleet, { reason, by: fact.actorUserId ?? null, requestId: fact.requestId, everyRace: false });
     await client.query('RELEASE SAVEPOINT rescore');
   } catch (error) {
     // The projection stands; the standings stay as they were until the next submission (the views

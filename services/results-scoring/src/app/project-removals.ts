@@ -22,11 +22,11 @@ import { rescoreRecorded } from './rescore-setup.js';
 import { lockSeriesOfEvent } from './series-standings.js';
 
 /** Re-scores the fleet when it has results (recorded as revisions when `reason` is given), else re-renders its views. */
-async function rescoreOrRender(context: ServiceContext, client: PoolClient, eventId: string, fleetId: string, requestId: string | undefined, reason?: string): Promise<void> {
+async function rescoreOrRender(context: ServiceContext, client: PoolClient, eventId: string, fleetId: string, requestId: string | undefined, reason?: string, by: string | null = null): Promise<void> {
   const [event] = await findEventsByIds(client, [eventId]);
   const fleet = await findFleet(client, fleetId);
   if (event && fleet && (await fleetHasResults(client, fleetId))) {
-    if (reason) await rescoreRecorded(context, client, event, fleet, { reason, by: null, requestId, everyRace: false });
+    if (reason) await rescoreRecorded(context, client, event, fleet, { reason, by, requestId, everyRace: false });
     else await recomputeFleet(client, event, fleet, { publish: (c, f) => context.publish(c, f), requestId, onlyIfChanged: true });
     return;
   }
@@ -37,10 +37,11 @@ export async function projectRaceChange(
   context: ServiceContext,
   client: PoolClient,
   race: RaceProjection,
-  fact: { occurredAt: Date; requestId?: string | undefined; changedFields: readonly string[] },
+  fact: { occurredAt: Date; requestId?: string | undefined; actorUserId?: string | null; changedFields: readonly string[] },
 ): Promise<void> {
   await projectRace(client, race, fact);
-  await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId, raceChangeReason(race.number, fact.changedFields));
+  // Attributed to whoever changed the race (the fact's actor), as every change must be.
+  await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId, raceChangeReason(race.number, fact.changedFields), fact.actorUserId ?? null);
 }
 
 export async function projectRaceDeleted(

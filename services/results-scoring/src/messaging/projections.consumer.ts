@@ -26,7 +26,7 @@ export function projectionsConsumer(context: ServiceContext): ConsumerDefinition
 
 async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact): Promise<void> {
   if (!isFactType(fact.type)) return;
-  const meta = { occurredAt: date(fact.occurredAt) ?? new Date(), requestId: fact.requestId };
+  const meta = { occurredAt: date(fact.occurredAt) ?? new Date(), requestId: fact.requestId, actorUserId: fact.actorUserId ?? null };
   // event.cancelled (issue 15) carries the same snapshot as an update: applied alike.
   const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event ?? factPayload(fact, 'eventCancelled')?.event;
   if (event) {
@@ -128,7 +128,7 @@ async function applyRegistration(
   client: PoolClient,
   registration: Registration,
   fact: Fact,
-  meta: { occurredAt: Date; requestId: string | undefined; changedFields: readonly string[] },
+  meta: { occurredAt: Date; requestId: string | undefined; actorUserId: string | null; changedFields: readonly string[] },
 ): Promise<void> {
   const boat = registration.boat;
   if (!boat?.id) {
