@@ -3863,7 +3863,11 @@ export interface components {
             method?: "average_all" | "average_before" | "points";
             /** @enum {string} */
             status?: "finished" | "dnf" | "dns" | "dsq" | "dnc" | "raf";
-            code?: string | null;
+            /**
+             * @description Appendix A code (either case).
+             * @enum {string|null}
+             */
+            code?: "dnf" | "dns" | "dsq" | "dnc" | "ocs" | "zfp" | "ufd" | "bfd" | "scp" | "nsc" | "ret" | "dne" | "rdg" | "dpi" | "DNF" | "DNS" | "DSQ" | "DNC" | "OCS" | "ZFP" | "UFD" | "BFD" | "SCP" | "NSC" | "RET" | "DNE" | "RDG" | "DPI" | null;
             /** Format: date-time */
             finishTime?: string | null;
         };
