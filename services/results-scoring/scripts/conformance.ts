@@ -309,12 +309,7 @@ function runSplitScenario(s: SplitScenario): void {
 // Where a scenario contradicts the stated rules, the engine keeps the rule and the runner reports the
 // case as "disputed" (not passed, not failed) — but only when the failure is exactly the one explained
 // here, so any other regression in the same scenario still fails. See docs/scoring.md.
-const SCP_RULE =
-  'RRS 44.3(c) (and 30.2 for ZFP): the penalty is a number of places, 20% of the DNF score "rounded to the nearest whole number (0.5 rounded upward)"; the oracle keeps tenths. 20% x 6 = 1.2 -> 1 place.';
 const DISPUTED: Record<string, { failure: string; reason: string }> = {
-  'codes/04-zfp-penalty.yaml': { failure: '1.rank: expected 2, got 1', reason: `${SCP_RULE} Alice 1st + ZFP scores 2, tied with Bob (A8.1 puts her first).` },
-  'codes/05-scp-penalty.yaml': { failure: '1.racePoints[0]: expected 2.2, got 2', reason: `${SCP_RULE} Alice 1st + SCP scores 2; Bob 2nd + SCP 30% (1.8 -> 2 places) scores 4.` },
-  'tcc-handicap/11-scp-penalty.yaml': { failure: '1.racePoints[0]: expected 2.2, got 2', reason: `${SCP_RULE} As codes/05 on corrected time.` },
   'nhc/04-multi-race-propagation.yaml': {
     failure: 'race 3 1.correctedTime: expected 4513, got 4514',
     reason:

@@ -106,7 +106,7 @@ describe('regatta scored end to end through the gateway', () => {
       const [name, t] = x.split(':');
       return { boat: boatIds[name!], finishTime: plus(s1, Number(t)), status: 'finished' };
     }));
-    // R2: L3 1, L2 2, L1 3, L5 4 + SCP 30% (30% × 6 = 1.8 → 2 places, 44.3(c)) = 6, L4 DSQ 6.
+    // R2: L3 1, L2 2, L1 3, L5 4 + 30% × 6 = 5.8 (SCP), L4 DSQ 6.
     await submit('Lasers', 2, [
       { boat: boatIds['L3'], finishTime: plus(s2, 1700), status: 'finished' },
       { boat: boatIds['L2'], finishTime: plus(s2, 1710), status: 'finished' },
@@ -139,14 +139,14 @@ describe('regatta scored end to end through the gateway', () => {
     assert.equal(irc.data.standings[0].skipper, 'Skipper H4');
 
     const lasers = await ok(api.get(`/api/v1/events/${slug}/standings`, { query: { fleet: 'Lasers' }, key: organizer.key }));
-    // L3 5 − 3 = 2; L1 8 − 4 = 4 and L2 10 − 6 = 4 (A8.1: [1,3] beats [2,2]); L5 5+6+2 = 13 − 6 = 7 and L4 13 − 6 = 7 (A8.1: [2,5] beats [3,4]).
+    // L3 5 − 3 = 2; L1 8 − 4 = 4 and L2 10 − 6 = 4 (A8.1: [1,3] beats [2,2]); L5 12.8 − 5.8 = 7 and L4 13 − 6 = 7 (A8.1: [2,5] beats [3,4]).
     assert.deepEqual(
       lasers.data.standings.map((e: any) => [e.boat.id, e.position, e.totalPoints, e.netPoints]),
       [
         [boatIds['L3'], 1, 5, 2],
         [boatIds['L1'], 2, 8, 4],
         [boatIds['L2'], 3, 10, 4],
-        [boatIds['L5'], 4, 13, 7],
+        [boatIds['L5'], 4, 12.8, 7],
         [boatIds['L4'], 5, 13, 7],
       ],
     );

@@ -147,7 +147,7 @@ describe('a regatta with a handicap fleet and a one-design fleet', () => {
       { boat: lb('L5'), finishTime: plus(s1, 1900), status: 'finished' },
       { boat: lb('L4'), finishTime: plus(s1, 1850), status: 'finished' },
     ]);
-    // R2: L3 1, L2 2, L1 3, L5 4 + SCP 30% (30% × 6 = 1.8 → 2 places, 44.3(c)) = 6, L4 DSQ 6.
+    // R2: L3 1, L2 2, L1 3, L5 4 + 30% × 6 = 5.8 (SCP), L4 DSQ 6.
     const od2 = await post(odRaces[1]!.id, s2, [
       { boat: lb('L3'), finishTime: plus(s2, 1700), status: 'finished' },
       { boat: lb('L2'), finishTime: plus(s2, 1710), status: 'finished' },
@@ -155,7 +155,7 @@ describe('a regatta with a handicap fleet and a one-design fleet', () => {
       { boat: lb('L4'), status: 'dsq', notes: 'rule 31' },
       { boat: lb('L5'), finishTime: plus(s2, 1760), status: 'finished', code: 'scp', penaltyPercent: 30 },
     ]);
-    assert.equal(od2.find((r) => r.boatId === lb('L5')).points, 6);
+    assert.equal(od2.find((r) => r.boatId === lb('L5')).points, 5.8);
     assert.equal(od2.find((r) => r.boatId === lb('L5')).correctedTime, '00:29:20');
     // R3: L3 1, L5 2, L4 3, L1 4, L2 DNF 6.
     await post(odRaces[2]!.id, s3, [
@@ -188,14 +188,14 @@ describe('a regatta with a handicap fleet and a one-design fleet', () => {
     const od = await api.get(`/api/v1/events/${event.slug}/standings`, { fleet: lasers.id, includeDrops: 'false' });
     assert.equal(od.status, 200, od.text);
     // L3 3+1+1 = 5 − 3 = 2; L1 1+3+4 = 8 − 4 = 4, L2 2+2+6 = 10 − 6 = 4 (A8.1: [1,3] beats [2,2]);
-    // L5 5+6+2 = 13 − 6 = 7, L4 4+6+3 = 13 − 6 = 7 (A8.1: [2,5] beats [3,4]).
+    // L5 5+5.8+2 = 12.8 − 5.8 = 7, L4 4+6+3 = 13 − 6 = 7 (A8.1: [2,5] beats [3,4]).
     assert.deepEqual(
       od.body.data.standings.map((e: any) => [e.boat.name, e.position, e.totalPoints, e.netPoints, e.raceResults.length]),
       [
         ['Laser L3', 1, 5, 2, 2],
         ['Laser L1', 2, 8, 4, 2],
         ['Laser L2', 3, 10, 4, 2],
-        ['Laser L5', 4, 13, 7, 2],
+        ['Laser L5', 4, 12.8, 7, 2],
         ['Laser L4', 5, 13, 7, 2],
       ],
     );

@@ -130,11 +130,11 @@ describe('Sailwave export through the gateway', () => {
       assert.ok(c, `${e.boat.sail} is not among ${JSON.stringify(file.competitors.map((x) => x.sailNumber))}`);
       assert.deepEqual([c.fleet, c.boat, c.helm, c.rank, c.total, c.nett], [e.fleet, e.boat.name, e.skipper, e.position, e.totalPoints, e.netPoints], `${e.boat.sail}`);
     }
-    // Worked: Lasers race 2, L2 second on the water with SCP 30 % of the DNF score (4 boats + 1 = 5) = 1.5,
-    // rounded to 2 places (rule 44.3(c), 0.5 up) → 2 + 2 = 4.
+    // Worked: Lasers race 2, L2 second on the water with SCP 30 % of the DNF score (4 boats + 1 = 5) = 1.5
+    // points (rule 44.3(c), 2025-2028: to a tenth) → 2 + 1.5 = 3.5.
     const l2 = file.competitors.find((c) => c.boat === 'Boat L2')!;
     const r2 = file.results.find((r) => r.comp === l2.handle && r.race === file.races[1]!.handle)!;
-    assert.deepEqual([r2.code, r2.position, r2.points], ['SCP30', 2, 4]);
+    assert.deepEqual([r2.code, r2.position, r2.points], ['SCP30', 2, 3.5]);
     // Sailwave's re-score (the engine mapping of the importer) reproduces every rank and nett.
     const parity = sailwaveParity(file);
     assert.deepEqual(parity.warnings.filter((w) => w.affectsScores), []);

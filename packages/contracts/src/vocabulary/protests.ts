@@ -34,8 +34,8 @@ export type ProtestorParty = (typeof PROTESTOR_PARTIES)[number];
  * What a decision does to one boat's score in one race:
  *   dsq, dne       disqualified (DNE not excludable); boats behind move up a place (A6.1)
  *   dpi            discretionary penalty: stated points added to her place, capped at the DNF score
- *   scp            scoring penalty (rule 44.3(c)): places equal to percent (default 20) of the DNF score,
- *                  rounded to a whole number (0.5 up), added to her place, capped likewise
+ *   scp            scoring penalty (rule 44.3(c), 2025-2028): points equal to percent (default 20) of the
+ *                  DNF score, to the nearest tenth (0.05 up), added to her score, capped likewise
  *   rdg            redress (rule 64.2, A9): average_all = A9(a), average_before = A9(b), points = points the
  *                  committee states (e.g. A9(c): the score of her position at the time of the incident)
  *   correct        correction after a scoring inquiry: status, code and finish time as they should be

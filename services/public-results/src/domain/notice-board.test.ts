@@ -121,7 +121,7 @@ test('each consequence in words, with its worked numbers', () => {
   assert.equal(c('dne'), 'Disqualified, not excludable (DNE)');
   assert.equal(c('dpi', { points: 2 }), 'Discretionary penalty (DPI): 2 points added');
   assert.equal(c('dpi', { points: 1 }), 'Discretionary penalty (DPI): 1 point added');
-  assert.equal(c('scp', { percent: 20 }), 'Scoring penalty (SCP): places equal to 20% of the DNF score added');
+  assert.equal(c('scp', { percent: 20 }), 'Scoring penalty (SCP): 20% of the DNF score added (points)');
   assert.equal(c('rdg', { method: 'average_all' }), 'Redress (RDG): average of her other races, A9(a)');
   assert.equal(c('rdg', { method: 'average_before' }), 'Redress (RDG): average of her races before the incident, A9(b)');
   assert.equal(c('rdg', { method: 'points', points: 3.5 }), 'Redress (RDG): 3.5 points stated');

@@ -180,7 +180,7 @@ export function consequenceSummary(c: Pick<CaseConsequence, 'action' | 'points' 
     case 'dpi':
       return `Discretionary penalty (DPI)${c.points !== null ? `: ${points(c.points)} point${c.points === 1 ? '' : 's'} added` : ''}`;
     case 'scp':
-      return `Scoring penalty (SCP)${c.percent !== null ? `: places equal to ${points(c.percent)}% of the DNF score added` : ''}`;
+      return `Scoring penalty (SCP)${c.percent !== null ? `: ${points(c.percent)}% of the DNF score added (points)` : ''}`;
     case 'rdg': {
       const how = c.method === 'points' && c.points !== null ? `${points(c.points)} points stated` : (RDG_METHODS[c.method ?? ''] ?? null);
       return `Redress (RDG)${how ? `: ${how}` : ''}`;

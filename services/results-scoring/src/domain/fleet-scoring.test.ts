@@ -74,20 +74,20 @@ test('one-design fleet: order of finish times, DSQ, SCP 30%, DNF, dropRaces 1, t
   const entries = new Map<string, StoredEntry[]>([
     // Submitted out of order: places come from the finish times.
     ['r1', [fin('L3', 1830), fin('L1', 1800), fin('L2', 1815), fin('L5', 1900), fin('L4', 1850)]],
-    // L3 1, L2 2, L1 3, L5 4 + (30% × 6 = 1.8 → 2 places) = 6, L4 DSQ 6
+    // L3 1, L2 2, L1 3, L5 4 + 30% × 6 = 5.8, L4 DSQ 6
     ['r2', [fin('L3', 1700), fin('L2', 1710), fin('L1', 1720), out('L4', 'dsq', 'DSQ'), fin('L5', 1760, { code: 'SCP', penaltyPercent: 30 })]],
     // L3 1, L5 2, L4 3, L1 4, L2 DNF 6
     ['r3', [fin('L3', 1600), fin('L5', 1610), fin('L4', 1620), fin('L1', 1630), out('L2', 'dnf', 'DNF')]],
   ]);
   const score = scoreFleet({ fleet, races: [race(1), race(2), race(3)], entries, boats });
-  assert.deepEqual(pointsOf(score.standings, 'L5'), [5, 6, 2]);
+  assert.deepEqual(pointsOf(score.standings, 'L5'), [5, 5.8, 2]);
   assert.deepEqual(
     score.standings.map((s) => [s.boatId, s.position, s.totalPoints, s.netPoints]),
     [
       ['L3', 1, 5, 2],
       ['L1', 2, 8, 4], // kept [1, 3] beats L2's [2, 2] (A8.1)
       ['L2', 3, 10, 4],
-      ['L5', 4, 13, 7], // kept [2, 5] beats L4's [3, 4] (A8.1)
+      ['L5', 4, 12.8, 7], // kept [2, 5] beats L4's [3, 4]
       ['L4', 5, 13, 7],
     ],
   );

@@ -8,7 +8,7 @@
 import { CODE_RULES, DEFAULT_PENALTY_PERCENT, type PenaltyCode, type ResultCode } from './codes.js';
 import { correctedTime, usesTime, type HandicapSystem } from './handicap.js';
 import { indexFleet, lastOf, type FleetIndex } from './fleet-index.js';
-import { elapsedBetween, roundHalfUp, roundTenth } from './numbers.js';
+import { elapsedBetween, roundTenth } from './numbers.js';
 
 /**
  * high_point: a finisher scores (boats that came to the starting area − place + 1).
@@ -286,7 +286,7 @@ export function scoreRaceIndexed(
       const pen = e?.penalty;
       if (pen !== undefined) {
         penaltyCode = pen.code;
-        const amount = pen.code === 'DPI' ? (pen.points ?? 0) : penaltyAmount(pen.percent ?? DEFAULT_PENALTY_PERCENT, highPoint ? highPointTop : dnfPoints, percentage);
+        const amount = pen.code === 'DPI' ? (pen.points ?? 0) : penaltyAmount(pen.percent ?? DEFAULT_PENALTY_PERCENT, highPoint ? highPointTop : dnfPoints);
         points = highPoint ? Math.max(0, roundTenth(points - amount)) : Math.min(roundTenth(points + amount), dnfPoints);
       }
     }
@@ -362,12 +362,11 @@ const PACK = 2 ** 21;
 const KEY_LIMIT = 2 ** 31;
 
 /**
- * A 44.3(c) scoring penalty (SCP, and ZFP by rule 30.2): a number of places equal to the stated
- * percentage (default 20%) of the score for DNF, rounded to the nearest whole number (0.5 upward).
- * In the high-point percentage variant a place is not a unit of its scale, so the share of the best
- * score (100) is kept to a tenth.
+ * A 44.3(c) scoring penalty (SCP, and ZFP by rule 30.2), in the 2025-2028 rules: points, the stated
+ * percentage (default 20%) of the score for DNF, "rounded to the nearest tenth of a point (0.05
+ * rounded upward)". (The 2021-2024 rule counted places rounded to a whole number; the new edition
+ * changed it.) The caller caps the result at the DNF score (high point: takes it from the best score).
  */
-export function penaltyAmount(percent: number, base: number, percentageScale: boolean): number {
-  const share = (percent / 100) * base;
-  return percentageScale ? roundTenth(share) : roundHalfUp(share);
+export function penaltyAmount(percent: number, base: number): number {
+  return roundTenth((percent / 100) * base);
 }

@@ -84,8 +84,8 @@ test('a hand-made regatta written and read back field by field', () => {
   const cell = (sail: string, r: number) => file.results.find((x) => x.comp === file.competitors.find((c) => c.sailNumber === sail)!.handle && x.race === file.races[r - 1]!.handle)!;
   assert.deepEqual([cell('IRL 1', 1).type, cell('IRL 1', 1).position, cell('IRL 1', 1).points], [1, 1, 1]);
   assert.deepEqual([cell('IRL 3', 1).type, cell('IRL 3', 1).code, cell('IRL 3', 1).points], [3, 'DNF', 4], 'DNF = 3 boats + 1 (A5.2)');
-  // SCP 30 % of the DNF score 4 = 1.2, rounded to 1 place (rule 44.3(c)) → place 2 + 1 = 3.
-  assert.deepEqual([cell('IRL 1', 2).code, cell('IRL 1', 2).position, cell('IRL 1', 2).points], ['SCP30', 2, 3]);
+  // SCP 30 % of the DNF score 4 = 1.2 points (rule 44.3(c), 2025-2028: to a tenth) → place 2 + 1.2 = 3.2.
+  assert.deepEqual([cell('IRL 1', 2).code, cell('IRL 1', 2).position, cell('IRL 1', 2).points], ['SCP30', 2, 3.2]);
   assert.equal(cell('IRL 3', 2).code, 'RDGa');
   assert.deepEqual([cell('1411', 1).startTime, cell('1411', 1).finishTime, cell('1411', 1).elapsed], ['19:15:00', '20:56:56', '1:41:56']);
   assert.equal(cell('1411', 1).corrected, '1:43:28', '6116 s × 1.015 = 6207.7 s, the engine rounds corrected times to the second');
@@ -109,7 +109,7 @@ test('a hand-made regatta written and read back field by field', () => {
   }
   // Worked: ILCA race 2 redress average of all other races: C has only race 1 (4) → 4; A = 1 + 3.
   const odScore = regatta.fleets[0]!.score.standings;
-  assert.deepEqual(odScore.map((s) => [s.sailNumber, s.netPoints]), [['IRL 2', 3], ['IRL 1', 4], ['IRL 3', 8]]);
+  assert.deepEqual(odScore.map((s) => [s.sailNumber, s.netPoints]), [['IRL 2', 3], ['IRL 1', 4.2], ['IRL 3', 8]]);
 });
 
 test('issue 15 set-up options: finishers + N codes, proportional discards, the fleet\'s default redress', () => {
