@@ -255,6 +255,35 @@ describe("facts round-trip", () => {
     ]);
   });
 
+  it("split.standings.updated is an internal results.v1 fact keyed by the event", () => {
+    const fact = newFact(
+      "split.standings.updated",
+      "splitStandingsUpdated",
+      {
+        eventId: EVENT_ID,
+        qualifyingFleetIds: ["q"],
+        finalFleetIds: ["gold", "silver"],
+        stage: "final",
+        boatsInSplit: 2,
+        entries: [
+          { rank: 1, boatId: "b-2", userId: "u-2", sailorName: "Bo", boatName: "Two", qualifyingFleetId: "q", finalFleetId: "gold", totalPoints: 3, netPoints: 3 },
+          { rank: 2, boatId: "b-4", userId: "", boatName: "Four", qualifyingFleetId: "q", finalFleetId: "silver", totalPoints: 5, netPoints: 5 },
+        ],
+      },
+      { producer: "results-scoring", eventId: EVENT_ID, organizationId: ORG_ID },
+    );
+    const back = decodeFact(encodeFact(fact));
+    assert.equal(factKey(back), EVENT_ID);
+    assert.equal(FACT_TOPIC["split.standings.updated"], TOPICS.results);
+    assert.equal(isWebhookEventType(back.type), false);
+    const payload = factPayload(back, "splitStandingsUpdated");
+    assert.equal(payload?.medalFleetId, undefined);
+    assert.deepEqual(payload?.entries.map((e) => [e.rank, e.boatId, e.userId, e.finalFleetId ?? null, e.medal ?? null]), [
+      [1, "b-2", "u-2", "gold", null],
+      [2, "b-4", "", "silver", null],
+    ]);
+  });
+
   it("accepts a created payload message as well as an init object", () => {
     const registration = create(RegistrationSchema, { id: "r-2", eventId: EVENT_ID, status: "cancelled" });
     const fact = newFact("registration.cancelled", "registrationCancelled", { registration, previousStatus: "registered" }, { producer: "events", eventId: EVENT_ID });
@@ -264,7 +293,7 @@ describe("facts round-trip", () => {
 
 describe("fact catalogue and guards", () => {
   it("maps every fact type to a topic and a distinct payload case", () => {
-    assert.equal(FACT_TYPES.length, 40); // 20 + results.revised/posted/official + protest.lodged, hearing.scheduled, decision.published, protest.withdrawn (issue 14) + regatta.imported (issue 16) + 10 of complete resources (issue 15) + fleet.split (issue 15, split series) + ranking.published (issue 15, rankings)
+    assert.equal(FACT_TYPES.length, 41); // 20 + results.revised/posted/official + protest.lodged, hearing.scheduled, decision.published, protest.withdrawn (issue 14) + regatta.imported (issue 16) + 10 of complete resources (issue 15) + fleet.split (issue 15, split series) + ranking.published (issue 15, rankings) + split.standings.updated (internal, rankings of split series)
     assert.equal(new Set(Object.values(FACT_PAYLOAD_CASE)).size, FACT_TYPES.length);
     const oneofCases = FactSchema.oneofs[0]!.fields.map((f) => f.localName).sort();
     assert.deepEqual([...Object.values(FACT_PAYLOAD_CASE)].sort(), oneofCases);

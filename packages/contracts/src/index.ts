@@ -86,6 +86,7 @@ export const FACT_PAYLOAD_CASE = {
   "protest.withdrawn": "protestWithdrawn",
   "regatta.imported": "regattaImported",
   "fleet.split": "fleetSplit",
+  "split.standings.updated": "splitStandingsUpdated",
   "ranking.published": "rankingPublished",
 } as const satisfies Record<string, FactPayloadCase>;
 
@@ -143,6 +144,8 @@ export const FACT_TOPIC = {
   "regatta.imported": TOPICS.results,
   // Split series (issue 15): final or medal fleet membership.
   "fleet.split": TOPICS.results,
+  // Internal (no webhook): a split series' overall standings, which the sailors service ranks by.
+  "split.standings.updated": TOPICS.results,
   // National rankings (issue 15 §3).
   "ranking.published": TOPICS.rankings,
 } as const satisfies Record<FactType, TopicName>;

@@ -2,7 +2,8 @@
  * Re-scores one fleet inside the caller's transaction: loads its races, stored results and boats, runs
  * the engine, writes the numbers and the standings snapshot, and queues the facts (results.updated for
  * every race whose numbers changed or that the caller names, standings.updated for the fleet, and with
- * it series.standings.updated for every series containing the event). The fleet's read views (GET
+ * it series.standings.updated for every series containing the event and, for a fleet of the event's
+ * split series, split.standings.updated). The fleet's read views (GET
  * results and standings) are re-rendered here too, and the series' with their facts.
  */
 import type { Fact } from '@regatta/contracts';
@@ -19,6 +20,7 @@ import { eventStandings, saveStandings } from '../store/standings.js';
 import { resultsUpdatedFact, standingsUpdatedFact } from './facts.js';
 import { renderFleetViews } from './render-views.js';
 import { lockSeriesOfEvent, publishSeriesStandings } from './series-standings.js';
+import { publishSplitStandings } from './split-facts.js';
 
 export interface RecomputeOptions {
   publish(client: PoolClient, fact: Fact): Promise<void>;
@@ -78,6 +80,8 @@ export async function recomputeFleet(client: PoolClient, event: EventProjection,
   if (standingsChanged || !options.onlyIfChanged) {
     await options.publish(client, standingsUpdatedFact(meta, fleet, score));
     await publishSeriesStandings(client, series, { publish: options.publish, requestId: options.requestId });
+    // A fleet of the event's split series: the series' overall standings too (split.standings.updated).
+    await publishSplitStandings(client, event, { publish: options.publish, requestId: options.requestId, fleetId: fleet.id });
   }
   return { score, changedRaces, standingsChanged, boats };
 }

@@ -2,7 +2,8 @@
  * The race committee's split series: define it (PUT split-series) and split the fleets (POST split).
  * Members (member or admin) of the event's organization; the gateway requires the `results` scope.
  * The definition can change, and a split be made again, until the fleets it feeds have results
- * (409 split_series_locked). Each split publishes fleet.split in its transaction.
+ * (409 split_series_locked). Each split publishes fleet.split in its transaction; a split and a
+ * definition publish split.standings.updated (the overall standings the sailors' rankings use).
  */
 import { withTransaction } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
@@ -16,7 +17,7 @@ import { fleetsHaveResults, getSplitDefinition, lockSplit, saveSplit, saveSplitD
 import { assertCommittee } from './access.js';
 import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT, awaitCondition } from './projection-wait.js';
-import { fleetSplitFact } from './split-facts.js';
+import { fleetSplitFact, publishSplitStandings } from './split-facts.js';
 import { loadSplit, type BoatLabel } from './split-input.js';
 
 async function committeeEvent(context: ServiceContext, identity: Identity, slug: string): Promise<EventProjection> {
@@ -54,6 +55,7 @@ export async function defineSplitSeries(context: ServiceContext, identity: Ident
       await saveSplit(client, event.id, 'medal', null);
       await saveSplit(client, event.id, 'final', null);
     }
+    await publishSplitStandings(client, event, { publish: (c, fact) => context.publish(c, fact) });
     return { event, definition, updatedAt: at };
   });
 }
@@ -103,6 +105,7 @@ export async function splitFleets(
     if (request.stage === 'final') await saveSplit(client, event.id, 'medal', null);
     await saveSplit(client, event.id, request.stage, { method: request.method, fleets, assignedAt });
     await context.publish(client, fleetSplitFact({ event, requestId: request.requestId }, { stage: request.stage, method: request.method, fleets, assignedAt }));
+    await publishSplitStandings(client, event, { publish: (c, fact) => context.publish(c, fact), requestId: request.requestId });
     const rank = new Map(ranking.map((id, i) => [id, i + 1] as const));
     return {
       event,

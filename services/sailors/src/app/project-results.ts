@@ -1,6 +1,7 @@
 /**
- * results.v1 → per-race results (races sailed) and fleet standings (final positions, net points,
- * fleet sizes); the sailors and boats they name are noted in the profiles and the registry.
+ * results.v1 → per-race results (races sailed), fleet standings (final positions, net points, fleet
+ * sizes) and split series' overall standings; the sailors and boats they name are noted in the
+ * profiles and the registry.
  */
 import type { FactPayloadOf } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
@@ -8,6 +9,7 @@ import type { ServiceContext } from '@regatta/runtime';
 import { isUuid } from '../domain/boats.js';
 import { noteBoats } from '../store/boats.js';
 import { replaceRaceResults, replaceStandings } from '../store/projections/results.js';
+import { replaceSplitStandings } from '../store/projections/split-standings.js';
 import { noteSailors } from '../store/sailors.js';
 import { boatNameOf, orNull } from './fact-values.js';
 
@@ -67,6 +69,47 @@ export async function projectStandings(context: ServiceContext, client: PoolClie
       totalPoints: entry.totalPoints,
       netPoints: entry.netPoints,
       racesCompleted: entry.racesCompleted,
+    })),
+  );
+}
+
+/**
+ * A regatta's split series and its overall standings (split.standings.updated), which rankings count
+ * instead of the series' fleets once the final fleets are dealt (store/ranking-inputs.ts).
+ */
+export async function projectSplitStandings(
+  context: ServiceContext,
+  client: PoolClient,
+  fact: { id: string; occurredAt: Date },
+  split: FactPayloadOf<'splitStandingsUpdated'>,
+): Promise<void> {
+  if (!isUuid(split.eventId)) {
+    context.logger.warn({ factId: fact.id }, 'split.standings.updated with an invalid event id; skipped');
+    return;
+  }
+  const uuidOrNull = (value: string | undefined) => (isUuid(value) ? value : null);
+  const entries = split.entries.filter((entry) => isUuid(entry.boatId));
+  await noteEntries(client, entries);
+  await replaceSplitStandings(
+    client,
+    {
+      eventId: split.eventId,
+      qualifyingFleetIds: split.qualifyingFleetIds.filter((id) => isUuid(id)),
+      finalFleetIds: split.finalFleetIds.filter((id) => isUuid(id)),
+      medalFleetId: uuidOrNull(split.medalFleetId),
+      stage: split.stage,
+      boatsInSplit: split.boatsInSplit,
+      occurredAt: fact.occurredAt,
+    },
+    entries.map((entry) => ({
+      boatId: entry.boatId,
+      userId: uuidOrNull(entry.userId),
+      sailorName: orNull(entry.sailorName),
+      rank: entry.rank,
+      qualifyingFleetId: uuidOrNull(entry.qualifyingFleetId),
+      finalFleetId: uuidOrNull(entry.finalFleetId),
+      medal: entry.medal ?? null,
+      netPoints: entry.netPoints,
     })),
   );
 }

@@ -1,9 +1,11 @@
 /**
  * What a ranking is computed from: the final standings of an organization's regattas (standings.updated,
- * keyed by the boat's user: the sailor), the fleets' classes, and the organization's sailor records.
+ * keyed by the boat's user: the sailor), the overall standings of their split series
+ * (split.standings.updated), the fleets' classes, and the organization's sailor records.
  */
 import type { Queryable } from '@regatta/db';
 import type { RankingResultInput } from '../domain/rankings/compute.js';
+import { withSplitStandings, type SplitOverall } from '../domain/rankings/split-results.js';
 import type { Gender, SailorAttributes } from '../domain/rankings/filters.js';
 
 interface ResultSqlRow {
@@ -21,8 +23,34 @@ interface ResultSqlRow {
   fleet_size: number;
 }
 
-/** Standings of the organization's regattas (not drafts, not cancelled) dated on or after `from`. */
+const REGATTAS_IN_WINDOW = `g.organization_id = $1 AND g.status NOT IN ('draft', 'cancelled') AND coalesce(g.end_date, g.start_date) >= $2`;
+
+const inputOf = (row: ResultSqlRow): RankingResultInput => ({
+  sailorId: row.sailor_id,
+  sailorName: row.sailor_name,
+  eventId: row.event_id,
+  eventSlug: row.slug,
+  eventName: row.name,
+  startDate: row.start_date,
+  endDate: row.end_date,
+  fleetId: row.fleet_id,
+  fleetName: row.fleet_name,
+  classId: row.class_id,
+  place: row.place,
+  fleetSize: row.fleet_size,
+});
+
+/**
+ * Results of the organization's regattas (not drafts, not cancelled) dated on or after `from`: the
+ * fleets' standings, those of a split series replaced by its overall standings once it is split
+ * (domain/rankings/split-results.ts).
+ */
 export async function rankingResults(db: Queryable, organizationId: string, from: Date): Promise<RankingResultInput[]> {
+  const [standings, splits] = await Promise.all([fleetStandingResults(db, organizationId, from), splitOverallResults(db, organizationId, from)]);
+  return withSplitStandings(standings, splits);
+}
+
+async function fleetStandingResults(db: Queryable, organizationId: string, from: Date): Promise<RankingResultInput[]> {
   const result = await db.query<ResultSqlRow>(
     `SELECT s.user_id AS sailor_id, coalesce(p.name, s.sailor_name) AS sailor_name, g.id AS event_id, g.slug, g.name,
        g.start_date, g.end_date, s.fleet_id, coalesce(f.name, s.fleet_name) AS fleet_name, f.class_id, s.position AS place,
@@ -32,23 +60,41 @@ export async function rankingResults(db: Queryable, organizationId: string, from
      JOIN standings s ON s.event_id = g.id
      LEFT JOIN fleets f ON f.id = s.fleet_id
      LEFT JOIN sailors p ON p.id = s.user_id
-     WHERE g.organization_id = $1 AND g.status NOT IN ('draft', 'cancelled') AND s.user_id IS NOT NULL
-       AND coalesce(g.end_date, g.start_date) >= $2`,
+     WHERE ${REGATTAS_IN_WINDOW} AND s.user_id IS NOT NULL`,
     [organizationId, from],
   );
-  return result.rows.map((row) => ({
-    sailorId: row.sailor_id,
-    sailorName: row.sailor_name,
+  return result.rows.map(inputOf);
+}
+
+/** The split series of the same regattas with their overall standings (place = overall rank, N = boats in the series). */
+async function splitOverallResults(db: Queryable, organizationId: string, from: Date): Promise<SplitOverall[]> {
+  const [series, rows] = await Promise.all([
+    db.query<{ event_id: string; fleet_ids: string[]; stage: string }>(
+      `SELECT sp.event_id, array_remove(sp.qualifying_fleet_ids || sp.final_fleet_ids || sp.medal_fleet_id, NULL)::text[] AS fleet_ids, sp.stage
+       FROM regattas g JOIN split_series sp ON sp.event_id = g.id
+       WHERE ${REGATTAS_IN_WINDOW}`,
+      [organizationId, from],
+    ),
+    db.query<ResultSqlRow>(
+      `SELECT ss.user_id AS sailor_id, coalesce(p.name, ss.sailor_name) AS sailor_name, g.id AS event_id, g.slug, g.name,
+         g.start_date, g.end_date, q.fleet_id, f.name AS fleet_name, f.class_id, ss.rank AS place, sp.boats_in_split AS fleet_size
+       FROM regattas g
+       JOIN split_series sp ON sp.event_id = g.id
+       JOIN split_standings ss ON ss.event_id = sp.event_id
+       CROSS JOIN LATERAL (SELECT coalesce(ss.qualifying_fleet_id, sp.qualifying_fleet_ids[1]) AS fleet_id) q
+       LEFT JOIN fleets f ON f.id = q.fleet_id
+       LEFT JOIN sailors p ON p.id = ss.user_id
+       WHERE ${REGATTAS_IN_WINDOW} AND ss.user_id IS NOT NULL AND q.fleet_id IS NOT NULL`,
+      [organizationId, from],
+    ),
+  ]);
+  const results = new Map<string, RankingResultInput[]>();
+  for (const row of rows.rows) results.set(row.event_id, [...(results.get(row.event_id) ?? []), inputOf(row)]);
+  return series.rows.map((row) => ({
     eventId: row.event_id,
-    eventSlug: row.slug,
-    eventName: row.name,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    fleetId: row.fleet_id,
-    fleetName: row.fleet_name,
-    classId: row.class_id,
-    place: row.place,
-    fleetSize: row.fleet_size,
+    fleetIds: row.fleet_ids,
+    split: row.stage === 'final' || row.stage === 'medal',
+    results: results.get(row.event_id) ?? [],
   }));
 }
 

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/split.proto.
  */
 export const file_regatta_facts_v1_split: GenFile = /*@__PURE__*/
-  fileDesc("ChxyZWdhdHRhL2ZhY3RzL3YxL3NwbGl0LnByb3RvEhByZWdhdHRhLmZhY3RzLnYxIjcKEVNwbGl0RmxlZXRNZW1iZXJzEhAKCGZsZWV0X2lkGAEgASgJEhAKCGJvYXRfaWRzGAIgAygJIqMBCgpGbGVldFNwbGl0EhAKCGV2ZW50X2lkGAEgASgJEg0KBXN0YWdlGAIgASgJEg4KBm1ldGhvZBgDIAEoCRIzCgZmbGVldHMYBCADKAsyIy5yZWdhdHRhLmZhY3RzLnYxLlNwbGl0RmxlZXRNZW1iZXJzEi8KC2Fzc2lnbmVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChxyZWdhdHRhL2ZhY3RzL3YxL3NwbGl0LnByb3RvEhByZWdhdHRhLmZhY3RzLnYxIjcKEVNwbGl0RmxlZXRNZW1iZXJzEhAKCGZsZWV0X2lkGAEgASgJEhAKCGJvYXRfaWRzGAIgAygJIqMBCgpGbGVldFNwbGl0EhAKCGV2ZW50X2lkGAEgASgJEg0KBXN0YWdlGAIgASgJEg4KBm1ldGhvZBgDIAEoCRIzCgZmbGVldHMYBCADKAsyIy5yZWdhdHRhLmZhY3RzLnYxLlNwbGl0RmxlZXRNZW1iZXJzEi8KC2Fzc2lnbmVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAgoSU3BsaXRTdGFuZGluZ0VudHJ5EgwKBHJhbmsYASABKAUSDwoHYm9hdF9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhgKC3NhaWxvcl9uYW1lGAQgASgJSACIAQESEQoJYm9hdF9uYW1lGAUgASgJEhgKC3NhaWxfbnVtYmVyGAYgASgJSAGIAQESGwoTcXVhbGlmeWluZ19mbGVldF9pZBgHIAEoCRIbCg5maW5hbF9mbGVldF9pZBgIIAEoCUgCiAEBEhIKBW1lZGFsGAkgASgISAOIAQESFAoMdG90YWxfcG9pbnRzGAogASgBEhIKCm5ldF9wb2ludHMYCyABKAFCDgoMX3NhaWxvcl9uYW1lQg4KDF9zYWlsX251bWJlckIRCg9fZmluYWxfZmxlZXRfaWRCCAoGX21lZGFsIu4BChVTcGxpdFN0YW5kaW5nc1VwZGF0ZWQSEAoIZXZlbnRfaWQYASABKAkSHAoUcXVhbGlmeWluZ19mbGVldF9pZHMYAiADKAkSFwoPZmluYWxfZmxlZXRfaWRzGAMgAygJEhsKDm1lZGFsX2ZsZWV0X2lkGAQgASgJSACIAQESDQoFc3RhZ2UYBSABKAkSFgoOYm9hdHNfaW5fc3BsaXQYBiABKAUSNQoHZW50cmllcxgHIAMoCzIkLnJlZ2F0dGEuZmFjdHMudjEuU3BsaXRTdGFuZGluZ0VudHJ5QhEKD19tZWRhbF9mbGVldF9pZGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * One fleet of a split and its boats, in the order of the ranking the split was made from.
@@ -84,4 +84,140 @@ export type FleetSplit = Message<"regatta.facts.v1.FleetSplit"> & {
  */
 export const FleetSplitSchema: GenMessage<FleetSplit> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_split, 1);
+
+/**
+ * One boat in the overall standings of a split series (medal fleet first, then each final fleet in
+ * order), as GET /events/{slug}/split-standings?stage=overall ranks her.
+ *
+ * @generated from message regatta.facts.v1.SplitStandingEntry
+ */
+export type SplitStandingEntry = Message<"regatta.facts.v1.SplitStandingEntry"> & {
+  /**
+   * Overall place, 1 = first.
+   *
+   * @generated from field: int32 rank = 1;
+   */
+  rank: number;
+
+  /**
+   * @generated from field: string boat_id = 2;
+   */
+  boatId: string;
+
+  /**
+   * The user the boat was entered for ("" when unknown).
+   *
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: optional string sailor_name = 4;
+   */
+  sailorName?: string | undefined;
+
+  /**
+   * @generated from field: string boat_name = 5;
+   */
+  boatName: string;
+
+  /**
+   * @generated from field: optional string sail_number = 6;
+   */
+  sailNumber?: string | undefined;
+
+  /**
+   * The qualifying fleet the boat was entered in.
+   *
+   * @generated from field: string qualifying_fleet_id = 7;
+   */
+  qualifyingFleetId: string;
+
+  /**
+   * The final fleet she was dealt to; absent before the final split.
+   *
+   * @generated from field: optional string final_fleet_id = 8;
+   */
+  finalFleetId?: string | undefined;
+
+  /**
+   * Whether she sails (sailed) the medal race; absent before the medal split.
+   *
+   * @generated from field: optional bool medal = 9;
+   */
+  medal?: boolean | undefined;
+
+  /**
+   * @generated from field: double total_points = 10;
+   */
+  totalPoints: number;
+
+  /**
+   * @generated from field: double net_points = 11;
+   */
+  netPoints: number;
+};
+
+/**
+ * Describes the message regatta.facts.v1.SplitStandingEntry.
+ * Use `create(SplitStandingEntrySchema)` to create a new message.
+ */
+export const SplitStandingEntrySchema: GenMessage<SplitStandingEntry> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_split, 2);
+
+/**
+ * split.standings.updated (internal, not a webhook event): the complete overall standings of an
+ * event's split series, queued whenever a fleet of the series is re-scored and whenever the series is
+ * defined or split. The sailors service ranks a split regatta by them (docs/rankings.md).
+ *
+ * @generated from message regatta.facts.v1.SplitStandingsUpdated
+ */
+export type SplitStandingsUpdated = Message<"regatta.facts.v1.SplitStandingsUpdated"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: repeated string qualifying_fleet_ids = 2;
+   */
+  qualifyingFleetIds: string[];
+
+  /**
+   * @generated from field: repeated string final_fleet_ids = 3;
+   */
+  finalFleetIds: string[];
+
+  /**
+   * @generated from field: optional string medal_fleet_id = 4;
+   */
+  medalFleetId?: string | undefined;
+
+  /**
+   * The last split made: "qualifying" (not split yet: entries are the qualifying ranking), "final"
+   * (final fleets dealt) or "medal" (medal fleet chosen).
+   *
+   * @generated from field: string stage = 5;
+   */
+  stage: string;
+
+  /**
+   * Boats in the series (the overall standings' length).
+   *
+   * @generated from field: int32 boats_in_split = 6;
+   */
+  boatsInSplit: number;
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.SplitStandingEntry entries = 7;
+   */
+  entries: SplitStandingEntry[];
+};
+
+/**
+ * Describes the message regatta.facts.v1.SplitStandingsUpdated.
+ * Use `create(SplitStandingsUpdatedSchema)` to create a new message.
+ */
+export const SplitStandingsUpdatedSchema: GenMessage<SplitStandingsUpdated> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_split, 3);
 
