@@ -1646,8 +1646,10 @@ export interface paths {
          *     default 20), `dpi` (`points`) or `rdg`; `dnf` with `dnf`, `ret`, `nsc`; `dns` with `dns`, `ocs`;
          *     `dsq` with `dsq`, `ufd`, `bfd`, `dne`; `dnc` with `dnc`; `raf` (scored as `RET`); `rdg` goes
          *     with any status and takes `redress: {method: average_all | average_before | points, points?}`
-         *     (default `average_all`, A9(a); `average_before` is A9(b); `points` is A9(c)). Boats of the
-         *     fleet without an entry score DNC.
+         *     (`average_all` is A9(a); `average_before` is A9(b); `points` is A9(c)). Redress without
+         *     `redress` takes the fleet's `redress.defaultMethod` (A9(a) when the fleet has none), looked up
+         *     each time the fleet is scored: changing the fleet's default re-scores it. Boats of the fleet
+         *     without an entry score DNC.
          *
          *     `status` (race status) defaults to `finished`. `actualStart` may be omitted when a start was
          *     recorded before. Facts: `results.updated` (every race whose numbers changed, always this one),
@@ -5144,7 +5146,10 @@ export interface components {
             penaltyPercent: number | null;
             penaltyPoints: number | null;
             redress: {
-                /** @enum {string} */
+                /**
+                 * @description The method given, else the fleet's current `redress.defaultMethod` (A9(a) when none).
+                 * @enum {string}
+                 */
                 method: "average_all" | "average_before" | "points";
                 points: number | null;
             } | null;
@@ -5306,6 +5311,7 @@ export interface components {
             finishTime: string | null;
             penaltyPercent: number | null;
             penaltyPoints: number | null;
+            /** @description As submitted: null on an RDG given without a method (the fleet's `redress.defaultMethod` applies, A9(a) when none). */
             redressMethod: string | null;
             redressPoints: number | null;
             notes: string | null;

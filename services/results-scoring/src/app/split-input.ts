@@ -7,7 +7,8 @@ import type { Queryable } from '@regatta/db';
 import type { SplitRaceResults, SplitScoringInput } from '../domain/split-scoring.js';
 import type { SplitSeriesDefinition } from '../domain/split-series-setup.js';
 import type { SplitStage } from '../domain/split-fleet-types.js';
-import { listFleetRaces } from '../store/projections/fleets.js';
+import { redressMethodOf } from '../domain/race-entries.js';
+import { findFleet, listFleetRaces } from '../store/projections/fleets.js';
 import { fleetResults } from '../store/results.js';
 import { getSplits, qualifyingEntries, type StoredSplit } from '../store/split-series.js';
 
@@ -26,10 +27,13 @@ async function racesOf(q: Queryable, stage: SplitStage, fleets: Readonly<Record<
   const out: SplitRaceResults[] = [];
   for (const [fleetId, members] of Object.entries(fleets)) {
     const inFleet = new Set(members);
-    const [races, results] = await Promise.all([listFleetRaces(q, fleetId), fleetResults(q, fleetId)]);
+    const [fleet, races, results] = await Promise.all([findFleet(q, fleetId), listFleetRaces(q, fleetId), fleetResults(q, fleetId)]);
     for (const race of races) {
       if (race.status === 'abandoned') continue;
-      const rows = (results.get(race.id) ?? []).filter((r) => inFleet.has(r.boatId));
+      // Redress given without a method takes the fleet's current default.
+      const rows = (results.get(race.id) ?? [])
+        .filter((r) => inFleet.has(r.boatId))
+        .map((r) => (r.code?.toUpperCase() === 'RDG' ? { ...r, redressMethod: redressMethodOf(fleet ?? {}, r) } : r));
       if (rows.length > 0) out.push({ stage, fleetId, number: race.number, rows });
     }
   }

@@ -56,7 +56,7 @@ export async function submitResults(
   const actualStart = submission.actualStart ? new Date(submission.actualStart) : race.actualStart;
   await checkSubmission(context, submission, race, fleet, actualStart, budget);
 
-  const recorded = { event, race, fleet, actualStart, status: submission.status ?? 'finished', entries: entriesOf(submission, fleet.options?.redress?.defaultMethod), requestId: request.requestId, identity, reason: submission.reason };
+  const recorded = { event, race, fleet, actualStart, status: submission.status ?? 'finished', entries: entriesOf(submission), requestId: request.requestId, identity, reason: submission.reason };
   return withTransaction(pool, async (client) => {
     try {
       return await record(context, client, recorded);

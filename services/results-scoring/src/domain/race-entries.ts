@@ -16,6 +16,7 @@ export interface StoredEntry {
   finishTime: Date | null;
   penaltyPercent: number | null;
   penaltyPoints: number | null;
+  /** Null on an RDG: no method was given, the fleet's default applies (redressMethodOf). */
   redressMethod: RedressMethod | null;
   redressPoints: number | null;
 }
@@ -31,12 +32,21 @@ function isFinisher(entry: StoredEntry): boolean {
 }
 
 /**
- * The engine's redress request: the entry's method, else the fleet's default (`options.redress`,
- * A9(a) when unset); A9(a) leaves out every DNC score when the fleet says `excludeDnc`.
+ * The redress method of an RDG entry: the one given with it, else the fleet's current default
+ * (`options.redress.defaultMethod`), else A9(a). Resolved when scoring, never stored, so changing the
+ * fleet's default re-scores every redress given without a method.
+ */
+export function redressMethodOf(fleet: Pick<FleetSetup, 'options'>, entry: Pick<StoredEntry, 'redressMethod'>): RedressMethod {
+  return entry.redressMethod ?? fleet.options?.redress?.defaultMethod ?? 'average_all';
+}
+
+/**
+ * The engine's redress request (redressMethodOf); A9(a) leaves out every DNC score when the fleet says
+ * `excludeDnc`.
  */
 function redressOf(fleet: FleetSetup, entry: StoredEntry): RedressRequest {
   const defaults = fleet.options?.redress;
-  switch (entry.redressMethod ?? defaults?.defaultMethod ?? 'average_all') {
+  switch (redressMethodOf(fleet, entry)) {
     case 'average_before':
       return { method: 'races_before' };
     case 'points':

@@ -38,10 +38,12 @@ export interface EntryRefusal {
 }
 
 /**
- * The stored entries of a submission (codes upper case, the status's default code when none is given);
- * redress without a method takes the fleet's default (`options.redress.defaultMethod`, else A9(a)).
+ * The stored entries of a submission (codes upper case, the status's default code when none is given).
+ * Redress given without a method is stored without one (null): the fleet's default
+ * (`options.redress.defaultMethod`, else A9(a)) is resolved each time the fleet is scored
+ * (race-entries.ts `redressMethodOf`), so a later change of the fleet's default re-scores it.
  */
-export function entriesOf(submission: ResultsSubmission, defaultRedress: RedressMethod = 'average_all'): SubmittedEntry[] {
+export function entriesOf(submission: ResultsSubmission): SubmittedEntry[] {
   return submission.results.map((entry, seq) => ({
     boatId: entry.boat,
     seq,
@@ -50,7 +52,7 @@ export function entriesOf(submission: ResultsSubmission, defaultRedress: Redress
     finishTime: entry.finishTime ? new Date(entry.finishTime) : null,
     penaltyPercent: entry.penaltyPercent ?? null,
     penaltyPoints: entry.points ?? null,
-    redressMethod: entry.code === 'rdg' ? (entry.redress?.method ?? defaultRedress) : null,
+    redressMethod: entry.code === 'rdg' ? (entry.redress?.method ?? null) : null,
     redressPoints: entry.code === 'rdg' ? (entry.redress?.points ?? null) : null,
     notes: entry.notes ?? null,
   }));

@@ -1,6 +1,8 @@
 /** Response shapes of the results routes (documented in packages/openapi/spec/results.yaml). */
 import { formatDuration } from '@regatta/contracts';
 import { eventRef } from '../domain/public-views.js';
+import { redressMethodOf } from '../domain/race-entries.js';
+import type { FleetSetup } from '../domain/fleet-setup.js';
 import type { ResultRow } from '../domain/records.js';
 import type { SubmittedResults } from '../app/submit-results.js';
 import type { EventResults } from '../app/list-results.js';
@@ -8,8 +10,11 @@ import type { PublishedResults } from '../app/publish-results.js';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
-/** The typed Result (answer of the submission). */
-export function resultView(row: ResultRow, race: { published: boolean }) {
+/**
+ * The typed Result (answer of the submission). Redress shows the method it is scored with: the one
+ * given, else the fleet's current default.
+ */
+export function resultView(row: ResultRow, race: { published: boolean }, fleet: Pick<FleetSetup, 'options'>) {
   return {
     id: row.id,
     raceId: row.raceId,
@@ -26,7 +31,7 @@ export function resultView(row: ResultRow, race: { published: boolean }) {
     code: row.code,
     penaltyPercent: row.penaltyPercent,
     penaltyPoints: row.penaltyPoints,
-    redress: row.redressMethod ? { method: row.redressMethod, points: row.redressPoints } : null,
+    redress: row.redressMethod !== null || row.code === 'RDG' ? { method: redressMethodOf(fleet, row), points: row.redressPoints } : null,
     notes: row.notes,
     provisional: !race.published,
   };
@@ -34,7 +39,7 @@ export function resultView(row: ResultRow, race: { published: boolean }) {
 
 export function submittedView({ race, fleet, rows, boatsInStandings, revision }: SubmittedResults) {
   return {
-    data: rows.map((row) => resultView(row, { published: false })),
+    data: rows.map((row) => resultView(row, { published: false }, fleet)),
     revision,
     message: `Results of ${race.name} (${fleet.name}) recorded for ${rows.length} boat${rows.length === 1 ? '' : 's'}; standings of ${fleet.name} updated (${boatsInStandings} boats).`,
   };
