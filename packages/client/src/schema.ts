@@ -82,10 +82,15 @@ export interface paths {
          *
          *     - `corrected_time`: race N of the overall is race N of every listed fleet; each boat's elapsed
          *       time (from her own fleet's start) is corrected with her rating for `handicap.system` in force
-         *       in that race (rating changes included) and all boats are ranked together, low point, penalties
-         *       on the overall's entries (A5.2), `dropRaces` discards. Without `handicap` the listed fleets must
-         *       share one handicap system other than one_design (409 `overall_not_comparable` otherwise; the
-         *       same code for `handicap.system` one_design). A finish without a time is left out.
+         *       in that race (rating changes included) and, on time on distance, her own fleet's course
+         *       distance, and all boats are ranked together, low point, penalties on the overall's entries
+         *       (A5.2), `dropRaces` discards. Race N counts once every listed fleet (with boats in the overall)
+         *       has sailed it; a fleet's abandoned race N strikes it from the overall; while a fleet has not
+         *       sailed it, it does not count. Its weight, must-count and discard-first are the fleets' race N
+         *       ones, which must agree (409 `overall_not_comparable` naming the race otherwise). Without
+         *       `handicap` the listed fleets must share one handicap system other than one_design (409
+         *       `overall_not_comparable` otherwise; the same code for `handicap.system` one_design). A finish
+         *       without a time is left out.
          *     - `points`: each boat's net points in her own fleet (`pointsFormula` net), or scaled by boats in
          *       the largest listed fleet / boats in her fleet, to a tenth (`net_scaled`); lowest first, ties
          *       by A8 on her fleet's (scaled) race scores.

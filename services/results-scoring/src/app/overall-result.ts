@@ -76,8 +76,13 @@ export async function defineOverall(context: ServiceContext, identity: Identity,
       throw error;
     }
   }
+  const overall = await compute(context, event, definition, fleets);
+  // Race N of the overall weighs and discards as the fleets' race N do: they must agree.
+  if (overall.result.settingConflicts.length > 0) {
+    throw problem('overall_not_comparable', `The fleets' races cannot be merged into one overall race: ${overall.result.settingConflicts.join('; ')}.`);
+  }
   await saveOverallDefinition(context.pool, event.id, definition);
-  return compute(context, event, definition, fleets);
+  return overall;
 }
 
 export async function getOverall(context: ServiceContext, identity: Identity, slug: string): Promise<Overall> {
