@@ -10,10 +10,14 @@ import { problem } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { applyConsequences, ConsequenceError, type Consequence } from '../domain/protests/consequence.js';
 import type { RevisionRef } from '../domain/protests/records.js';
-import type { SubmittedEntry } from '../domain/records.js';
+import { needsRatings, ratingFor } from '../domain/fleet-setup.js';
+import { consequenceRefusals } from '../domain/protests/applicability.js';
+import type { RaceWithProgress, SubmittedEntry } from '../domain/records.js';
 import { lockFleet } from '../store/locks.js';
-import { findRace } from '../store/projections/fleets.js';
+import { findFleet, findRace, listFleetRaces } from '../store/projections/fleets.js';
+import { fleetBoats, registeredBoatIds } from '../store/projections/registrations.js';
 import { getRaceEntries } from '../store/results.js';
+import { getSplitDefinition } from '../store/split-series.js';
 import { reviseRace, type RevisionActor } from './revise-race.js';
 import { lockSeriesOfEvent } from './series-standings.js';
 
@@ -53,6 +57,7 @@ export async function applyDecision(context: ServiceContext, client: PoolClient,
   await lockSeriesOfEvent(client, decision.eventId);
   for (const fleetId of [...new Set(races.map((race) => race.fleetId))]) await lockFleet(client, fleetId);
 
+  await refuseInapplicable(client, races, decision.consequences);
   const revisions: RevisionRef[] = [];
   for (const race of races) {
     const current = await getRaceEntries(client, race.id);
@@ -76,4 +81,26 @@ export async function applyDecision(context: ServiceContext, client: PoolClient,
     revisions.push({ raceId: race.id, revisionId: revised.revisionId, seq: revised.seq });
   }
   return revisions;
+}
+
+/** The checks a finish sheet gets (boat in the race's fleet, finish after the start, a rating), on the consequences. */
+async function refuseInapplicable(client: PoolClient, races: readonly RaceWithProgress[], consequences: readonly Consequence[]): Promise<void> {
+  const errors = [];
+  for (const race of races) {
+    const fleet = await findFleet(client, race.fleetId);
+    if (!fleet) continue;
+    const boatIds = [...new Set(consequences.filter((c) => c.raceId === race.id).map((c) => c.boatId))];
+    const registered = await registeredBoatIds(client, fleet.id, boatIds);
+    const boats = needsRatings(fleet) ? new Map((await fleetBoats(client, fleet.id)).map((b) => [b.boatId, b] as const)) : undefined;
+    const rated = boats ? (boatId: string) => ratingFor(fleet, boats.get(boatId)?.ratings ?? {}) !== undefined : undefined;
+    const racesBefore = (await splitFinalFleets(client, race.eventId)).has(fleet.id) || (await listFleetRaces(client, fleet.id)).some((r) => r.number < race.number && r.hasResults && r.status !== 'abandoned');
+    errors.push(...consequenceRefusals(consequences, { raceId: race.id, fleetName: fleet.name, actualStart: race.actualStart, registered, rated, racesBefore }));
+  }
+  if (errors.length > 0) throw problem('inapplicable_consequence', "A consequence cannot be applied to the race's record.", { errors });
+}
+
+/** The final and medal fleets of the event's split series: their boats sailed the qualifying series before. */
+async function splitFinalFleets(client: PoolClient, eventId: string): Promise<Set<string>> {
+  const split = await getSplitDefinition(client, eventId);
+  return new Set(split ? [...split.definition.finalFleets, ...(split.definition.medal ? [split.definition.medal.fleetId] : [])] : []);
 }

@@ -12,6 +12,7 @@ import type { ServiceContext } from '@regatta/runtime';
 import type { Consequence } from '../domain/protests/consequence.js';
 import type { Protest } from '../domain/protests/records.js';
 import { insertDecision, setDecisionRevisions } from '../store/hearings.js';
+import { transactionTime } from '../store/locks.js';
 import { boatsInEvent, findProtest, setProtestStatus } from '../store/protests.js';
 import { applyDecision } from './apply-decision.js';
 import { assertOpen, committeeEvent, protestOf } from './protest-case.js';
@@ -38,7 +39,8 @@ export async function decideHearing(context: ServiceContext, identity: Identity,
     const actor = actorOf(identity);
     const decisionId = await insertDecision(client, { protestId: protest.id, eventId: event.id, factsFound: input.factsFound, conclusions: input.conclusions, rulesApplied: input.rulesApplied, consequences, at, userId: actor.userId, keyId: actor.keyId, via: actor.via });
     const revisions = await applyDecision(context, client, { eventId: event.id, decisionId, protestNumber: protest.number, consequences, actor, requestId: request.requestId });
-    await setDecisionRevisions(client, decisionId, revisions);
+    // The decision's time is its revisions' (taken after the fleet locks): asOf = decidedAt shows it.
+    await setDecisionRevisions(client, decisionId, revisions, await transactionTime(client));
     await setProtestStatus(client, protest.id, 'decided');
     const decided = (await findProtest(client, event.id, protest.id))!;
     await context.publish(client, decisionPublishedFact({ event, requestId: request.requestId }, decided));
@@ -51,9 +53,9 @@ function resolveRaces(protest: Protest, consequences: DecisionInput['consequence
   const errors: { field: string; message: string }[] = [];
   const resolved = consequences.map((c, i) => {
     const raceId = c.raceId ?? (protest.raceIds.length === 1 ? protest.raceIds[0] : undefined);
-    if (!raceId) errors.push({ field: `consequences.${i}.raceId`, message: 'the case names several races: say which one' });
-    else if (!protest.raceIds.includes(raceId)) errors.push({ field: `consequences.${i}.raceId`, message: `race ${raceId} is not a race of this case` });
-    if (!boats.has(c.boatId)) errors.push({ field: `consequences.${i}.boatId`, message: `boat ${c.boatId} is not entered in this event` });
+    if (!raceId) errors.push({ field: `consequences.${i}.race`, message: 'the case names several races: say which one' });
+    else if (!protest.raceIds.includes(raceId)) errors.push({ field: `consequences.${i}.race`, message: `race ${raceId} is not a race of this case` });
+    if (!boats.has(c.boatId)) errors.push({ field: `consequences.${i}.boat`, message: `boat ${c.boatId} is not entered in this event` });
     return { ...c, raceId: raceId ?? '' };
   });
   if (errors.length > 0) throw problem('inapplicable_consequence', 'A consequence names a race or boat outside the case.', { errors });

@@ -12,12 +12,14 @@ import type { ServiceContext } from '@regatta/runtime';
 import { HandicapError, RaceInputError } from '../domain/index.js';
 import { ScoringSetupError } from '../domain/fleet-setup.js';
 import { entriesFromSnapshot } from '../domain/revisions.js';
+import { lockFleet } from '../store/locks.js';
 import { findRace } from '../store/projections/fleets.js';
 import { decisionsAfter, findRevision } from '../store/revisions.js';
 import { assertCommittee } from './access.js';
 import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT } from './projection-wait.js';
 import { actorOf, reviseRace } from './revise-race.js';
+import { lockSeriesOfEvent } from './series-standings.js';
 
 export interface RevertRequest {
   slug: string;
@@ -37,6 +39,10 @@ export async function revertRace(context: ServiceContext, identity: Identity, re
     const target = await findRevision(client, event.id, request.revisionId);
     if (!target || (target.raceId !== race.id && !target.raceIds.includes(race.id))) throw notFound('Revision');
     if (!target.entries) throw problem('revision_not_revertible', 'This revision is a publication step; it recorded no results to restore.');
+    // The locks every change of the race takes, before looking for decisions: a decision committing
+    // meanwhile is then seen here (reviseRace takes them again; advisory locks are re-entrant).
+    await lockSeriesOfEvent(client, event.id);
+    await lockFleet(client, race.fleetId);
     const later = target.seq === null ? [] : await decisionsAfter(client, race.id, target.seq);
     if (later.length > 0) {
       throw problem(

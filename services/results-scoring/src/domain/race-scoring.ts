@@ -52,12 +52,22 @@ export interface RedressRequest {
   readonly includeAllLater?: boolean;
 }
 
+/**
+ * Penalties on a finisher. Penalties for separate incidents add up (a ZFP from the start and a DPI from
+ * a hearing), capped at the DNF score: the code names the latest, `percent` and `points` carry all.
+ */
 export interface PenaltyRequest {
   readonly code: PenaltyCode;
-  /** ZFP/SCP: percentage of the DNF score (default 20). */
+  /** ZFP/SCP: percentage of the DNF score (default 20). DPI: a scoring penalty she also has (none when absent). */
   readonly percent?: number;
-  /** DPI: stated points. */
+  /** DPI: stated points. ZFP/SCP: a DPI she also has. */
   readonly points?: number;
+}
+
+/** The points a finisher's penalties add (before the DNF cap): DPI points plus the 44.3(c) share. */
+export function penaltyPoints(pen: PenaltyRequest, base: number): number {
+  const percent = pen.code === 'DPI' ? pen.percent : (pen.percent ?? DEFAULT_PENALTY_PERCENT);
+  return roundTenth((pen.points ?? 0) + (percent === undefined ? 0 : penaltyAmount(percent, base)));
 }
 
 export interface RaceEntry {
@@ -286,7 +296,7 @@ export function scoreRaceIndexed(
       const pen = e?.penalty;
       if (pen !== undefined) {
         penaltyCode = pen.code;
-        const amount = pen.code === 'DPI' ? (pen.points ?? 0) : penaltyAmount(pen.percent ?? DEFAULT_PENALTY_PERCENT, highPoint ? highPointTop : dnfPoints);
+        const amount = penaltyPoints(pen, highPoint ? highPointTop : dnfPoints);
         points = highPoint ? Math.max(0, roundTenth(points - amount)) : Math.min(roundTenth(points + amount), dnfPoints);
       }
     }

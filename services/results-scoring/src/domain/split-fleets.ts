@@ -31,6 +31,7 @@
  */
 import { CODE_RULES, DEFAULT_PENALTY_PERCENT, isPenaltyCode, isResultCode, type ResultCode } from './codes.js';
 import { comparePoints, fromMilli, roundHalfUp, roundTenth, toMilli } from './numbers.js';
+import { penaltyPoints } from './race-scoring.js';
 import { compareTieBreak, discardsFor, type DiscardSchedule } from './series-scoring.js';
 
 export type { CarryMode, SplitSeriesConfig, SplitStage, SplitRound, SplitSeriesInput, SplitCell, SplitStanding, SplitSeriesResult } from './split-fleet-types.js';
@@ -40,7 +41,8 @@ import { SplitInputError, type CarryMode, type SplitSeriesConfig, type SplitStag
 interface Token {
   readonly boatId: string;
   readonly code: ResultCode | null;
-  readonly penalty: { code: 'ZFP' | 'SCP' | 'DPI'; value: number | null } | null;
+  /** `also`: a second penalty of the other kind (DPI points on a ZFP/SCP, a percentage on a DPI): "sail DPI 2 +20". */
+  readonly penalty: { code: 'ZFP' | 'SCP' | 'DPI'; value: number | null; also?: number } | null;
   /** "sail RDG 3.5": redress with the points already worked out (A9 averages are resolved by the caller). */
   readonly fixed?: number;
 }
@@ -52,7 +54,10 @@ function parseToken(t: string): Token {
   if (c === undefined) return { boatId, code: null, penalty: null };
   if (c === 'RDG' && parts[2] !== undefined) return { boatId, code: c, penalty: null, fixed: Number(parts[2]) };
   if (isResultCode(c)) return { boatId, code: c, penalty: null };
-  if (isPenaltyCode(c)) return { boatId, code: null, penalty: { code: c, value: parts[2] === undefined ? null : Number(parts[2]) } };
+  if (isPenaltyCode(c)) {
+    const also = parts[3]?.startsWith('+') ? Number(parts[3].slice(1)) : undefined;
+    return { boatId, code: null, penalty: { code: c, value: parts[2] === undefined ? null : Number(parts[2]), ...(also !== undefined ? { also } : {}) } };
+  }
   throw new SplitInputError(`unknown code "${c}" in "${t}"`);
 }
 
@@ -84,8 +89,12 @@ function scoreSheet(
     place++;
     let pts = (place + (opts.offset ?? 0)) * (opts.multiplier ?? 1);
     if (t.penalty !== null) {
-      const amount =
-        t.penalty.code === 'DPI' ? (t.penalty.value ?? 0) : roundTenth(((t.penalty.value ?? DEFAULT_PENALTY_PERCENT) / 100) * base);
+      const amount = penaltyPoints(
+        t.penalty.code === 'DPI'
+          ? { code: 'DPI', points: t.penalty.value ?? 0, ...(t.penalty.also !== undefined ? { percent: t.penalty.also } : {}) }
+          : { code: t.penalty.code, percent: t.penalty.value ?? DEFAULT_PENALTY_PERCENT, ...(t.penalty.also !== undefined ? { points: t.penalty.also } : {}) },
+        base,
+      );
       pts = Math.min(roundTenth(pts + amount), base);
     }
     if (t.fixed !== undefined) pts = t.fixed;

@@ -80,3 +80,24 @@ test('assignments: alternating, a redress promotion leaves unequal fleets, manua
   assert.deepEqual(medalFleet(ranking, 3, 'M', 'by_rank', []), ['a', 'b', 'c']);
   assert.deepEqual(medalFleet(ranking, 3, 'M', 'manual', [{ boat: 'e', fleet: 'M' }, { boat: 'b', fleet: 'M' }]), ['b', 'e']);
 });
+
+test('penalties for separate incidents add up in split fleets too: a ZFP with a DPI, a DPI with an SCP', () => {
+  const row = (boatId: string, position: number, code: string | null, penaltyPercent: number | null, penaltyPoints: number | null): SplitResultRow => ({
+    boatId,
+    position,
+    code,
+    penaltyPercent,
+    penaltyPoints,
+    redressMethod: null,
+    redressPoints: null,
+  });
+  // Y race 1: y1 1st with a ZFP and a 1-point DPI from a hearing; y2 2nd with a DPI 0.5 and an SCP 20%; y3 3rd.
+  const rows = [row('y1', 1, 'DPI', 20, 1), row('y2', 2, 'DPI', 20, 0.5), row('y3', 3, null, null, null)];
+  assert.deepEqual(sheetOf(rows, new Map()), ['y1 DPI 1 +20', 'y2 DPI 0.5 +20', 'y3']);
+  assert.deepEqual(sheetOf([row('z', 1, 'ZFP', null, 2)], new Map()), ['z ZFP 20 +2']);
+  const races = [{ stage: 'qualifying' as const, fleetId: 'Y', number: 1, rows }, race('qualifying', 'B', 1, ['b1', 'b2', 'b3'])];
+  const { result } = scoreSplit({ definition, boats, qualifying, final: null, medal: null, races });
+  const points = Object.fromEntries(result.standings.map((s) => [s.boatId, s.cells[0]!.points]));
+  // DNF score 4 (largest qualifying fleet 3 + 1): 20% = 0.8. y1 1 + 1 + 0.8 = 2.8; y2 2 + 0.5 + 0.8 = 3.3.
+  assert.deepEqual([points['y1'], points['y2'], points['y3']], [2.8, 3.3, 3]);
+});

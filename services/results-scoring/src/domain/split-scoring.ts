@@ -10,6 +10,7 @@
  * sheet never depends on her redress points, so the first pass's other points are final.
  */
 import type { RedressMethod } from '@regatta/contracts';
+import { DEFAULT_PENALTY_PERCENT } from './codes.js';
 import { roundTenth, toMilli } from './numbers.js';
 import { scoreSplitSeries } from './split-fleets.js';
 import type { SplitRound, SplitSeriesResult, SplitStage } from './split-fleet-types.js';
@@ -63,8 +64,8 @@ export function sheetOf(rows: readonly SplitResultRow[], redress: ReadonlyMap<st
     const code = r.code?.toUpperCase() ?? null;
     if (code === null) return r.boatId;
     if (code === 'RDG') return `${r.boatId} RDG ${redress.get(r.boatId) ?? 0}`;
-    if (code === 'ZFP' || code === 'SCP') return r.penaltyPercent === null ? `${r.boatId} ${code}` : `${r.boatId} ${code} ${r.penaltyPercent}`;
-    if (code === 'DPI') return `${r.boatId} DPI ${r.penaltyPoints ?? 0}`;
+    if (code === 'ZFP' || code === 'SCP') return `${r.boatId} ${code} ${r.penaltyPercent ?? DEFAULT_PENALTY_PERCENT}${r.penaltyPoints !== null ? ` +${r.penaltyPoints}` : ''}`;
+    if (code === 'DPI') return `${r.boatId} DPI ${r.penaltyPoints ?? 0}${r.penaltyPercent !== null ? ` +${r.penaltyPercent}` : ''}`;
     return `${r.boatId} ${code}`;
   });
 }

@@ -48,16 +48,23 @@ export async function insertDecision(q: Queryable, decision: RecordedDecision): 
   return rows[0]!.id;
 }
 
-export async function setDecisionRevisions(q: Queryable, decisionId: string, revisions: RevisionRef[]): Promise<void> {
-  await q.query(`UPDATE decisions SET revisions = $2 WHERE id = $1`, [decisionId, JSON.stringify(revisions)]);
+/** The revisions the decision made, and its time: the time of those revisions (so `asOf` = decidedAt shows it). */
+export async function setDecisionRevisions(q: Queryable, decisionId: string, revisions: RevisionRef[], at: Date): Promise<void> {
+  await q.query(`UPDATE decisions SET revisions = $2, decided_at = $3 WHERE id = $1`, [decisionId, JSON.stringify(revisions), at]);
 }
 
-/** The decisions whose consequences touch the race, in the order they were made, with their case numbers. */
+/**
+ * The decisions whose consequences touch the race, with their case numbers, in the order they were
+ * applied to it: by the number of the revision each made on the race (the fleet lock orders those),
+ * not by a clock, which two decisions can share to the millisecond.
+ */
 export async function decisionsOnRace(q: Queryable, eventId: string, raceId: string): Promise<{ decisionId: string; protestNumber: number; consequences: Consequence[] }[]> {
   const { rows } = await q.query<{ id: string; number: number; consequences: (Omit<Consequence, 'finishTime'> & { finishTime?: string | null })[] }>(
-    `SELECT d.id, p.number, d.consequences FROM decisions d JOIN protests p ON p.id = d.protest_id
+    `SELECT d.id, p.number, d.consequences,
+            (SELECT min(r.seq) FROM result_revisions r WHERE r.race_id = $2 AND r.decision_id = d.id::text AND r.kind = 'decision') AS seq
+       FROM decisions d JOIN protests p ON p.id = d.protest_id
       WHERE d.event_id = $1 AND d.consequences @> jsonb_build_array(jsonb_build_object('raceId', $2::text))
-      ORDER BY d.decided_at, d.id`,
+      ORDER BY seq NULLS LAST, d.decided_at, d.id`,
     [eventId, raceId],
   );
   return rows.map((row) => ({

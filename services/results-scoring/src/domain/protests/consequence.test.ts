@@ -67,10 +67,10 @@ test('DPI is capped at the DNF score (entries + 1 = 6)', () => {
   );
 });
 
-test('SCP (44.3(c)): places equal to 20% of the DNF score, rounded to a whole number (0.5 up), added to her place; others keep theirs', () => {
-  // 20% × 6 = 1.2 → 1 place: A 2nd in R2 → 3 (tied with C's 3: two boats may have the same score).
-  assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp' }]), { ...BEFORE, A: [1, 3, 2] });
-  // 50% of 6 = 3 places: A 2nd in R2 → 5; 80%: 4.8 → 5 places, 2 + 5 = 7 → capped at the DNF score 6.
+test('SCP: 20% of the DNF score added to her place (the engine keeps tenths, as Sailwave); others keep theirs', () => {
+  // A 2nd in R2 + 20% × 6 = 1.2 → 3.2.
+  assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp' }]), { ...BEFORE, A: [1, 3.2, 2] });
+  // 50% of 6 = 3: A 2nd in R2 → 5; 80%: 2 + 4.8 = 6.8 → capped at the DNF score 6.
   assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp', percent: 50 }]), { ...BEFORE, A: [1, 5, 2] });
   assert.deepEqual(pointsAfter([{ boatId: 'A', raceId: 'r2', action: 'scp', percent: 80 }]), { ...BEFORE, A: [1, 6, 2] });
 });
@@ -158,4 +158,61 @@ test('a new finish sheet keeps the decisions in force: penalties and redress sta
   assert.deepEqual(scored(new Map([...ORIGINAL, ['r1', afterReopening.entries]])), { ...BEFORE, A: [2, 2, 2], B: [1, 1, 3], C: [4, 3, 1], D: [5, 6, 5], E: [5, 4, 4] });
   // No decision on the race: the sheet as entered.
   assert.deepEqual(reapplyDecisions(sheet, 'r3', decisions, blank), { entries: sheet, applied: [] });
+});
+
+test('a penalty given in the same decision after a correction stands on a new finish sheet (only what came before the correction ends)', () => {
+  // Scoring inquiry and protest heard together: D did finish R2 (4th, not DNF) and takes a 1-point DPI.
+  const decisions = [
+    {
+      decisionId: 'd1',
+      consequences: [
+        { boatId: 'D', raceId: 'r2', action: 'correct', status: 'finished', finishTime: at(62.5) } as Consequence,
+        { boatId: 'D', raceId: 'r2', action: 'dpi', points: 1 } as Consequence,
+      ],
+    },
+  ];
+  // R2 as decided: B 1, A 2, C 3, D 4 + DPI 1 = 5, E 5 (D finished at 62.5 min, between C's 62 and E's 63).
+  const decided = applyConsequences(ORIGINAL.get('r2')!, 'r2', decisions[0]!.consequences, blank);
+  const score = (r2: StoredEntry[]) =>
+    Object.fromEntries(scoreFleet({ fleet, races: [race(1), race(2), race(3)], entries: new Map([...ORIGINAL, ['r2', r2]]), boats }).standings.map((s) => [s.boatId, s.raceResults[1]!.points]));
+  assert.deepEqual(score(decided), { A: 2, B: 1, C: 3, D: 5, E: 5 });
+  // The scorer re-enters R2 with D's finish on the sheet (B, A, C, D, E): the correction is superseded
+  // by the sheet, the DPI that followed it is kept. D 4 + 1 = 5; E 5.
+  const sheet = finishers(['B', 'A', 'C', 'D', 'E']);
+  const kept = reapplyDecisions(sheet, 'r2', decisions, blank);
+  assert.deepEqual(kept.applied, ['d1']);
+  assert.deepEqual(score(kept.entries), { A: 2, B: 1, C: 3, D: 5, E: 5 });
+  // A DPI given before the correction, in the same decision, ends with it.
+  const before = [{ decisionId: 'd1', consequences: [decisions[0]!.consequences[1]!, decisions[0]!.consequences[0]!] }];
+  assert.deepEqual(reapplyDecisions(sheet, 'r2', before, blank).applied, []);
+});
+
+test('penalties for separate incidents add up: a DPI or SCP on a boat with a ZFP keeps the ZFP (a decision never lowers a score)', () => {
+  // R1: A 1st with a ZFP from the start (20% × 6 = 1.2): 2.2.
+  const r1 = ORIGINAL.get('r1')!.map((e) => (e.boatId === 'A' ? { ...e, code: 'ZFP' } : e));
+  const score = (entries: StoredEntry[]) => {
+    const standings = scoreFleet({ fleet, races: [race(1), race(2), race(3)], entries: new Map([...ORIGINAL, ['r1', entries]]), boats }).standings;
+    return Object.fromEntries(standings.map((s) => [s.boatId, s.raceResults[0]!.points]));
+  };
+  assert.equal(score(r1)['A'], 2.2);
+  // DPI 0.5 from a hearing: 1 + 1.2 + 0.5 = 2.7 (not 1.5, which would reward her).
+  const dpi = applyConsequences(r1, 'r1', [{ boatId: 'A', raceId: 'r1', action: 'dpi', points: 0.5 }], blank);
+  assert.deepEqual(score(dpi), { A: 2.7, B: 2, C: 3, D: 4, E: 5 });
+  // SCP 30% on top of the ZFP: 20% + 30% = 50% of 6 = 3: 1 + 3 = 4.
+  const scp = applyConsequences(r1, 'r1', [{ boatId: 'A', raceId: 'r1', action: 'scp', percent: 30 }], blank);
+  assert.equal(score(scp)['A'], 4);
+  // Two DPIs add (2 + 1.5 = 3.5): D 4th → 4 + 3.5 = 7.5 → capped at DNF 6; B 2nd → 2 + 3.5 = 5.5.
+  const twice = applyConsequences(ORIGINAL.get('r1')!, 'r1', [
+    { boatId: 'B', raceId: 'r1', action: 'dpi', points: 2 },
+    { boatId: 'B', raceId: 'r1', action: 'dpi', points: 1.5 },
+    { boatId: 'D', raceId: 'r1', action: 'dpi', points: 2 },
+    { boatId: 'D', raceId: 'r1', action: 'dpi', points: 1.5 },
+  ], blank);
+  assert.deepEqual(score(twice), { A: 1, B: 5.5, C: 3, D: 6, E: 5 });
+  // A DPI then an SCP 20%: C 3rd → 3 + 1 + 1.2 = 5.2.
+  const both = applyConsequences(ORIGINAL.get('r1')!, 'r1', [
+    { boatId: 'C', raceId: 'r1', action: 'dpi', points: 1 },
+    { boatId: 'C', raceId: 'r1', action: 'scp' },
+  ], blank);
+  assert.equal(score(both)['C'], 5.2);
 });

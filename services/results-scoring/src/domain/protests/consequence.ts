@@ -2,10 +2,12 @@
  * A decision's consequences applied to a race's stored entries (pure): the new complete entries that
  * the revision stores. The engine scores them (codes.ts, race-scoring.ts): DSQ/DNE take the boat out
  * of the finishing order so boats behind move up (A6.1); DPI/SCP keep her place and add points capped
- * at the DNF score (44.3(c)); RDG keeps her place and scores by the A9 method (A6.2), so no other
+ * at the DNF score (44.3(c)), on top of any penalty she already has; RDG keeps her place and scores by the A9 method (A6.2), so no other
  * boat's score changes.
  */
 import type { RedressMethod, ResultStatus } from '@regatta/contracts';
+import { DEFAULT_PENALTY_PERCENT } from '../codes.js';
+import { roundTenth } from '../numbers.js';
 import { codeAllowed, effectiveCode } from '../result-codes.js';
 import type { StoredEntry } from '../race-entries.js';
 import type { ConsequenceAction } from '@regatta/contracts';
@@ -65,9 +67,12 @@ function applyOne<E extends StoredEntry>(entry: E, c: Consequence, field: string
     case 'scp': {
       if (entry.status !== 'finished') throw new ConsequenceError(`${field}.action`, `boat ${entry.boatId} did not finish: a ${c.action.toUpperCase()} is added to a finishing place`);
       if (c.action === 'dpi' && (c.points === undefined || c.points === null)) throw new ConsequenceError(`${field}.points`, 'a DPI needs the points to add');
+      // Penalties for separate incidents add up (a ZFP from the start, a DPI from this hearing): a
+      // decision never lowers a score. The code names the latest penalty; the numbers carry all.
+      const held = heldPenalties(entry);
       return c.action === 'dpi'
-        ? { ...entry, ...CLEAN, code: 'DPI', penaltyPoints: c.points! }
-        : { ...entry, ...CLEAN, code: 'SCP', penaltyPercent: c.percent ?? null };
+        ? { ...entry, ...CLEAN, code: 'DPI', penaltyPoints: roundTenth(held.points + c.points!), penaltyPercent: held.percent }
+        : { ...entry, ...CLEAN, code: 'SCP', penaltyPercent: (held.percent ?? 0) + (c.percent ?? DEFAULT_PENALTY_PERCENT), penaltyPoints: held.points > 0 ? held.points : null };
     }
     case 'rdg': {
       const method = c.method ?? 'average_all';
@@ -84,6 +89,14 @@ function applyOne<E extends StoredEntry>(entry: E, c: Consequence, field: string
       return { ...entry, ...CLEAN, status, code: effectiveCode(status, c.code ?? null), finishTime };
     }
   }
+}
+
+/** The penalties a finisher's entry already carries: DPI points and a 44.3(c) percentage (ZFP/SCP, default 20). */
+function heldPenalties(entry: StoredEntry): { points: number; percent: number | null } {
+  const code = entry.code?.toUpperCase() ?? null;
+  if (code === 'ZFP' || code === 'SCP') return { points: entry.penaltyPoints ?? 0, percent: entry.penaltyPercent ?? DEFAULT_PENALTY_PERCENT };
+  if (code === 'DPI') return { points: entry.penaltyPoints ?? 0, percent: entry.penaltyPercent };
+  return { points: 0, percent: null };
 }
 
 /** The actions that stand on top of a boat's finishing record: penalties and redress. */
@@ -106,15 +119,20 @@ export function reapplyDecisions<E extends StoredEntry>(
 ): { entries: E[]; applied: string[] } {
   let next = entries.map((entry) => ({ ...entry }));
   const applied: string[] = [];
-  // Per boat, the position (decision, consequence) of her last correction: nothing before it stands.
-  const correctedAt = new Map<string, number>();
+  // Per boat, the position (decision, consequence) of her last correction: nothing before it stands,
+  // whatever comes after it does (a later consequence of the same decision included).
+  const correctedAt = new Map<string, readonly [number, number]>();
   decisions.forEach((decision, d) =>
-    decision.consequences.forEach((c) => {
-      if (c.raceId === raceId && c.action === 'correct') correctedAt.set(c.boatId, d);
+    decision.consequences.forEach((c, i) => {
+      if (c.raceId === raceId && c.action === 'correct') correctedAt.set(c.boatId, [d, i]);
     }),
   );
+  const after = (d: number, i: number, boatId: string): boolean => {
+    const corrected = correctedAt.get(boatId);
+    return !corrected || d > corrected[0] || (d === corrected[0] && i > corrected[1]);
+  };
   for (const [d, decision] of decisions.entries()) {
-    const standing = decision.consequences.filter((c) => c.raceId === raceId && OVERLAY_ACTIONS.has(c.action) && d > (correctedAt.get(c.boatId) ?? -1));
+    const standing = decision.consequences.filter((c, i) => c.raceId === raceId && OVERLAY_ACTIONS.has(c.action) && after(d, i, c.boatId));
     let used = false;
     for (const consequence of standing) {
       try {
