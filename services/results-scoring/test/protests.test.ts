@@ -196,6 +196,8 @@ describe('the protest room through the gateway', () => {
     const then = await standings({ asOf: beforeDecision });
     assert.deepEqual(table(then), [['A', 1, 3], ['B', 2, 3], ['D', 3, 7], ['C', 4, 8]]);
     assert.deepEqual((then as any).standings, (standingsBefore as any).standings);
+    // The decision's time is its revision's: asOf = decidedAt shows the DSQ (and not yet protest 2's redress).
+    assert.deepEqual(table(await standings({ asOf: protest1.decision.decidedAt })), [['A', 1, 2], ['D', 2, 6], ['B', 3, 7], ['C', 4, 7]]);
   });
 
   test('the revision history names the decision and the person; the public notice board shows the decisions', async () => {
@@ -257,5 +259,31 @@ describe('the protest room through the gateway', () => {
     assert.deepEqual([lodged.data.late, lodged.data.type, lodged.data.protestorBoatId, 'contact' in lodged.data, 'incident' in lodged.data], [true, 'redress', boat['C'], false, false]);
     const dsq = delivered.find((d) => d.event === 'decision.published' && d.data.number === 1)!;
     assert.deepEqual([dsq.data.consequences, dsq.data.revisionIds], [[{ boatId: boat['B'], raceId: races[0], action: 'dsq' }], [protest1.decision.revisions[0].revisionId]]);
+  });
+
+  test('a decision gets the checks a finish sheet gets: the race\'s fleet, a finish after the start, races before an A9(b) redress', async () => {
+    const key = organizer.key;
+    // Boat X sails in another fleet of the same event.
+    const other = (await ok(api.post(`/api/v1/events/${slug}/fleets`, { name: 'ILCA 6' }, { key }), 201)).data.id;
+    const x = (await ok(api.post(`/api/v1/events/${slug}/register`, { fleet: other, boat: { name: 'Boat X', sailNumber: `ITA X ${uniqueSuffix()}` }, sailor: { name: 'Skipper X', email: `skipper-x-${uniqueSuffix()}@example.org` } }, { key }), 201)).data.boatId;
+    const lodge = async (race: string, protestee: string) =>
+      (await ok(api.post(`/api/v1/events/${slug}/protests`, { type: 'race_committee', raceIds: [race], protesteeBoats: [protestee], incident: 'Checked by the race committee after the race.' }, { key }), 201)).data;
+    const decide = (id: string, consequence: Record<string, unknown>) => api.post(`/api/v1/events/${slug}/protests/${id}/decision`, { factsFound: 'As found.', conclusions: 'As concluded.', consequences: [consequence] }, { key });
+    const fields = async (promise: ReturnType<typeof decide>) => {
+      const response = await promise;
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.code, 'inapplicable_consequence', response.text);
+      return response.body.errors.map((e: any) => e.field);
+    };
+    const onR2 = await lodge(races[1]!, boat['C']!);
+    // X is entered in the event but not in ILCA 7: she would join R2's scoring and move every DNF score.
+    assert.deepEqual(await fields(decide(onR2.id, { boat: x, action: 'dsq' })), ['consequences.0.boat']);
+    // A corrected finish ten seconds before R2's start.
+    assert.deepEqual(await fields(decide(onR2.id, { boat: boat['C'], action: 'correct', status: 'finished', finishTime: plus(startOf(2), -10) })), ['consequences.0.finishTime']);
+    // A9(b) in R1: no race before it to average.
+    const onR1 = await lodge(races[0]!, boat['D']!);
+    assert.deepEqual(await fields(decide(onR1.id, { boat: boat['D'], action: 'rdg', method: 'average_before' })), ['consequences.0.method']);
+    // Nothing changed.
+    assert.deepEqual(table(await standings({ fleet: fleetId })), [['A', 1, 2], ['C', 2, 4], ['D', 3, 6], ['B', 4, 7]]);
   });
 });
