@@ -66,3 +66,21 @@ export async function openEvent(club: Club, options: EventOptions & { fleet?: Re
   await setStatus(club, event.slug, 'published');
   return { event, fleet: fleet.body.data as { id: string; name: string; maxBoats: number | null } };
 }
+
+/** The body of a response that has the expected status (200 unless told). */
+export async function ok<T = any>(promise: Promise<{ status: number; body: T; text: string }>, status = 200): Promise<T> {
+  const response = await promise;
+  assert.equal(response.status, status, response.text);
+  return response.body;
+}
+
+/** A published event of the club that started two days ago (results may be posted); returns its slug. */
+export async function publishedEvent(club: Club, name: string): Promise<string> {
+  const base = new Date(Math.floor((Date.now() - 2 * DAY) / DAY) * DAY);
+  const created = await ok(
+    club.api.post('/api/v1/events', { organization: club.org.slug, name: `${name} ${uniqueSuffix()}`, startDate: base.toISOString(), endDate: new Date(base.getTime() + 3 * DAY).toISOString() }, { key: club.organizer.key }),
+    201,
+  );
+  await setStatus(club, created.data.slug, 'published');
+  return created.data.slug;
+}

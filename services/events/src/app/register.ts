@@ -1,7 +1,11 @@
 /**
  * POST /events/{slug}/register. Order of checks: who sails, open for registration, fleet, boat and
- * rating, then (under the event row lock, which serializes the entries of one regatta) the window
- * again, duplicates and capacity: a full event or fleet waitlists instead of refusing.
+ * rating, then (under the event row lock, which serializes the entries of one regatta, and then the
+ * fleet row's share lock) the window, the fleet's set-up (rating, capacity) again, duplicates and
+ * capacity: a full event or fleet waitlists instead of refusing. The fleet lock is what a PATCH of the
+ * fleet takes (update-fleet.ts): a handicap system changed meanwhile is checked against this entry
+ * there, or this entry against it here, never neither. Lock order: event, then fleet (a PATCH of a
+ * fleet takes no event lock).
  */
 import { randomUUID } from 'node:crypto';
 import { withTransaction } from '@regatta/db';
@@ -10,7 +14,7 @@ import type { ServiceContext } from '@regatta/runtime';
 import { registrationClosedReason, sailKey } from '../domain/events.js';
 import { initialStatus } from '../domain/registrations.js';
 import { lockEvent } from '../store/events.js';
-import { findFleet } from '../store/fleets.js';
+import { findFleet, shareFleetRow } from '../store/fleets.js';
 import { activeConflict, insertRegistration, registeredCounts, registrationDetail, waitlistOf } from '../store/registrations.js';
 import type { EventRow, FleetRow, RegistrationDetailRow } from '../store/rows.js';
 import { actingUser, isOrganizer, visibleEvent } from './access.js';
@@ -36,6 +40,8 @@ export interface Registered {
   waitlistPosition: number | null;
 }
 
+const unknownFleet = (fleet: string) => problem('unknown_fleet', `The event has no fleet ${fleet}.`, { errors: [{ field: 'fleet', message: 'no such fleet in this event' }] });
+
 function refuseWhenClosed(event: EventRow): void {
   const closed = registrationClosedReason({ status: event.status, registrationOpen: event.registration_open, registrationClose: event.registration_close }, new Date());
   if (closed) throw problem(closed.code, closed.detail);
@@ -48,17 +54,21 @@ export async function register(context: ServiceContext, identity: Identity, slug
   const input = readInput();
   const sailor = await entrantOf(context, identity, event, submitter, input.sailor);
 
-  const fleet = await findFleet(pool, event.id, input.fleet);
+  const found = await findFleet(pool, event.id, input.fleet);
   refuseWhenClosed(event);
-  if (!fleet) throw problem('unknown_fleet', `The event has no fleet ${input.fleet}.`, { errors: [{ field: 'fleet', message: 'no such fleet in this event' }] });
+  if (!found) throw unknownFleet(input.fleet);
   checkRatingRanges(input.boat);
   const boat = await entryBoat(pool, input.boat, { sailor: sailor.userId, submitter, organizer: isOrganizer(identity, event) });
-  checkFleetRating(fleet, boat);
+  checkFleetRating(found, boat);
 
   try {
     return await withTransaction(pool, async (client) => {
       const locked = (await lockEvent(client, event.id))!;
       refuseWhenClosed(locked);
+      // The set-up as it is now, held until commit (a fleet deleted meanwhile is gone).
+      const fleet = await shareFleetRow(client, found.id);
+      if (!fleet || fleet.event_id !== locked.id) throw unknownFleet(input.fleet);
+      checkFleetRating(fleet, boat);
       const saved = await saveEntryBoat(client, boat, sailor.userId);
       const sail = sailKey(saved.sail_number);
       const clash = await activeConflict(client, locked.id, { userId: sailor.userId, boatId: saved.id, sailKey: sail });

@@ -78,7 +78,9 @@ export async function updateFleet(context: ServiceContext, identity: Identity, s
       if (problems.length > 0) throw validationFailed(problems);
       if (changed.length === 0) return { fleet, changed, setupChanged: false, rescored: false };
       if (typeof values['handicap_system'] === 'string' && values['handicap_system'] !== fleet.handicap_system) {
-        // Every entered boat must carry the rating the new system scores by, as registration asks.
+        // Every entered boat must carry the rating the new system scores by, as registration asks. The
+        // fleet row lock (FOR UPDATE, above) waits for entries in progress (they hold it FOR SHARE,
+        // register.ts), so this read sees them; entries after it wait and check the new system.
         const system = values['handicap_system'] as FleetRow['handicap_system'];
         const lacking = (await enteredBoats(client, fleet.id)).filter((boat) => missingRating(system, boat.ratings));
         if (lacking.length > 0)

@@ -75,6 +75,15 @@ export async function lockFleetRow(db: Queryable, fleetId: string): Promise<Flee
   return (await db.query<FleetRow>('SELECT * FROM fleets WHERE id = $1 FOR UPDATE', [fleetId])).rows[0];
 }
 
+/**
+ * Locks the fleet row against changes (FOR SHARE) and reads it: an entry checks the fleet's set-up
+ * (rating, capacity) under it, so a concurrent PATCH of the fleet (FOR UPDATE, lockFleetRow) waits for
+ * the entry to commit and then sees it, or the entry waits for the PATCH and sees the new set-up.
+ */
+export async function shareFleetRow(db: Queryable, fleetId: string): Promise<FleetRow | undefined> {
+  return (await db.query<FleetRow>('SELECT * FROM fleets WHERE id = $1 FOR SHARE', [fleetId])).rows[0];
+}
+
 /** The boats entered (registered or waitlisted) in a fleet, with their ratings (a new handicap system must find its rating on each). */
 export async function enteredBoats(db: Queryable, fleetId: string): Promise<{ name: string; sail_number: string | null; ratings: Record<string, number> }[]> {
   return (
