@@ -31,12 +31,12 @@ export function raceUpdatedFact(row: RaceRow, organizationId: string, previousSt
   return newFact('race.updated', 'raceUpdated', { race: raceMessage(row), previousStatus, changedFields }, meta(row.event_id, organizationId, requestId, new Date(), actorUserId));
 }
 
-export function raceDeletedFact(row: RaceRow, organizationId: string, requestId: string): Fact {
+export function raceDeletedFact(row: RaceRow, organizationId: string, requestId: string, actorUserId: string | null = null): Fact {
   return newFact(
     'race.deleted',
     'raceDeleted',
     { raceId: row.id, eventId: row.event_id, fleetId: row.fleet_id, raceNumber: row.race_number },
-    meta(row.event_id, organizationId, requestId, new Date()),
+    meta(row.event_id, organizationId, requestId, new Date(), actorUserId),
   );
 }
 

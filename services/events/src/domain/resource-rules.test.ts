@@ -48,6 +48,13 @@ describe('can a race be deleted or its status changed by the schedule?', () => {
     assert.equal(raceDeletionRefusal({ status: 'started', hasResults: false })?.code, 'race_has_results');
     assert.equal(raceDeletionRefusal({ status: 'abandoned', hasResults: true })?.code, 'race_has_results');
   });
+  it('nor can a race whose start was recorded, even abandoned afterwards and without results', () => {
+    const start = new Date('2026-06-01T12:00:00Z');
+    const refusal = raceDeletionRefusal({ status: 'abandoned', hasResults: false, actualStart: start });
+    assert.equal(refusal?.code, 'race_has_results');
+    assert.match(refusal!.detail, /abandoned after its start/);
+    assert.equal(raceDeletionRefusal({ status: 'abandoned', hasResults: false, actualStart: null }), undefined);
+  });
   it('postpone and abandon before the start; after it the results own the status', () => {
     assert.equal(raceStatusRefusal({ status: 'scheduled', hasResults: false }, 'postponed'), undefined);
     assert.equal(raceStatusRefusal({ status: 'postponed', hasResults: false }, 'abandoned'), undefined);

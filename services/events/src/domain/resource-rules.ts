@@ -57,12 +57,17 @@ export function raceStatusRefusal(race: { status: RaceStatus; hasResults: boolea
   return undefined;
 }
 
-/** A race is deleted only while it has no results; a race sailed and then lost is abandoned instead. */
-export function raceDeletionRefusal(race: { status: RaceStatus; hasResults: boolean }): Refusal {
-  if (race.hasResults || race.status === 'started' || race.status === 'finished')
+/**
+ * A race is deleted only while it has no results and was never started; a race sailed and then lost is
+ * abandoned instead. A recorded actual start counts as started whatever the status says now (a race
+ * abandoned after its start is a record too).
+ */
+export function raceDeletionRefusal(race: { status: RaceStatus; hasResults: boolean; actualStart?: Date | null | undefined }): Refusal {
+  const started = race.actualStart !== null && race.actualStart !== undefined;
+  if (race.hasResults || race.status === 'started' || race.status === 'finished' || started)
     return {
       code: 'race_has_results',
-      detail: `The race is ${race.status}${race.hasResults ? ' and has results' : ''}; it cannot be deleted (abandon it through its results to keep the record).`,
+      detail: `The race is ${race.status}${started && race.status !== 'started' && race.status !== 'finished' ? ' after its start' : ''}${race.hasResults ? ' and has results' : ''}; it cannot be deleted (abandon it through its results to keep the record).`,
     };
   return undefined;
 }

@@ -4,21 +4,31 @@
  * discard-first or distance may have changed), recording the races whose numbers moved as revisions
  * (app/rescore-setup.ts); race.deleted takes the race out of scoring (its fleet re-scored, or
  * re-rendered when it has no results); series.deleted and event.deleted drop them.
+ *
+ * The events service refuses to delete a race with results, but it judges from its own copy of them,
+ * which results.v1 fills a moment after results-scoring commits: results submitted just before the
+ * deletion reach this consumer with race.deleted. They are never dropped silently: the removal is
+ * recorded as a revision of the deleted race (kind correction, reason "race N deleted with its
+ * results", under the fact's actor; changes: every boat before → none; entries: what the race held,
+ * so the results can be entered again on a race that is kept) and published as results.revised.
  */
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import type { RaceProjection } from '../domain/records.js';
 import { raceChangeReason } from '../domain/rescore-reasons.js';
-import { lockSeries } from '../store/locks.js';
+import { changesBetween, snapshotOf } from '../domain/revisions.js';
+import { lockFleet, lockSeries, transactionTime } from '../store/locks.js';
 import { findEventsByIds } from '../store/projections/events.js';
 import { findFleet } from '../store/projections/fleets.js';
-import { removeEvent, removeRace, removeSeries } from '../store/projections/removals.js';
+import { raceBeingRemoved, removeEvent, removeRace, removeSeries } from '../store/projections/removals.js';
 import { findSeriesContainingEvent } from '../store/projections/series.js';
 import { fleetHasResults } from '../store/results.js';
+import { insertRevision, nextRevisionSeq } from '../store/revisions.js';
 import { projectRace } from './project-race.js';
 import { recomputeFleet } from './recompute-fleet.js';
 import { renderFleetViews } from './render-views.js';
 import { rescoreRecorded } from './rescore-setup.js';
+import { resultsRevisedFact } from './revision-facts.js';
 import { lockSeriesOfEvent } from './series-standings.js';
 
 /** Re-scores the fleet when it has results (recorded as revisions when `reason` is given), else re-renders its views. */
@@ -44,15 +54,52 @@ export async function projectRaceChange(
   await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId, raceChangeReason(race.number, fact.changedFields), fact.actorUserId ?? null);
 }
 
+/** The reason of the revision that records a deleted race's results (and of the re-score it causes). */
+export function raceDeletedReason(raceNumber: number | null, hadResults: boolean): string {
+  const race = raceNumber === null ? 'race' : `race ${raceNumber}`;
+  return hadResults ? `${race} deleted with its results` : `${race} deleted`;
+}
+
 export async function projectRaceDeleted(
   context: ServiceContext,
   client: PoolClient,
   race: { id: string; eventId: string; fleetId: string },
-  fact: { requestId?: string | undefined },
+  fact: { requestId?: string | undefined; actorUserId?: string | null },
 ): Promise<void> {
+  // Series locks, then the fleet's (store/locks.ts): a submission to this race holds the same locks
+  // while it writes, so what is read here is all it committed.
   await lockSeriesOfEvent(client, race.eventId);
+  await lockFleet(client, race.fleetId);
+  const by = fact.actorUserId ?? null;
+  const removed = await raceBeingRemoved(client, race.id);
   await removeRace(client, race.id);
-  await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId);
+  const [event] = await findEventsByIds(client, [race.eventId]);
+  if (event && removed.entries.length > 0) {
+    const revision = await insertRevision(
+      client,
+      {
+        eventId: race.eventId,
+        fleetId: race.fleetId,
+        raceId: race.id,
+        raceIds: [race.id],
+        seq: await nextRevisionSeq(client, race.id),
+        kind: 'correction',
+        reason: raceDeletedReason(removed.raceNumber, true),
+        decisionId: null,
+        revertedTo: null,
+        userId: by,
+        keyId: null,
+        via: 'system',
+        changes: changesBetween(removed.results, []),
+        // What the race held (its "after" is nothing): the record to enter the results again from.
+        entries: snapshotOf(removed.entries),
+      },
+      await transactionTime(client),
+    );
+    await context.publish(client, resultsRevisedFact({ event, requestId: fact.requestId }, revision));
+  }
+  // Other races' numbers may move (a redress average over the races, discards): recorded as any re-score.
+  await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId, raceDeletedReason(removed.raceNumber, removed.entries.length > 0), by);
 }
 
 export async function projectSeriesDeleted(client: PoolClient, seriesId: string): Promise<void> {

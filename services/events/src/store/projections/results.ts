@@ -16,10 +16,16 @@ export async function applyRaceProgress(
 }
 
 
+/**
+ * Keeps the race's latest results. Only for a race this service still has: results recorded a moment
+ * before the race was deleted arrive after the deletion and would otherwise show under a race that no
+ * longer exists (results-scoring keeps them as a revision). Every race is created here before
+ * results-scoring can score it, so a missing race is a deleted one.
+ */
 export async function upsertRaceResults(db: Queryable, row: Omit<RaceResultsRow, 'results'> & { results: StoredResultEntry[] }): Promise<void> {
   await db.query(
     `INSERT INTO race_results (race_id, event_id, fleet_id, race_number, race_name, published, results, occurred_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8 WHERE EXISTS (SELECT 1 FROM races WHERE id = $1)
      ON CONFLICT (race_id) DO UPDATE SET event_id = EXCLUDED.event_id, fleet_id = EXCLUDED.fleet_id, race_number = EXCLUDED.race_number,
        race_name = EXCLUDED.race_name, published = EXCLUDED.published, results = EXCLUDED.results, occurred_at = EXCLUDED.occurred_at
      WHERE race_results.occurred_at <= EXCLUDED.occurred_at`,

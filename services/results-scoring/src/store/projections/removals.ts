@@ -1,9 +1,19 @@
 /**
  * Removing what the events service deleted (issue 15 §2: fleet.deleted, race.deleted, series.deleted,
  * event.deleted) from the projections and the data kept about it. The events service deletes only
- * what has no results, so nothing of record goes; a race's results that raced the deletion go with it.
+ * what has no results as far as it knows; results submitted in the moment before a race's deletion
+ * (before their fact reached the events service) are read here first (raceBeingRemoved) and recorded
+ * as a revision by app/project-removals.ts, then removed with the race. Revisions are never removed.
  */
 import type { Queryable } from '@regatta/db';
+import type { ResultRow, SubmittedEntry } from '../../domain/records.js';
+import { getRaceEntries, raceResults } from '../results.js';
+
+/** What a race about to be removed holds: its number (null when never projected), results and stored entries. */
+export async function raceBeingRemoved(q: Queryable, raceId: string): Promise<{ raceNumber: number | null; results: ResultRow[]; entries: SubmittedEntry[] }> {
+  const { rows } = await q.query<{ race_number: number }>('SELECT race_number FROM races WHERE id = $1', [raceId]);
+  return { raceNumber: rows[0]?.race_number ?? null, results: await raceResults(q, raceId), entries: await getRaceEntries(q, raceId) };
+}
 
 export async function removeRace(q: Queryable, raceId: string): Promise<void> {
   await q.query('DELETE FROM race_results WHERE race_id = $1', [raceId]);
