@@ -701,8 +701,8 @@ export interface paths {
          *     rules that apply (rule 65.1) and the consequences, each for one boat in one race of the case
          *     (`race` may be omitted when the case names one race):
          *     `dsq` / `dne` (disqualified; boats behind move up a place, A6.1), `dpi` (`points` added to her
-         *     place, capped at the DNF score), `scp` (rule 44.3(c): places equal to `percent`, default 20, of the
-         *     DNF score, rounded to a whole number with 0.5 up, added to her place, capped likewise), `rdg` (redress: `method` `average_all` = A9(a), `average_before` = A9(b), `points` =
+         *     place, capped at the DNF score), `scp` (rule 44.3(c), 2025-2028: points equal to `percent`, default 20, of the
+         *     DNF score, to the nearest tenth with 0.05 up, added to her score, capped likewise), `rdg` (redress: `method` `average_all` = A9(a), `average_before` = A9(b) (without one, the fleet's `redress.defaultMethod`, A9(a) when none), `points` =
          *     the points the committee states, e.g. under A9(c) the score of her position at the time of the incident), `correct` (after a scoring inquiry: `status`, `code`, `finishTime` as they
          *     should be). DPI, SCP and RDG leave other boats' scores unchanged. No consequences: no action.
          *

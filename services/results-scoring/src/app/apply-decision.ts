@@ -12,6 +12,7 @@ import { applyConsequences, ConsequenceError, type Consequence } from '../domain
 import type { RevisionRef } from '../domain/protests/records.js';
 import { needsRatings, ratingFor } from '../domain/fleet-setup.js';
 import { consequenceRefusals } from '../domain/protests/applicability.js';
+import { redressMethodOf } from '../domain/race-entries.js';
 import type { RaceWithProgress, SubmittedEntry } from '../domain/records.js';
 import { lockFleet } from '../store/locks.js';
 import { findFleet, findRace, listFleetRaces } from '../store/projections/fleets.js';
@@ -94,7 +95,7 @@ async function refuseInapplicable(client: PoolClient, races: readonly RaceWithPr
     const boats = needsRatings(fleet) ? new Map((await fleetBoats(client, fleet.id)).map((b) => [b.boatId, b] as const)) : undefined;
     const rated = boats ? (boatId: string) => ratingFor(fleet, boats.get(boatId)?.ratings ?? {}) !== undefined : undefined;
     const racesBefore = (await splitFinalFleets(client, race.eventId)).has(fleet.id) || (await listFleetRaces(client, fleet.id)).some((r) => r.number < race.number && r.hasResults && r.status !== 'abandoned');
-    errors.push(...consequenceRefusals(consequences, { raceId: race.id, fleetName: fleet.name, actualStart: race.actualStart, registered, rated, racesBefore }));
+    errors.push(...consequenceRefusals(consequences, { raceId: race.id, fleetName: fleet.name, actualStart: race.actualStart, registered, rated, racesBefore, defaultRedress: redressMethodOf(fleet, { redressMethod: null }) }));
   }
   if (errors.length > 0) throw problem('inapplicable_consequence', "A consequence cannot be applied to the race's record.", { errors });
 }

@@ -88,6 +88,9 @@ async function record(context: ServiceContext, client: PoolClient, { event, race
   // recomputeFleet takes the same locks (series, then fleet); taking them first keeps "read progress, write" atomic.
   await lockSeriesOfEvent(client, event.id);
   await lockFleet(client, fleet.id);
+  // Under the locks a race.deleted projection also takes: a race deleted meanwhile is gone (404), not
+  // given results no standings would show.
+  if (!(await findRace(client, race.id))) throw notFound('Race');
   const before = await getProgress(client, race.id);
   const previousStart = before?.actualStart ?? null;
   const previousStatus = before?.status ?? race.scheduledStatus;

@@ -43,7 +43,7 @@ const consequenceSchema = z
     points: z.number().min(0).max(10_000).optional(),
     /** scp: percent of the DNF score (default 20). */
     percent: z.number().min(0).max(100).optional(),
-    /** rdg: A9 method (default average_all). */
+    /** rdg: A9 method (default: the fleet's redress.defaultMethod, A9(a) when none). */
     method: z.enum(REDRESS_METHODS).optional(),
     /** correct: the status, code and finish time as they should be. */
     status: z.enum(RESULT_STATUSES).optional(),

@@ -5,7 +5,7 @@ import { consequenceRefusals, type RaceFacts } from './applicability.js';
 import type { Consequence } from './consequence.js';
 
 const START = new Date('2026-06-01T12:00:00Z');
-const race: RaceFacts = { raceId: 'r1', fleetName: 'ILCA 7', actualStart: START, registered: new Set(['A', 'B']), racesBefore: true };
+const race: RaceFacts = { raceId: 'r1', fleetName: 'ILCA 7', actualStart: START, registered: new Set(['A', 'B']), racesBefore: true, defaultRedress: 'average_all' };
 const c = (consequence: Omit<Consequence, 'raceId'> & { raceId?: string }): Consequence => ({ raceId: 'r1', ...consequence });
 
 test('penalties and redress for boats of the fleet pass', () => {
@@ -46,4 +46,7 @@ test('redress by A9(b) needs races before the race in question; A9(a) and points
   assert.deepEqual(consequenceRefusals([c({ boatId: 'A', action: 'rdg', method: 'average_before' })], first).map((r) => r.field), ['consequences.0.method']);
   assert.deepEqual(consequenceRefusals([c({ boatId: 'A', action: 'rdg', method: 'average_all' }), c({ boatId: 'B', action: 'rdg', method: 'points', points: 3 })], first), []);
   assert.deepEqual(consequenceRefusals([c({ boatId: 'A', action: 'rdg', method: 'average_before' })], race), []);
+  // No method: the fleet's default decides; A9(b) by default in the first race is refused too.
+  assert.deepEqual(consequenceRefusals([c({ boatId: 'A', action: 'rdg' })], first), []);
+  assert.deepEqual(consequenceRefusals([c({ boatId: 'A', action: 'rdg' })], { ...first, defaultRedress: 'average_before' }).map((r) => r.field), ['consequences.0.method']);
 });

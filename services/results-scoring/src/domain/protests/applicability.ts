@@ -6,6 +6,7 @@
  * race in question (in the first race it has nothing to average; the engine would score DNF, worse
  * than a finish). Pure; the use case supplies the facts.
  */
+import type { RedressMethod } from '@regatta/contracts';
 import type { Consequence } from './consequence.js';
 
 export interface RaceFacts {
@@ -18,6 +19,8 @@ export interface RaceFacts {
   rated?: ((boatId: string) => boolean) | undefined;
   /** Whether races were sailed before this one (for A9(b)); a split's final fleets count the qualifying series. */
   racesBefore: boolean;
+  /** The fleet's redress method for redress given without one. */
+  defaultRedress: RedressMethod;
 }
 
 export interface ConsequenceRefusal {
@@ -34,7 +37,7 @@ export function consequenceRefusals(consequences: readonly Consequence[], race: 
       refusals.push({ field: `consequences.${i}.boat`, message: `boat ${c.boatId} is not entered in fleet ${race.fleetName}, whose race this is` });
       return;
     }
-    if (c.action === 'rdg' && c.method === 'average_before' && !race.racesBefore) {
+    if (c.action === 'rdg' && (c.method ?? race.defaultRedress) === 'average_before' && !race.racesBefore) {
       refusals.push({
         field: `consequences.${i}.method`,
         message: 'A9(b) averages her points in the races before this one, and none was sailed: give redress by A9(a) (average_all) or state the points',

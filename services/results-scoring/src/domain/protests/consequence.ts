@@ -20,7 +20,7 @@ export interface Consequence {
   points?: number | null | undefined;
   /** scp: percent of the DNF score (default 20). */
   percent?: number | null | undefined;
-  /** rdg: the A9 method (default average_all, A9(a)). */
+  /** rdg: the A9 method; none: the fleet's `redress.defaultMethod` at scoring time (A9(a) when it has none). */
   method?: RedressMethod | null | undefined;
   /** correct: the status, code and finish time the boat should have had. */
   status?: ResultStatus | null | undefined;
@@ -75,8 +75,9 @@ function applyOne<E extends StoredEntry>(entry: E, c: Consequence, field: string
         : { ...entry, ...CLEAN, code: 'SCP', penaltyPercent: (held.percent ?? 0) + (c.percent ?? DEFAULT_PENALTY_PERCENT), penaltyPoints: held.points > 0 ? held.points : null };
     }
     case 'rdg': {
-      const method = c.method ?? 'average_all';
+      const method = c.method ?? null;
       if (method === 'points' && (c.points === undefined || c.points === null)) throw new ConsequenceError(`${field}.points`, 'redress by points stated (A9(c)) needs the points');
+      // No method: redress as the fleet gives it (domain/race-entries.ts redressMethodOf), like a scorer's RDG.
       return { ...entry, ...CLEAN, code: 'RDG', redressMethod: method, redressPoints: method === 'points' ? c.points! : null };
     }
     case 'correct': {
