@@ -6,7 +6,10 @@
  *   Sailwave would (the import's engine mapping) gives the same standings;
  * - the round trip through the import endpoint: import an oracle file → export → import the export
  *   again → the same fleets, competitors, races and standings (GET standings of both events). It runs
- *   when the import endpoint is in the OpenAPI document (engineer I's work, issue 16 §1).
+ *   when the import endpoint is in the OpenAPI document (engineer I's work, issue 16 §1);
+ * - privacy: the file shows a caller no more than GET registrations does. An outsider's file has no
+ *   crew (nor, for an imported event, club or nationality), the organizer's has them all, an entrant's
+ *   has her own crew only.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,7 +25,9 @@ const DAY = 86_400_000;
 const base = new Date(Math.floor((Date.now() + 30 * DAY) / DAY) * DAY);
 const startOf = (race: number) => new Date(base.getTime() + (race - 1) * DAY + 12 * 3_600_000);
 const plus = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000).toISOString();
-const ORACLE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/oracles/sailwave/hyc-2026/2026 Wed Series 1.blw');
+const ORACLES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/oracles/sailwave/hyc-2026');
+const ORACLE = resolve(ORACLES, '2026 Wed Series 1.blw');
+const DINGHIES = resolve(ORACLES, '2026 Dinghies Series 1.blw');
 
 /**
  * Requests that set the regatta up (fleets, results) and read its standings are other areas' contract,
@@ -47,6 +52,25 @@ async function exportBytes(slug: string, key: string): Promise<{ bytes: Uint8Arr
   const check = checkResponse('GET', path, response.status, response.headers.get('content-type'), new TextDecoder('latin1').decode(bytes));
   assert.ok(check.ok, check.problems.join('; '));
   return { bytes, headers: response.headers };
+}
+
+/** The export's competitors as the domain reader parses them. */
+async function competitorsOf(slug: string, key: string) {
+  const parsed = parseSailwave((await exportBytes(slug, key)).bytes);
+  assert.ok(parsed.ok, JSON.stringify(!parsed.ok && parsed.errors));
+  return parsed.file.competitors;
+}
+
+/** Import a .blw file into the organization (201), answering the import's JSON. */
+async function importFileTo(orgSlug: string, key: string, bytes: Uint8Array, fileName: string): Promise<any> {
+  const response = await fetch(new URL(`/api/v1/organizations/${orgSlug}/imports/sailwave?fileName=${encodeURIComponent(fileName)}`, api.baseUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(bytes),
+  });
+  const text = await response.text();
+  assert.equal(response.status, 201, text);
+  return JSON.parse(text);
 }
 
 /** Standings per fleet by boat (sail number | boat name): what must survive a round trip. */
@@ -86,6 +110,7 @@ describe('Sailwave export through the gateway', () => {
         fleet: fleetIds[fleet],
         boat: { name: `Boat ${name}`, sailNumber: `${fleet === 'IRC' ? 'GBR' : 'ITA'} ${name} ${uniqueSuffix()}`, ...(ratings ? { ratings } : {}) },
         sailor: { name: `Skipper ${name}`, email: `skipper-${name.toLowerCase()}-${uniqueSuffix()}@example.org` },
+        crew: [`Crew ${name} Bow`, `Crew ${name} Pit`],
       };
       boatIds[name] = (await ok(api.post(`/api/v1/events/${slug}/register`, body, { key }), 201)).data.boatId;
     };
@@ -141,6 +166,71 @@ describe('Sailwave export through the gateway', () => {
     assert.deepEqual(parity.fleets.map((f) => [f.fleet, f.boats, f.matching, f.differences.length]).sort(), [['IRC', 3, 3, 0], ['Lasers', 4, 4, 0]]);
   });
 
+  test('crew only for members and the entry\'s own sailor, as GET registrations shows them', async () => {
+    const outsider = await newActor(api, ['read']);
+    // A sailor outside the organization enters her own boat with crew (after the scored races: DNC).
+    const entrant = await newActor(api);
+    const own = await ok(
+      api.post(`/api/v1/events/${slug}/register`, { fleet: fleetIds['Lasers'], boat: { name: 'Boat Own', sailNumber: `IRL Own ${uniqueSuffix()}` }, crew: ['Own Crew'] }, { key: entrant.key, ...SETUP }),
+      201,
+    );
+    const organizers = await eventually(async () => {
+      const competitors = await competitorsOf(slug, organizer.key);
+      return competitors.length === 8 ? competitors : undefined;
+    }, 20_000, 'the entrant\'s boat in the export');
+    // The JSON list: crew only on the entries the caller may see.
+    const listed = async (key: string) => (await ok(api.get(`/api/v1/events/${slug}/registrations`, { key, ...SETUP }))).data as any[];
+    assert.deepEqual((await listed(outsider.key)).filter((e) => e.crew !== undefined), [], 'an outsider sees no crew in the JSON');
+    assert.deepEqual((await listed(entrant.key)).filter((e) => e.crew !== undefined).map((e) => e.id), [own.data.id]);
+
+    // The organizer's file: every boat's crew (Sailwave's compcrewname).
+    assert.equal(organizers.filter((c) => c.crew !== '').length, 8);
+    assert.equal(organizers.find((c) => c.boat === 'Boat L1')!.crew, 'Crew L1 Bow, Crew L1 Pit');
+    assert.equal(organizers.find((c) => c.boat === 'Boat Own')!.crew, 'Own Crew');
+
+    // The outsider's file: the same boats, helms, classes and standings, no compcrewname value.
+    const outsiders = await competitorsOf(slug, outsider.key);
+    assert.deepEqual(outsiders.filter((c) => c.crew !== '').map((c) => [c.boat, c.crew]), []);
+    const publicPart = (cs: typeof organizers) => cs.map((c) => [c.sailNumber, c.boat, c.helm, c.fleet, c.boatClass, c.rank, c.nett]);
+    assert.deepEqual(publicPart(outsiders), publicPart(organizers));
+
+    // The entrant's file: her own boat's crew and nobody else's.
+    const entrants = await competitorsOf(slug, entrant.key);
+    assert.deepEqual(entrants.filter((c) => c.crew !== '').map((c) => [c.boat, c.crew]), [['Boat Own', 'Own Crew']]);
+  });
+
+  test('imported events: an outsider\'s file has no crew, club or nationality; the organizer\'s has them', async (t) => {
+    if (!findPathTemplate('/api/v1/organizations/x/imports/sailwave')) {
+      t.skip('the import endpoint is not in the OpenAPI document yet');
+      return;
+    }
+    const outsider = await newActor(api, ['read']);
+    // The Dinghies file has crew names, the Wednesday one nationalities.
+    for (const [path, detail] of [[DINGHIES, 'crew'], [ORACLE, 'nationality']] as const) {
+      if (!existsSync(path)) {
+        t.diagnostic(`oracle file ${path} is absent`);
+        continue;
+      }
+      const imported = await importFileTo(orgSlug, organizer.key, readFileSync(path), path.slice(path.lastIndexOf('/') + 1));
+      const importedSlug: string = imported.event.slug;
+      await eventually(async () => {
+        const response = await api.put(`/api/v1/events/${importedSlug}`, { status: 'published' }, { key: organizer.key, ...SETUP });
+        return response.status === 200 ? true : undefined;
+      }, 20_000, 'publishing the imported event');
+      const organizers = await eventually(async () => {
+        const competitors = await competitorsOf(importedSlug, organizer.key).catch(() => undefined);
+        return competitors !== undefined && competitors.some((c) => c[detail] !== '') ? competitors : undefined;
+      }, 20_000, `the imported event's ${detail} in the organizer's export`);
+      const outsiders = await eventually(async () => competitorsOf(importedSlug, outsider.key).catch(() => undefined), 20_000, 'the published event for an outsider');
+      assert.equal(outsiders.length, organizers.length);
+      assert.deepEqual(outsiders.filter((c) => c.crew !== '' || c.club !== '' || c.nationality !== '').map((c) => [c.boat, c.crew, c.club, c.nationality]), [], path);
+      // GET registrations agrees: no crew for the outsider.
+      const listed = (await ok(api.get(`/api/v1/events/${importedSlug}/registrations`, { key: outsider.key, ...SETUP }))).data as any[];
+      assert.ok(listed.length > 0);
+      assert.deepEqual(listed.filter((e) => e.crew !== undefined), []);
+    }
+  });
+
   test('round trip: import an oracle file, export it, import the export: same regatta and standings', async (t) => {
     if (!findPathTemplate('/api/v1/organizations/x/imports/sailwave')) {
       t.skip('the import endpoint is not in the OpenAPI document yet: the round trip is checked at unit level (write-blw.test.ts)');
@@ -150,16 +240,7 @@ describe('Sailwave export through the gateway', () => {
       t.skip(`oracle file ${ORACLE} is absent`);
       return;
     }
-    const importFile = async (bytes: Uint8Array, fileName: string) => {
-      const response = await fetch(new URL(`/api/v1/organizations/${orgSlug}/imports/sailwave?fileName=${encodeURIComponent(fileName)}`, api.baseUrl), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${organizer.key}`, 'content-type': 'application/octet-stream' },
-        body: new Uint8Array(bytes),
-      });
-      const text = await response.text();
-      assert.equal(response.status, 201, text);
-      return JSON.parse(text) as any;
-    };
+    const importFile = (bytes: Uint8Array, fileName: string) => importFileTo(orgSlug, organizer.key, bytes, fileName);
     const first = await importFile(readFileSync(ORACLE), '2026 Wed Series 1.blw');
     const firstSlug: string = first.event.slug;
     const before = await eventually(async () => {

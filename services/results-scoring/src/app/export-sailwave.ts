@@ -3,26 +3,48 @@
  * Same visibility as GET standings (a draft event only for its organization's members, else 404).
  * Everything is read in one read-only REPEATABLE READ transaction, so the file is one consistent
  * snapshot, and each fleet is scored by the engine exactly as recompute-fleet.ts does, so the ranks,
- * points and nett written are the standings the platform shows. Each boat carries her crew and class
- * (registrations) and, for an event imported from a file, the club and nationality the file gave.
+ * points and nett written are the standings the platform shows. Each boat carries her class (the boat's
+ * model, public in GET registrations) and, for those who may see them, her crew and, for an event
+ * imported from a file, the club and nationality the file gave.
+ *
+ * The file shows no more than GET registrations shows the same caller (services/events
+ * app/list-registrations.ts): sail number, boat, helm (sailor name), class and rating are public; the
+ * crew only for members of the event's organization and the entry's own sailor; club and nationality
+ * (which no JSON read shows) only for members, whose import they came from. Payment, contacts and
+ * special requirements are never written.
  */
 import type { Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { withClient } from '@regatta/db';
 import { scoreFleet } from '../domain/fleet-scoring.js';
-import { writeBlw, type BlwFleet, type BlwWriteOutcome } from '../domain/sailwave/write-blw.js';
+import { writeBlw, type BlwBoat, type BlwFleet, type BlwWriteOutcome } from '../domain/sailwave/write-blw.js';
 import { listFleetRaces, listFleets } from '../store/projections/fleets.js';
-import { fleetEntryDetails } from '../store/entry-details.js';
+import { fleetEntryDetails, type EntryDetails } from '../store/entry-details.js';
 import { fleetBoats } from '../store/projections/registrations.js';
 import { fleetEntries } from '../store/results.js';
+import { isMember } from './access.js';
 import { visibleEvent } from './find-event.js';
 
 export interface SailwaveExport extends BlwWriteOutcome {
   readonly fileName: string;
 }
 
+/**
+ * The details of one boat the caller may see: class always; crew for members and the entry's own
+ * sailor; club and nationality for members only.
+ */
+export function visibleDetails(details: EntryDetails, caller: { member: boolean; userId: string | undefined }): Pick<BlwBoat, 'boatClass' | 'crewName' | 'club' | 'nationality'> {
+  const ownEntry = caller.userId !== undefined && details.userId !== null && details.userId === caller.userId;
+  return {
+    boatClass: details.boatModel,
+    ...(caller.member || ownEntry ? { crewName: details.crew.join(', ') || null } : {}),
+    ...(caller.member ? { club: details.club, nationality: details.nationality } : {}),
+  };
+}
+
 export async function exportSailwave(context: ServiceContext, identity: Identity, slug: string): Promise<SailwaveExport> {
   const event = await visibleEvent(context, identity, slug);
+  const caller = { member: isMember(identity, event.organizationId), userId: identity.userId };
   const fleets = await withClient(context.pool, async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
@@ -36,7 +58,7 @@ export async function exportSailwave(context: ServiceContext, identity: Identity
         ]);
         const described = boats.map((b) => {
           const d = details.get(b.boatId);
-          return d === undefined ? b : { ...b, crewName: d.crew.join(', ') || null, boatClass: d.boatModel, club: d.club, nationality: d.nationality };
+          return d === undefined ? b : { ...b, ...visibleDetails(d, caller) };
         });
         out.push({ setup: fleet, races, boats: described, entries, score: scoreFleet({ fleet, races, entries, boats }) });
       }

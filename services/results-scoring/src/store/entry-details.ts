@@ -7,6 +7,8 @@
 import type { Queryable } from '@regatta/db';
 
 export interface EntryDetails {
+  /** The sailor of the registration these details come from (the entry's own sailor may see its crew). */
+  userId: string | null;
   crew: string[];
   boatModel: string | null;
   club: string | null;
@@ -15,8 +17,8 @@ export interface EntryDetails {
 
 /** By boat id, the details of each boat's most recent registration in the fleet (registered first, as fleetBoats chooses). */
 export async function fleetEntryDetails(q: Queryable, eventId: string, fleetId: string): Promise<Map<string, EntryDetails>> {
-  const { rows } = await q.query<{ id: string; boat_id: string; crew: string[] | null; boat_model: string | null }>(
-    `SELECT DISTINCT ON (boat_id) id, boat_id, crew, boat_model FROM registrations
+  const { rows } = await q.query<{ id: string; boat_id: string; user_id: string | null; crew: string[] | null; boat_model: string | null }>(
+    `SELECT DISTINCT ON (boat_id) id, boat_id, user_id, crew, boat_model FROM registrations
       WHERE fleet_id = $1
       ORDER BY boat_id, (status = 'registered') DESC, COALESCE(source_updated_at, occurred_at) DESC`,
     [fleetId],
@@ -25,7 +27,7 @@ export async function fleetEntryDetails(q: Queryable, eventId: string, fleetId: 
   const out = new Map<string, EntryDetails>();
   for (const row of rows) {
     const file = imported.get(row.id);
-    out.set(row.boat_id, { crew: row.crew ?? [], boatModel: row.boat_model, club: file?.club ?? null, nationality: file?.nationality ?? null });
+    out.set(row.boat_id, { userId: row.user_id, crew: row.crew ?? [], boatModel: row.boat_model, club: file?.club ?? null, nationality: file?.nationality ?? null });
   }
   return out;
 }
