@@ -40,3 +40,10 @@ test('CSV: a number is never prefixed, only formula-like text', () => {
   const csv = renderCsv({ ...table, sections: [{ heading: 'x', rows: [{ fleet: '-x', rank: -1, boat: '+1', nett: 0 }] }] });
   assert.equal(csv.split('\r\n')[1], "'-x,-1,'+1,0");
 });
+
+test('CSV: a header label (an event name in series standings) is escaped like a data cell', () => {
+  const label = '=HYPERLINK("http://evil.example/","click")';
+  const csv = renderCsv({ ...table, columns: [{ key: 'boat', label: 'Boat' }, { key: 'e1', label, numeric: true }, { key: 'e2', label: '@SUM(A1)' }], sections: [{ heading: 'x', rows: [{ boat: 'Ada', e1: 3, e2: '+x' }] }] });
+  assert.equal(csv.slice(1).split('\r\n')[0], `Boat,"'=HYPERLINK(""http://evil.example/"",""click"")",'@SUM(A1)`);
+  assert.equal(csv.split('\r\n')[1], "Ada,3,'+x");
+});

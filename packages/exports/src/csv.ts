@@ -25,7 +25,7 @@ export function csvCell(cell: ExportCell | undefined): string {
 }
 
 export function renderCsv(table: ExportTable): string {
-  const header = table.columns.map((column) => column.label);
+  const header = table.columns.map((column) => csvCell(column.label));
   const rows = table.sections.flatMap((section) => section.rows.map((row) => table.columns.map((column) => csvCell(row[column.key]))));
   return CSV_BOM + stringify([header, ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }
