@@ -2,82 +2,101 @@
  * PDF (pdfkit): A4 landscape, every fleet starts a new page, every page carries the event's name, what
  * the sheet is with the fleet, and the status and time of the results; a fleet longer than a page goes
  * on to the next with its table head repeated. Columns are sized to their widest cell and the font
- * shrinks (9 pt down to 6 pt) until the table fits the page width; only then is a cell cut with "…".
+ * shrinks (9 pt down to 6 pt) until the table fits the page width; only then are the widest cells cut
+ * with "…" (never below about fifteen characters), and a table that still does not fit is printed in
+ * blocks of columns repeating the columns that identify a row (pdf-layout.ts).
  *
  * The file is deterministic (its creation date is the time of the results, and pdfkit derives the
  * file id from the document info), so the same results give the same bytes and the same ETag.
  */
 import PDFDocument from 'pdfkit';
 import { cellText, sectionStatus, statusLine, type ExportColumn, type ExportSection, type ExportTable } from './table.js';
+import { MAX_CELL_CHARS, MAX_FONT, MIN_TEXT_EM, PAD, planColumns, type ColumnBlock, type ColumnPlan } from './pdf-layout.js';
 import { toWinAnsi } from './win-ansi.js';
 
 const MARGIN = 36;
-const PAD = 4;
-const MAX_FONT = 9;
-const MIN_FONT = 6;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
+/** Tolerance of the widths scaled from MAX_FONT to the font size in use. */
+const ROUNDING = 0.01;
 
 type Doc = PDFKit.PDFDocument;
 
 interface Layout {
   columns: readonly ExportColumn[];
-  widths: number[];
-  fontSize: number;
+  plan: ColumnPlan;
+  /** Text of the head and of every row, by column index (WinAnsi, at most MAX_CELL_CHARS + "…"). */
+  head: string[];
+  body: string[][];
+}
+
+/** A cell's text as the PDF prints it: WinAnsi, one line, cut after MAX_CELL_CHARS characters. */
+function printable(text: string): string {
+  return text.length > MAX_CELL_CHARS ? `${toWinAnsi(text.slice(0, MAX_CELL_CHARS))}…` : toWinAnsi(text);
 }
 
 function layoutOf(doc: Doc, columns: readonly ExportColumn[], rows: ExportSection['rows'], available: number): Layout {
+  const head = columns.map((column) => printable(column.label));
+  const body = rows.map((values) => columns.map((column) => printable(cellText(values[column.key]))));
   // Text widths scale linearly with the font size: measured once at the largest size (measuring is
   // the renderer's main cost in a CPU profile: pdfkit's glyph widths and kerning pairs), then scaled.
-  const textWidths = columns.map((column) => {
-    let widest = doc.font(BOLD).fontSize(MAX_FONT).widthOfString(column.label);
-    doc.font(FONT).fontSize(MAX_FONT);
-    for (const row of rows) widest = Math.max(widest, doc.widthOfString(toWinAnsi(cellText(row[column.key]))));
-    return widest;
-  });
-  const at = (size: number) => textWidths.map((width) => (width * size) / MAX_FONT + 2 * PAD);
-  const total = (list: number[]) => list.reduce((sum, width) => sum + width, 0);
-  let fontSize = MAX_FONT;
-  while (total(at(fontSize)) > available && fontSize > MIN_FONT) fontSize -= 0.5;
-  let widths = at(fontSize);
-  // Still too wide at the smallest size: every column gives up the same share (cells cut with "…").
-  const sum = total(widths);
-  if (sum > available) widths = widths.map((width) => (width * available) / sum);
-  return { columns, widths, fontSize };
+  const textWidths = head.map((label) => doc.font(BOLD).fontSize(MAX_FONT).widthOfString(label));
+  doc.font(FONT).fontSize(MAX_FONT);
+  for (const cells of body) cells.forEach((text, index) => (textWidths[index] = Math.max(textWidths[index]!, doc.widthOfString(text))));
+  const plan = planColumns(textWidths, columns.map((column) => column.numeric === true), available);
+  return { columns, plan, head, body };
 }
 
-/** Cuts a text to a width with "…" (only when the smallest font could not fit the table). */
-function fitted(doc: Doc, text: string, width: number): string {
-  // The widths were scaled from another size: allow for the rounding of that arithmetic.
-  if (doc.widthOfString(text) <= width + 0.01) return text;
-  let cut = text;
-  while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return `${cut}…`;
+/** A text cut to a width with "…" (binary search on its length), and the width it takes. */
+function fitted(doc: Doc, text: string, width: number): { text: string; width: number } {
+  const full = doc.widthOfString(text);
+  if (full <= width + ROUNDING) return { text, width: full };
+  const cutAt = (length: number) => `${text.slice(0, length).trimEnd()}…`;
+  let low = 0;
+  let high = text.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (doc.widthOfString(cutAt(middle)) <= width) low = middle;
+    else high = middle - 1;
+  }
+  const cut = cutAt(low);
+  const cutWidth = doc.widthOfString(cut);
+  return cutWidth <= width + ROUNDING ? { text: cut, width: cutWidth } : { text: '', width: 0 };
+}
+
+/** One line of the page header, cut to the page width. */
+function headerLine(doc: Doc, text: string, y: number, width: number): void {
+  const line = fitted(doc, printable(text), width);
+  doc.text(line.text, MARGIN, y, { width: Math.max(width, line.width), lineBreak: false });
 }
 
 function pageHeader(doc: Doc, table: ExportTable, section: ExportSection, continued: boolean): number {
   const width = doc.page.width - 2 * MARGIN;
   let y = MARGIN;
-  doc.font(BOLD).fontSize(16).text(toWinAnsi(table.title), MARGIN, y, { width, lineBreak: false });
+  headerLine(doc.font(BOLD).fontSize(16), table.title, y, width);
   y += 22;
-  doc.font(BOLD).fontSize(12).text(toWinAnsi(`${table.subject}: ${section.heading}${continued ? ' (continued)' : ''}`), MARGIN, y, { width, lineBreak: false });
+  headerLine(doc.font(BOLD).fontSize(12), `${table.subject}: ${section.heading}${continued ? ' (continued)' : ''}`, y, width);
   y += 17;
   const { status, asOf } = sectionStatus(table, section);
   const line = statusLine(status, asOf);
   if (line) {
-    doc.font(FONT).fontSize(10).text(toWinAnsi(line), MARGIN, y, { width, lineBreak: false });
+    headerLine(doc.font(FONT).fontSize(10), line, y, width);
     y += 15;
   }
   return y + 6;
 }
 
-function row(doc: Doc, layout: Layout, cells: string[], y: number, bold: boolean): void {
-  doc.font(bold ? BOLD : FONT).fontSize(layout.fontSize);
+function row(doc: Doc, layout: Layout, block: ColumnBlock, cells: readonly string[], y: number, bold: boolean): void {
+  const { fontSize } = layout.plan;
+  doc.font(bold ? BOLD : FONT).fontSize(fontSize);
   let x = MARGIN;
-  layout.columns.forEach((column, index) => {
-    const width = layout.widths[index]!;
-    const text = fitted(doc, cells[index] ?? '', width - 2 * PAD);
-    doc.text(text, x + PAD, y, { width: width - 2 * PAD, lineBreak: false, align: column.numeric ? 'right' : 'left' });
+  block.columns.forEach((column, index) => {
+    const width = block.widths[index]!;
+    // The plan never makes a column narrower than this; pdfkit's line wrapper must never see less.
+    const room = Math.max(width - 2 * PAD, MIN_TEXT_EM * fontSize);
+    const text = fitted(doc, cells[column] ?? '', room);
+    // The text fits the width given (pdfkit wraps nothing): at least the text's own width.
+    doc.text(text.text, x + PAD, y, { width: Math.max(room, text.width), lineBreak: false, align: layout.columns[column]!.numeric ? 'right' : 'left' });
     x += width;
   });
 }
@@ -87,28 +106,34 @@ function drawSection(doc: Doc, table: ExportTable, section: ExportSection): void
   const available = doc.page.width - 2 * MARGIN;
   const bottom = doc.page.height - MARGIN;
   const columns = section.columns ?? table.columns;
-  const layout = layoutOf(doc, columns, section.rows, available);
-  const lineHeight = layout.fontSize * 1.6;
-  const head = (y: number) => {
-    row(doc, layout, columns.map((column) => column.label), y, true);
-    const lineY = y + lineHeight - 3;
-    doc.moveTo(MARGIN, lineY).lineTo(MARGIN + layout.widths.reduce((a, b) => a + b, 0), lineY).lineWidth(0.5).stroke();
-    return y + lineHeight;
-  };
   let y = pageHeader(doc, table, section, false);
   if (section.rows.length === 0) {
     doc.font(FONT).fontSize(10).text('No entries.', MARGIN, y, { lineBreak: false });
     return;
   }
-  y = head(y);
-  for (const values of section.rows) {
-    if (y + lineHeight > bottom) {
-      doc.addPage();
-      y = head(pageHeader(doc, table, section, true));
+  const layout = layoutOf(doc, columns, section.rows, available);
+  const lineHeight = layout.plan.fontSize * 1.6;
+  const newPage = () => {
+    doc.addPage();
+    return pageHeader(doc, table, section, true);
+  };
+  const head = (block: ColumnBlock, top: number) => {
+    row(doc, layout, block, layout.head, top, true);
+    const lineY = top + lineHeight - 3;
+    doc.moveTo(MARGIN, lineY).lineTo(MARGIN + block.widths.reduce((a, b) => a + b, 0), lineY).lineWidth(0.5).stroke();
+    return top + lineHeight;
+  };
+  // A table too wide for the page is printed in blocks of columns, one under the other (pdf-layout.ts).
+  layout.plan.blocks.forEach((block, index) => {
+    if (index > 0) y += lineHeight;
+    if (y + 2 * lineHeight > bottom) y = newPage();
+    y = head(block, y);
+    for (const cells of layout.body) {
+      if (y + lineHeight > bottom) y = head(block, newPage());
+      row(doc, layout, block, cells, y, false);
+      y += lineHeight;
     }
-    row(doc, layout, columns.map((column) => toWinAnsi(cellText(values[column.key]))), y, false);
-    y += lineHeight;
-  }
+  });
 }
 
 export function renderPdf(table: ExportTable): Promise<Buffer> {

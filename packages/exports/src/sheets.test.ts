@@ -74,6 +74,36 @@ test('PDF: a wide table shrinks to fit instead of cutting cells', async () => {
   for (let i = 0; i < 16; i++) assert.ok(pages[0]!.includes(`(${i + 10}.5) DNF`), `cell ${i} cut`);
 });
 
+// Standings of a long series: 360 race columns with discarded codes. pdfkit's line wrapper never ends
+// on a column narrower than a character, so this once hung the service; now it is printed in blocks of
+// columns, each repeating rank, sail, boat and skipper.
+test('PDF: 360 race columns are printed in blocks of columns repeating the boat, first and last race kept', { timeout: 60_000 }, async () => {
+  const races = Array.from({ length: 360 }, (_, i) => ({ key: `r${i + 1}`, label: `R${i + 1}`, numeric: true }));
+  const lead = [{ key: 'fleet', label: 'Fleet' }, { key: 'rank', label: 'Rank', numeric: true }, { key: 'sail', label: 'Sail number' }, { key: 'boat', label: 'Boat' }, { key: 'skipper', label: 'Skipper' }];
+  const tail = [{ key: 'total', label: 'Total', numeric: true }, { key: 'nett', label: 'Nett', numeric: true }];
+  const rows = [1, 2].map((rank) => ({ fleet: 'ILCA 7', rank, sail: `IRL ${rank}`, boat: `Boat ${rank}`, skipper: 'Jane Doe', total: 8280, nett: 8000, ...Object.fromEntries(races.map((race) => [race.key, '(23 DNF)'])) }));
+  const pages = await pdfPages(await renderPdf({ ...table, columns: [...lead, ...races, ...tail], sections: [{ heading: 'ILCA 7', rows }] }));
+  const all = pages.join(' ');
+  assert.ok(all.includes(' Skipper R1 R2 '), 'first race');
+  assert.ok(/ R360 (Total )?(Nett )?ILCA 7 1 /.test(all), 'last race');
+  for (const race of races) assert.ok(all.includes(` ${race.label} `), `${race.label} missing`);
+  assert.ok(!all.includes('…'), 'no cell cut');
+  // Every block starts with the identifying columns, head and rows.
+  const blocks = all.match(/Fleet Rank Sail number Boat Skipper R\d+/g) ?? [];
+  assert.ok(blocks.length >= 10, `${blocks.length} blocks`);
+  assert.equal((all.match(/ILCA 7 2 IRL 2 Boat 2 Jane Doe \(23 DNF\)/g) ?? []).length, blocks.length);
+});
+
+test('PDF: a 4,000-character cell is cut with "…" on one line, the other columns kept', { timeout: 60_000 }, async () => {
+  const model = `Laser Performance ${'custom hull with a very long description '.repeat(100)}`.slice(0, 4000);
+  const squashed = 'X'.repeat(4000);
+  const entries = [{ key: 'sail', label: 'Sail number' }, { key: 'model', label: 'Boat model' }, { key: 'sailor', label: 'Sailor' }];
+  const pages = await pdfPages(await renderPdf({ ...table, columns: entries, sections: [{ heading: 'Entries', rows: [{ sail: 'IRL 1', model, sailor: 'Ada' }, { sail: 'IRL 2', model: squashed, sailor: 'Bjørn' }] }] }));
+  assert.equal(pages.length, 1);
+  assert.match(pages[0]!, /Sail number Boat model Sailor IRL 1 Laser Performance custom hull with a very long description( custom hull[a-z ]*)?…( Ada)/);
+  assert.match(pages[0]!, /IRL 2 X{50,}… Bjørn$/);
+});
+
 test('WinAnsi: Western names kept, others folded, never dropped silently', () => {
   assert.equal(toWinAnsi('Ødegård Müller François'), 'Ødegård Müller François');
   assert.equal(toWinAnsi('Łukasz Dvořák Straße'), 'Lukasz Dvorák Straße');
