@@ -1,6 +1,7 @@
 export * from './kafka.js';
 export * from './outbox.js';
 export * from './consumer.js';
+export * from './broker-rejection.js';
 
 import { fileURLToPath } from 'node:url';
 
