@@ -9,20 +9,31 @@
  *   progressive per-race ratings are rating changes), so all 16 fleets with stored results are exact;
  * - bad files (truncated, UTF-16, not Sailwave, 50 MB of junk, over the size limit) get their 400/413
  *   with the code and the line, and create nothing (no event, no import row);
+ * - what a file may not make the import build or store (synthetic files): a discard count of
+ *   99999999999 (which used to kill results-scoring) is capped at the race count and the regatta arrives;
+ *   more fleets × races than one import may create, or a regatta.imported fact over 900 kB (one Kafka
+ *   message; a refused one would jam the outbox), is 413 sailwave_too_large; a place of 1e20 (a 500
+ *   before) is 400 sailwave_unreadable with the line; none of them creates anything;
  * - a non-member gets 403, a read-only key 403, an unknown organization 404.
  *
  *   STACK_SLOT=3 node --conditions=@regatta/source --import tsx scripts/with-stack.ts \
  *     node --conditions=@regatta/source --import tsx --test services/results-scoring/test/sailwave-import.test.ts
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { encodeFact } from '@regatta/contracts';
 import { apiClient, createApiKey, createOrganization, newActor, type Actor } from '@regatta/testing';
+import { regattaImportedFact } from '../src/app/import-facts.js';
 import { comparePoints } from '../src/domain/numbers.js';
+import { buildImportDraft } from '../src/domain/sailwave/draft.js';
+import { draftSizeError, MAX_IMPORT_FACT_BYTES } from '../src/domain/sailwave/limits.js';
 import { parseSailwave } from '../src/domain/sailwave/parse.js';
+import { syntheticSeries, type SyntheticOptions } from '../src/domain/sailwave/synthetic.js';
 import { toScoring } from '../src/domain/sailwave/to-scoring.js';
 
 const api = apiClient();
@@ -44,6 +55,20 @@ function blwFiles(dir: string): string[] {
 async function importFile(key: string, org: string, bytes: Uint8Array, fileName: string, contentType = 'application/octet-stream') {
   return api.post(IMPORT(org), undefined, { key, rawBody: bytes, query: { fileName }, headers: { 'content-type': contentType } });
 }
+
+const synthetic = (options: SyntheticOptions) => Buffer.from(syntheticSeries({ fleetOf: () => 'Laser', raceDate: () => '07-05-26', ...options }), 'latin1');
+/** 4,000 unsailed races named with 200 characters: 4,000 draft races (under the 10,000 bound), a fact over 900 kB. */
+const bigFact = () => synthetic({ boats: 2, races: 4000, sailed: false, raceName: (r) => `${'Round the Island and back again '.repeat(7)}${r}`.slice(-200) });
+
+test('the synthetic file of the fact-size case passes the draft bounds and its fact is over 900 kB', () => {
+  const parsed = parseSailwave(bigFact());
+  assert.ok(parsed.ok);
+  assert.equal(draftSizeError(parsed.file), null);
+  const draft = buildImportDraft(parsed.file, toScoring(parsed.file), { organizationId: randomUUID(), fileName: 'big.blw', today: new Date(), newId: randomUUID, stableId: () => randomUUID() });
+  const fact = regattaImportedFact({ importId: randomUUID(), fileName: 'big.blw', fileSha256: '0'.repeat(64), importedBy: randomUUID(), organization: { id: randomUUID(), slug: 'club', name: 'Club' }, slug: 'limits-cup-2026', draft, at: new Date() });
+  const bytes = encodeFact(fact).length;
+  assert.ok(bytes > MAX_IMPORT_FACT_BYTES && bytes < 2 * MAX_IMPORT_FACT_BYTES, `fact of ${bytes} bytes`);
+});
 
 describe('Sailwave import through the gateway', { skip: !existsSync(ORACLES) && `oracle folder ${ORACLES} is absent` }, () => {
   let owner: Actor;
@@ -204,6 +229,48 @@ describe('Sailwave import through the gateway', { skip: !existsSync(ORACLES) && 
     // Nothing was created by any of them.
     assert.deepEqual(await created(), before);
     assert.ok(Date.now() - started < 60_000);
+  });
+
+  test('a discard count of 99999999999 is capped at the race count: imported, warned, the regatta arrives; a 4,000-character class is cut to 100', async () => {
+    const file = synthetic({ races: 3, discards: '0,99999999999', extra: [['compclass', 'C'.repeat(4000), '1', '']] });
+    const response = await importFile(owner.key, org.slug, file, 'discards.blw');
+    assert.equal(response.status, 201, response.text);
+    assert.equal(response.body.parity.compared, 'stored', 'the regatta.imported fact reached the events service and came back projected');
+    const warnings = response.body.warnings as { setting: string; message: string }[];
+    assert.ok(warnings.some((w) => w.setting === 'scrdiscardlist' && /discard count 99999999999 .* capped at 3/.test(w.message)), JSON.stringify(warnings));
+    assert.ok(warnings.some((w) => w.setting === 'compclass' && /cut to 100/.test(w.message)), JSON.stringify(warnings));
+    const fleets = await db.query<{ discard_thresholds: number[] }>('SELECT discard_thresholds FROM events.fleets WHERE event_id = $1', [response.body.event.id]);
+    assert.deepEqual(fleets.rows.map((f) => f.discard_thresholds), [[2, 2, 2]]);
+    const models = await db.query<{ model: string | null }>('SELECT b.model FROM events.registrations r JOIN events.boats b ON b.id = r.boat_id WHERE r.event_id = $1', [response.body.event.id]);
+    assert.deepEqual(models.rows.map((m) => m.model?.length ?? 0).sort((a, b) => b - a), [100, 0, 0]);
+  });
+
+  test('too large to import at once, or a place that is no place: 413/400, nothing created (no event, import row, results or fact)', async () => {
+    const stored = async () => {
+      const progress = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM results_scoring.race_progress');
+      const facts = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM results_scoring.outbox WHERE headers->>'fact-type' = 'regatta.imported'");
+      return { ...(await created()), progress: progress.rows[0]!.n, facts: facts.rows[0]!.n };
+    };
+    const before = await stored();
+    // 101 fleets × 100 races = 10,100 draft races (at most 10,000): refused before mapping.
+    const manyFleets = await importFile(owner.key, org.slug, synthetic({ boats: 101, races: 100, fleetOf: (b) => `Fleet ${b}` }), 'many-fleets.blw');
+    assert.equal(manyFleets.status, 413, manyFleets.text);
+    assert.equal(manyFleets.body.code, 'sailwave_too_large');
+    assert.match(manyFleets.body.detail, /too large to import at once: 101 fleets × 100 races = 10100 races/);
+    // A regatta.imported fact over 900 kB: refused before anything is stored.
+    const bigFactAnswer = await importFile(owner.key, org.slug, bigFact(), 'big-fact.blw');
+    assert.equal(bigFactAnswer.status, 413, bigFactAnswer.text);
+    assert.equal(bigFactAnswer.body.code, 'sailwave_too_large');
+    assert.match(bigFactAnswer.body.detail, /too large to import at once: its \d+ bytes .*\(900000\)/);
+    // A place of 1e20 (a 500 before): the line of the result (its first record).
+    const placed = synthetic({}).toString('latin1');
+    const line = placed.split('\r\n').indexOf('"rrestyp","1","2","1"') + 1;
+    const rpos = await importFile(owner.key, org.slug, Buffer.from(placed.replace('"rpos","2","2","1"', '"rpos","1e20","2","1"'), 'latin1'), 'rpos.blw');
+    assert.equal(rpos.status, 400, rpos.text);
+    assert.equal(rpos.body.code, 'sailwave_unreadable');
+    assert.match(rpos.body.detail, new RegExp(`line ${line}\\b.*rpos: a place is a whole number from 1 to 10000, found "1e20"`));
+    assert.deepEqual(rpos.body.errors, [{ field: `body line ${line}`, message: 'rpos: a place is a whole number from 1 to 10000, found "1e20"' }]);
+    assert.deepEqual(await stored(), before);
   });
 
   test('who may import: members with the write scope', async () => {

@@ -11,12 +11,14 @@
  * is re-scored here and the answer compares the stored standings with Sailwave's.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { encodeFact } from '@regatta/contracts';
 import { withTransaction } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { freeSlug, importSlugBase } from '../domain/import-slug.js';
 import { changesBetween, snapshotOf } from '../domain/revisions.js';
 import { buildImportDraft, type ImportDraft } from '../domain/sailwave/draft.js';
+import { draftSizeError, factSizeError } from '../domain/sailwave/limits.js';
 import type { SailwaveWarning } from '../domain/sailwave/settings.js';
 import { parseSailwave } from '../domain/sailwave/parse.js';
 import { toScoring } from '../domain/sailwave/to-scoring.js';
@@ -85,6 +87,9 @@ export async function importSailwave(context: ServiceContext, identity: Identity
   const bytes = await request.readFile();
   const parsed = parseSailwave(bytes, { maxBytes: request.maxBytes });
   if (!parsed.ok) refuseFile(parsed.errors);
+  // Too many fleets × races or competitors for one import: refused before mapping builds them.
+  const sizeError = draftSizeError(parsed.file);
+  if (sizeError !== null) throw problem('sailwave_too_large', `${sizeError[0]!.toUpperCase()}${sizeError.slice(1)}.`);
   const fileSha256 = createHash('sha256').update(bytes).digest('hex');
   const importId = randomUUID();
   const now = new Date();
@@ -92,6 +97,10 @@ export async function importSailwave(context: ServiceContext, identity: Identity
   const base = importSlugBase(draft.event.name, draft.event.startDate.getUTCFullYear());
   const slug = freeSlug(base, await eventSlugsLike(pool, base));
   const reason = `Imported from Sailwave file ${request.fileName}`.slice(0, 500);
+  // The fact is one Kafka message: one the broker would refuse is refused here, before anything is stored.
+  const fact = regattaImportedFact({ importId, fileName: request.fileName, fileSha256, importedBy: userId, organization, slug, draft, requestId: request.requestId, at: now });
+  const factError = factSizeError(encodeFact(fact).length);
+  if (factError !== null) throw problem('sailwave_too_large', `${factError[0]!.toUpperCase()}${factError.slice(1)}.`);
 
   await withTransaction(pool, async (client) => {
     await insertImport(client, {
@@ -131,7 +140,7 @@ export async function importSailwave(context: ServiceContext, identity: Identity
         now,
       );
     }
-    await context.publish(client, regattaImportedFact({ importId, fileName: request.fileName, fileSha256, importedBy: userId, organization, slug, draft, requestId: request.requestId, at: now }));
+    await context.publish(client, fact);
   });
 
   const parity = await importParity(context, draft, request.requestId);

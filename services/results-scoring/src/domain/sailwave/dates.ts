@@ -15,10 +15,12 @@ export function yearNamedIn(...texts: readonly string[]): number | null {
   return null;
 }
 
+/** UTC midnight of the day; years 0–99 are those years (Date.UTC alone would map them to 1900–1999). */
 function utcDate(year: number, month: number, day: number): Date | null {
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCMonth() === month - 1 ? d : null;
+  if (!Number.isInteger(year) || month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const d = new Date(Date.UTC(2000, month - 1, day));
+  d.setUTCFullYear(year, month - 1, day);
+  return d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d : null;
 }
 
 function fullYear(y: string, fallback: number): number {
@@ -41,7 +43,8 @@ export function parseRaceDate(text: string, spec: string, fallbackYear: number):
   if (!parts) return null;
   const [a, b, c = ''] = [parts[1]!, parts[2]!, parts[3]];
   const order = spec.toLowerCase().replace(/[^dmy]/g, '');
-  if (a.length === 4 || order === 'ymd') return utcDate(Number(a), Number(b), Number(c || 0));
+  // A two-digit year is 20xx in every order ("26-05-07" with y-m-d is 7 May 2026); four digits are as written.
+  if (a.length === 4 || order === 'ymd') return utcDate(fullYear(a, fallbackYear), Number(b), Number(c || 0));
   if (order === 'mdy') return utcDate(fullYear(c, fallbackYear), Number(a), Number(b));
   return utcDate(fullYear(c, fallbackYear), Number(b), Number(a));
 }

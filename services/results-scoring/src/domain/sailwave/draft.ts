@@ -13,7 +13,7 @@ import type { HandicapSystem } from '../handicap.js';
 import type { SailwaveCompetitor, SailwaveFile, SailwaveRace } from './model.js';
 import { parseRaceDate, yearNamedIn } from './dates.js';
 import { draftEntries, type DraftEntry } from './draft-entries.js';
-import type { SailwaveWarning } from './settings.js';
+import { MAX_DISCARD_LIST, type SailwaveWarning } from './settings.js';
 import type { MappedFleet, MappedSeries } from './to-scoring.js';
 
 export interface DraftEvent {
@@ -97,6 +97,32 @@ export interface DraftOptions {
 /** Rating key the platform's registrations carry for each handicap kind (RATING_KEYS). */
 const RATING_KEY: Partial<Record<HandicapSystem['kind'], string>> = { irc: 'irc', portsmouth_rya: 'portsmouth_rya', nhc: 'nhc', echo: 'echo' };
 
+/** Race dates outside these years are not taken as dates (a scorer's typo such as 0001-01-01 or 9999-12-31). */
+export const RACE_YEARS = { min: 1900, max: 2100 } as const;
+
+/**
+ * The longest text a registration field holds: what the events service's registration schema accepts
+ * (boat name 100, sail number 30, model 100, sailor and crew names 200); club and nationality, which
+ * have no field there and are kept in the import's row and the fact, as long as a name.
+ */
+export const REGISTRATION_TEXT = {
+  compboat: { max: 100, label: 'boat name' },
+  compsailno: { max: 30, label: 'sail number' },
+  compclass: { max: 100, label: 'class' },
+  comphelmname: { max: 200, label: 'helm name' },
+  compcrewname: { max: 200, label: 'crew name' },
+  compclub: { max: 200, label: 'club' },
+  compnat: { max: 100, label: 'nationality' },
+} as const;
+type TextKey = keyof typeof REGISTRATION_TEXT;
+
+/** The first `max` UTF-16 units of a text, never half a surrogate pair. */
+function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
 export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, options: DraftOptions): ImportDraft {
   const warnings: SailwaveWarning[] = [...mapped.warnings];
   const name = file.event.trim() || options.fileName.replace(/\.blw$/i, '').trim() || 'Imported regatta';
@@ -104,8 +130,12 @@ export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, optio
   const spec = file.series.serdatespec ?? 'd-m-y';
   const dayOf = new Map<string, Date | null>();
   for (const race of file.races) {
-    const day = parseRaceDate(race.date, spec, year);
-    if (day === null && race.date.trim() !== '') warnings.push({ setting: 'racedate', message: `race ${race.name || race.order}: date "${race.date}" is not a date; the race is imported without one`, affectsScores: false, line: race.line });
+    let day = parseRaceDate(race.date, spec, year);
+    if (day === null && race.date.trim() !== '') warnings.push({ setting: 'racedate', message: `race ${race.name || race.order}: date "${race.date.slice(0, 40)}" is not a date; the race is imported without one`, affectsScores: false, line: race.line });
+    else if (day !== null && (day.getUTCFullYear() < RACE_YEARS.min || day.getUTCFullYear() > RACE_YEARS.max)) {
+      warnings.push({ setting: 'racedate', message: `race ${race.name || race.order}: date "${race.date.slice(0, 40)}" is in the year ${day.getUTCFullYear()}, outside ${RACE_YEARS.min}–${RACE_YEARS.max}; the race is imported without a date`, affectsScores: false, line: race.line });
+      day = null;
+    }
     dayOf.set(race.handle, day);
   }
   const days = [...dayOf.values()].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime());
@@ -128,13 +158,23 @@ export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, optio
   const registrations: DraftRegistration[] = [];
   const usedNames = new Set<string>();
   const usedSailors = new Set<string>();
+  // Texts longer than a registration holds are cut: one warning per key, with the count and first line.
+  const cuts = new Map<TextKey, { count: number; line: number }>();
+  const cut = (key: TextKey, text: string, line: number): string => {
+    const { max } = REGISTRATION_TEXT[key];
+    if (text.length <= max) return text;
+    const seen = cuts.get(key) ?? { count: 0, line };
+    seen.count++;
+    cuts.set(key, seen);
+    return cutText(text, max);
+  };
   for (const mf of mapped.fleets) {
-    const fleet = draftFleet(mf, name, usedNames, options.newId);
+    const fleet = draftFleet(mf, name, usedNames, options.newId, file.races.length);
     fleets.push(fleet);
     const boatIdOf = new Map<string, string>();
     const regOf = new Map<string, DraftRegistration>();
     for (const c of mf.competitors.values()) {
-      const reg = draftRegistration(c, fleet, mf, options, usedSailors);
+      const reg = draftRegistration(c, fleet, mf, options, usedSailors, cut);
       boatIdOf.set(c.handle, reg.boatId);
       regOf.set(c.handle, reg);
       registrations.push(reg);
@@ -184,10 +224,14 @@ export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, optio
       }
     });
   }
+  for (const [key, { count, line }] of cuts) {
+    const { max, label } = REGISTRATION_TEXT[key];
+    warnings.push({ setting: key, message: `${count} competitor record${count === 1 ? '' : 's'}: ${label} longer than ${max} characters, cut to ${max}`, affectsScores: false, line });
+  }
   return { event, fleets, races, registrations, warnings: dedupe(warnings) };
 }
 
-function draftFleet(mf: MappedFleet, eventName: string, usedNames: Set<string>, newId: () => string): DraftFleet {
+function draftFleet(mf: MappedFleet, eventName: string, usedNames: Set<string>, newId: () => string, raceCount: number): DraftFleet {
   const config = mf.input.fleet;
   let penaltyBasis: DraftFleet['penaltyBasis'] = 'series_entries';
   const representable = mf.representable;
@@ -199,7 +243,10 @@ function draftFleet(mf: MappedFleet, eventName: string, usedNames: Set<string>, 
   let dropRaces = 0;
   if (discards.kind === 'thresholds') {
     // The platform's thresholds add one discard each; a jump of two at one count is two equal thresholds.
-    for (const t of discards.thresholds) while (discardThresholds.length < t.discardCount) discardThresholds.push(t.minRaces);
+    // Bounded whatever the schedule says (settings.ts caps the counts already): at most one threshold
+    // per race of the file or of the discard list read.
+    const most = Math.max(raceCount, MAX_DISCARD_LIST);
+    for (const t of discards.thresholds) while (discardThresholds.length < Math.min(t.discardCount, most)) discardThresholds.push(t.minRaces);
   } else if (discards.kind === 'fixed') dropRaces = discards.count;
   let base = (mf.name.trim() || eventName).slice(0, 100);
   for (let n = 2; usedNames.has(base.toLowerCase()); n++) base = `${(mf.name.trim() || eventName).slice(0, 95)} (${n})`;
@@ -220,7 +267,14 @@ function draftFleet(mf: MappedFleet, eventName: string, usedNames: Set<string>, 
   };
 }
 
-function draftRegistration(c: SailwaveCompetitor, fleet: DraftFleet, mf: MappedFleet, options: DraftOptions, usedSailors: Set<string>): DraftRegistration {
+function draftRegistration(
+  c: SailwaveCompetitor,
+  fleet: DraftFleet,
+  mf: MappedFleet,
+  options: DraftOptions,
+  usedSailors: Set<string>,
+  cut: (key: TextKey, text: string, line: number) => string,
+): DraftRegistration {
   const helm = c.helm.trim();
   // One active entry per sailor in an event: a helm sailing twice (dual scoring) gets a per-record id.
   let userId = helm === '' ? '' : options.stableId(`sailwave-helm:${options.organizationId}:${helm.toLowerCase().replace(/\s+/g, ' ')}`);
@@ -230,19 +284,21 @@ function draftRegistration(c: SailwaveCompetitor, fleet: DraftFleet, mf: MappedF
   const ratings: Record<string, number> = {};
   if (key !== undefined && c.rating !== null) ratings[key] = c.rating;
   const crew = c.crew.trim();
+  const text = (key: TextKey, value: string): string | null => (value.trim() === '' ? null : cut(key, value.trim(), c.line));
+  const boatName = c.boat.trim() !== '' ? cut('compboat', c.boat.trim(), c.line) : cutText(c.boatClass.trim() || c.sailNumber.trim() || `Boat ${c.handle}`, REGISTRATION_TEXT.compboat.max);
   return {
     id: options.newId(),
     fleetId: fleet.id,
     boatId: options.newId(),
     userId,
     handle: c.handle,
-    boatName: (c.boat.trim() || c.boatClass.trim() || c.sailNumber.trim() || `Boat ${c.handle}`).slice(0, 200),
-    sailNumber: c.sailNumber.trim() === '' ? null : c.sailNumber.trim().slice(0, 50),
-    boatClass: c.boatClass.trim() === '' ? null : c.boatClass.trim(),
-    helm: helm === '' ? null : helm.slice(0, 200),
-    crew: crew === '' ? [] : [crew.slice(0, 200)],
-    club: c.club.trim() === '' ? null : c.club.trim(),
-    nationality: c.nationality.trim() === '' ? null : c.nationality.trim(),
+    boatName,
+    sailNumber: text('compsailno', c.sailNumber),
+    boatClass: text('compclass', c.boatClass),
+    helm: text('comphelmname', helm),
+    crew: crew === '' ? [] : [cut('compcrewname', crew, c.line)],
+    club: text('compclub', c.club),
+    nationality: text('compnat', c.nationality),
     ratings,
     ratingChanges: [],
     sailwave: { rank: c.rank, total: c.total, nett: c.nett, races: [] },

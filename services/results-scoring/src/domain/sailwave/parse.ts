@@ -237,7 +237,7 @@ function build(records: readonly BlwRecord[], encoding: SailwaveFile['encoding']
       comp,
       race,
       type: num('rrestyp') ?? 0,
-      position: num('rpos'),
+      position: place(f.rpos, line, errs),
       points: num('rpts'),
       code: (f.rcod ?? '').trim(),
       finishTime: f.rft ?? '',
@@ -319,6 +319,20 @@ function optNumber(v: string | undefined, line: number, key: string, errs: Colle
   const n = Number(v.trim());
   if (!Number.isFinite(n)) {
     errs.add(line, `${key}: expected a number, found ${JSON.stringify(v.slice(0, 30))}`);
+    return null;
+  }
+  return n;
+}
+
+/** The most places a race can have; a finish is stored at a reference instant + place seconds. */
+export const MAX_PLACE = 10_000;
+
+/** `rpos`: a place is a whole number from 1 to MAX_PLACE; "" and "0" (Sailwave's unset) are none. */
+function place(v: string | undefined, line: number, errs: Collector): number | null {
+  const n = optNumber(v, line, 'rpos', errs);
+  if (n === null || n === 0) return null;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PLACE) {
+    errs.add(line, `rpos: a place is a whole number from 1 to ${MAX_PLACE}, found ${JSON.stringify(v!.trim().slice(0, 30))}`);
     return null;
   }
   return n;

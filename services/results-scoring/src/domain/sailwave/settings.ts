@@ -64,6 +64,9 @@ function owner(file: SailwaveFile, s: SailwaveScoringSystem, group: string): Sai
   return cur;
 }
 
+/** Races a discard list is read for (the platform's discard thresholds name at most race 200). */
+export const MAX_DISCARD_LIST = 200;
+
 export interface FleetSettings {
   readonly scoringSystem: ScoringSystem;
   readonly handicap: HandicapSystem;
@@ -90,12 +93,25 @@ export function fleetSettings(file: SailwaveFile, s: SailwaveScoringSystem, flee
 
   const discardOwner = owner(file, s, 'discards');
   const list = discardOwner.discardList ?? [];
+  // A discard count above the races sailed at its position and above the file's race count is
+  // meaningless (99999999999 after 2 races; the draft would build an array that large): capped at the
+  // race count, warned; scores do not change (every race is discarded either way). Sailwave's usual
+  // lists run past the races entered so far ("0,0,1,1,1,2,…" set up for 24 races) and are kept, for
+  // the races still to be sailed on the platform, up to MAX_DISCARD_LIST races.
+  const raceCount = file.races.length;
   const thresholds: { minRaces: number; discardCount: number }[] = [];
-  list.forEach((count, i) => {
+  let capped: number | null = null;
+  list.slice(0, MAX_DISCARD_LIST).forEach((raw, i) => {
+    const count = raw > i + 1 && raw > raceCount ? raceCount : raw;
+    if (count !== raw) capped ??= raw;
     const prev = thresholds.length === 0 ? 0 : thresholds[thresholds.length - 1]!.discardCount;
     if (count !== prev) thresholds.push({ minRaces: i + 1, discardCount: count });
   });
-  if (list.some((v, i) => i > 0 && v < list[i - 1]!)) at('scrdiscardlist', `discard list "${list.join(',')}" decreases; the engine keeps the largest count reached`, true, discardOwner.line);
+  if (capped !== null) at('scrdiscardlist', `discard count ${capped} is more than the races sailed at its place in the list and the file's ${raceCount} race${raceCount === 1 ? '' : 's'}: capped at ${raceCount}`, false, discardOwner.line);
+  if (list.slice(MAX_DISCARD_LIST).some((v) => v !== list[MAX_DISCARD_LIST - 1])) {
+    at('scrdiscardlist', `discard list longer than ${MAX_DISCARD_LIST} races: the counts after ${MAX_DISCARD_LIST} races are not imported`, false, discardOwner.line);
+  }
+  if (list.some((v, i) => i > 0 && v < list[i - 1]!)) at('scrdiscardlist', `discard list "${list.length > 40 ? `${list.slice(0, 40).join(',')},…` : list.join(',')}" decreases; the engine keeps the largest count reached`, true, discardOwner.line);
 
   const ties = owner(file, s, 'seriesties').raw;
   const yes = (k: string): boolean => (ties[k] ?? '').toLowerCase() === 'yes';
