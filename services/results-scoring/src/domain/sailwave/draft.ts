@@ -170,6 +170,16 @@ export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, optio
   };
   for (const mf of mapped.fleets) {
     const fleet = draftFleet(mf, name, usedNames, options.newId, file.races.length);
+    if (fleet.discardThresholds.length > FLEET_DISCARDS.maxThresholds || fleet.discardThresholds.some((t) => t > FLEET_DISCARDS.maxRace)) {
+      // A fleet holds what the fleets API accepts (at most 20 discards, named by a race up to 200).
+      fleet.discardThresholds = fleet.discardThresholds.filter((t) => t <= FLEET_DISCARDS.maxRace).slice(0, FLEET_DISCARDS.maxThresholds);
+      warnings.push({
+        setting: 'scrdiscardlist',
+        fleet: mf.name,
+        message: `the discard list gives more than ${FLEET_DISCARDS.maxThresholds} discards (or one after race ${FLEET_DISCARDS.maxRace}); a fleet keeps the first ${FLEET_DISCARDS.maxThresholds}`,
+        affectsScores: true,
+      });
+    }
     fleets.push(fleet);
     const boatIdOf = new Map<string, string>();
     const regOf = new Map<string, DraftRegistration>();
@@ -230,6 +240,9 @@ export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, optio
   }
   return { event, fleets, races, registrations, warnings: dedupe(warnings) };
 }
+
+/** The fleets API's limits on discard thresholds (services/events events.schemas.ts, OpenAPI Fleet). */
+const FLEET_DISCARDS = { maxThresholds: 20, maxRace: 200 } as const;
 
 function draftFleet(mf: MappedFleet, eventName: string, usedNames: Set<string>, newId: () => string, raceCount: number): DraftFleet {
   const config = mf.input.fleet;

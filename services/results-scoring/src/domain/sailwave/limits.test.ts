@@ -45,10 +45,14 @@ test('discards: a count above the races is capped at the race count (warned); th
   const usual = draftOf(series({ races: 3, discards: '0,0,1,1,1,2,2,2,3,3,3,3,4,4,4,5,5,5,6,6,6,7,7,7' }));
   assert.deepEqual(usual.draft.fleets[0]!.discardThresholds, [3, 6, 9, 13, 16, 19, 22]);
   assert.equal(usual.draft.warnings.filter((w) => w.setting === 'scrdiscardlist').length, 0);
-  // A list of 100,000 races, one more discard each: read for 200 races (200 thresholds), warned.
+  // A list of 100,000 races, one more discard each: read for 200 races (199 thresholds), and a fleet
+  // keeps what the fleets API accepts: 20 thresholds (races 2..21), both warned.
   const long = draftOf(series({ races: 3, discards: Array.from({ length: 100_000 }, (_, i) => i).join(',') }));
-  assert.equal(long.draft.fleets[0]!.discardThresholds.length, 199);
-  assert.deepEqual(long.draft.warnings.filter((w) => w.setting === 'scrdiscardlist').map((w) => w.message), ['discard list longer than 200 races: the counts after 200 races are not imported']);
+  assert.deepEqual(long.draft.fleets[0]!.discardThresholds, Array.from({ length: 20 }, (_, i) => i + 2));
+  assert.deepEqual(long.draft.warnings.filter((w) => w.setting === 'scrdiscardlist').map((w) => w.message), [
+    'discard list longer than 200 races: the counts after 200 races are not imported',
+    'the discard list gives more than 20 discards (or one after race 200); a fleet keeps the first 20',
+  ]);
 });
 
 test('draft size: fleets × races and competitor records are bounded before mapping; the fact is bounded by its bytes', () => {
