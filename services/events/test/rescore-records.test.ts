@@ -114,6 +114,12 @@ describe('re-scores caused by set-up, race and rating changes: refused when impo
     assert.equal(recorded[0].actor.userId, club.organizer.userId);
     const points = Object.fromEntries(recorded[0].changes.map((c: any) => [name(c.boatId), [c.before.points, c.after.points]]));
     assert.deepEqual(points, { A: [2, 3], B: [1, 1.5], C: [3, 4.5] });
+    // The standings' asOf is the re-score's revision (the latest included), and asOf = that time answers
+    // the re-scored table, not the one before it.
+    const live = (await ok(api.get(`/api/v1/events/${slug}/standings`, { key }))).data;
+    assert.equal(live.asOf, recorded[0].at);
+    const then = (await ok(api.get(`/api/v1/events/${slug}/standings`, { key, query: { asOf: live.asOf } }))).data;
+    assert.deepEqual(then.standings, live.standings);
   });
 
   test('a mid-series rating change re-scores and records a revision for the races it moved', async () => {

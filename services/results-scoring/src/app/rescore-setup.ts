@@ -14,9 +14,10 @@ import type { EventProjection, FleetProjection } from '../domain/records.js';
 import { changesBetween, snapshotOf } from '../domain/revisions.js';
 import { lockFleet, transactionTime } from '../store/locks.js';
 import { listFleetRaces } from '../store/projections/fleets.js';
-import { getRaceEntries, raceResults } from '../store/results.js';
+import { getRaceEntries, markRescored, raceResults } from '../store/results.js';
 import { insertRevision, nextRevisionSeq } from '../store/revisions.js';
 import { recomputeFleet } from './recompute-fleet.js';
+import { renderFleetViews } from './render-views.js';
 import { resultsRevisedFact } from './revision-facts.js';
 import { lockSeriesOfEvent } from './series-standings.js';
 
@@ -57,6 +58,7 @@ export async function rescoreRecorded(context: ServiceContext, client: PoolClien
   const publish = context.publish.bind(context);
   await recomputeFleet(client, event, fleet, { publish, requestId: rescore.requestId, ...(rescore.everyRace ? { alwaysPublishRaces: races.map((r) => r.id) } : { onlyIfChanged: true }) });
   const ids: string[] = [];
+  const revised: string[] = [];
   for (const race of races) {
     const changes = changesBetween(before.get(race.id) ?? [], await raceResults(client, race.id));
     if (!rescore.everyRace && changes.length === 0) continue;
@@ -82,6 +84,13 @@ export async function rescoreRecorded(context: ServiceContext, client: PoolClien
     );
     await publish(client, resultsRevisedFact({ event, requestId: rescore.requestId }, revision));
     ids.push(revision.id);
+    revised.push(race.id);
+  }
+  // The answers' asOf is the latest revision they include: the re-score's, so asOf = that time shows
+  // the re-scored numbers (the views rendered above still carried the previous time).
+  if (revised.length > 0) {
+    await markRescored(client, revised, at);
+    await renderFleetViews(client, fleet.id);
   }
   return ids;
 }

@@ -227,6 +227,15 @@ export async function getRaceEntries(q: Queryable, raceId: string): Promise<Subm
 }
 
 /** Records that the race's results changed (a revision) and that they are provisional again. */
+/**
+ * A re-score's revisions change the races' latest revision time (what `asOf` answers say) without
+ * reopening them: a committee's set-up or entry change keeps their publication state.
+ */
+export async function markRescored(client: Queryable, raceIds: readonly string[], at: Date): Promise<void> {
+  if (raceIds.length === 0) return;
+  await client.query(`UPDATE race_progress SET revised_at = $2, updated_at = now() WHERE race_id = ANY($1::text[])`, [raceIds, at]);
+}
+
 export async function markRevised(client: Queryable, scope: { raceId: string; eventId: string; fleetId: string; status: RaceStatus }, at: Date): Promise<void> {
   await client.query(
     `INSERT INTO race_progress (race_id, event_id, fleet_id, status, results_submitted_at, published, revised_at)
