@@ -5,7 +5,7 @@
 import { timestampDate, type Event, type Fleet } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import { isUuid } from '../domain/boats.js';
-import { deleteFleet, upsertFleet, upsertRegatta } from '../store/projections/events.js';
+import { deleteFleet, markRegattaDeleted, upsertFleet, upsertRegatta } from '../store/projections/events.js';
 import { orNull } from './fact-values.js';
 
 export async function projectEvent(client: PoolClient, event: Event): Promise<void> {
@@ -20,6 +20,12 @@ export async function projectEvent(client: PoolClient, event: Event): Promise<vo
     organizationId: isUuid(event.organization?.id) ? event.organization!.id : null,
     sourceUpdatedAt: event.updatedAt ? timestampDate(event.updatedAt) : null,
   });
+}
+
+/** event.deleted: the regatta leaves the rankings' lookups (kept as a tombstone). */
+export async function projectEventDeleted(client: PoolClient, deleted: { eventId: string; slug: string; name: string; organizationId: string }): Promise<void> {
+  if (!isUuid(deleted.eventId)) return;
+  await markRegattaDeleted(client, { id: deleted.eventId, slug: deleted.slug, name: deleted.name, organizationId: isUuid(deleted.organizationId) ? deleted.organizationId : null });
 }
 
 export async function projectFleet(client: PoolClient, fleet: Fleet): Promise<void> {

@@ -1,7 +1,7 @@
-/** events.v1 event.created/updated/cancelled → regattas; fleet.created/updated/deleted → fleets (app/project-event.ts). */
+/** events.v1 event.created/updated/cancelled/deleted → regattas; fleet.created/updated/deleted → fleets (app/project-event.ts). */
 import { TOPICS, factPayload } from '@regatta/contracts';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
-import { projectEvent, projectFleet, projectFleetDeleted } from '../app/project-event.js';
+import { projectEvent, projectEventDeleted, projectFleet, projectFleetDeleted } from '../app/project-event.js';
 
 export function eventsConsumer(_context: ServiceContext): ConsumerDefinition {
   return {
@@ -13,7 +13,9 @@ export function eventsConsumer(_context: ServiceContext): ConsumerDefinition {
       const fleet = factPayload(fact, 'fleetCreated')?.fleet ?? factPayload(fact, 'fleetUpdated')?.fleet;
       if (fleet) return projectFleet(client, fleet);
       const deleted = factPayload(fact, 'fleetDeleted');
-      if (deleted) await projectFleetDeleted(client, deleted.fleetId);
+      if (deleted) return projectFleetDeleted(client, deleted.fleetId);
+      const eventDeleted = factPayload(fact, 'eventDeleted');
+      if (eventDeleted) await projectEventDeleted(client, eventDeleted);
     },
   };
 }

@@ -23,7 +23,7 @@ interface ResultSqlRow {
   fleet_size: number;
 }
 
-const REGATTAS_IN_WINDOW = `g.organization_id = $1 AND g.status NOT IN ('draft', 'cancelled') AND coalesce(g.end_date, g.start_date) >= $2`;
+const REGATTAS_IN_WINDOW = `g.organization_id = $1 AND g.status NOT IN ('draft', 'cancelled', 'deleted') AND coalesce(g.end_date, g.start_date) >= $2`;
 
 const inputOf = (row: ResultSqlRow): RankingResultInput => ({
   sailorId: row.sailor_id,
@@ -118,7 +118,9 @@ export async function upsertSailorRecord(db: Queryable, organizationId: string, 
 /** The organization's regatta with this slug (factors name regattas by slug). */
 export async function regattaOfOrganization(db: Queryable, organizationId: string, slug: string): Promise<{ id: string; slug: string; name: string } | undefined> {
   const result = await db.query<{ id: string; slug: string; name: string }>(
-    `SELECT id, slug, name FROM regattas WHERE organization_id = $1 AND slug = $2 LIMIT 1`,
+    // A deleted regatta's slug may be taken again: the live one, the newest when several are live.
+    `SELECT id, slug, name FROM regattas WHERE organization_id = $1 AND slug = $2 AND status <> 'deleted'
+      ORDER BY start_date DESC NULLS LAST, id LIMIT 1`,
     [organizationId, slug.toLowerCase()],
   );
   return result.rows[0];

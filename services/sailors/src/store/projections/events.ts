@@ -18,9 +18,21 @@ export async function upsertRegatta(db: Queryable, regatta: RegattaSnapshot): Pr
      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, name = EXCLUDED.name, start_date = EXCLUDED.start_date,
        end_date = EXCLUDED.end_date, status = EXCLUDED.status, source_updated_at = EXCLUDED.source_updated_at,
        organization_id = coalesce(EXCLUDED.organization_id, regattas.organization_id)
-     WHERE regattas.source_updated_at IS NULL OR EXCLUDED.source_updated_at IS NULL
-        OR EXCLUDED.source_updated_at >= regattas.source_updated_at`,
+     WHERE regattas.status <> 'deleted' AND (regattas.source_updated_at IS NULL OR EXCLUDED.source_updated_at IS NULL
+        OR EXCLUDED.source_updated_at >= regattas.source_updated_at)`,
     [regatta.id, regatta.slug, regatta.name, regatta.startDate, regatta.endDate, regatta.status, regatta.sourceUpdatedAt, regatta.organizationId],
+  );
+}
+
+/**
+ * event.deleted: the regatta is kept as a tombstone (status `deleted`, never overwritten by an older
+ * fact), so a factor or slug lookup cannot land on it and a later regatta may reuse its slug.
+ */
+export async function markRegattaDeleted(db: Queryable, regatta: { id: string; slug: string; name: string; organizationId: string | null }): Promise<void> {
+  await db.query(
+    `INSERT INTO regattas (id, slug, name, status, organization_id, source_updated_at) VALUES ($1, $2, $3, 'deleted', $4, 'infinity')
+     ON CONFLICT (id) DO UPDATE SET status = 'deleted', source_updated_at = 'infinity'`,
+    [regatta.id, regatta.slug, regatta.name, regatta.organizationId],
   );
 }
 
