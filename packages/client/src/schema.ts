@@ -4495,7 +4495,7 @@ export interface components {
             windowMonths: number;
         };
         /**
-         * @description `class` matches the fleet's class (or its name when it has none), case-insensitively.
+         * @description `class` matches the fleet's class id or the fleet's name (e.g. `ILCA 7`), case-insensitively.
          *     `ageGroup` U<age>: under that age on 31 December of the reference year (World Sailing's youth
          *     rule). `nationality`, `gender` and `ageGroup` use the organization's sailor records.
          * @example {

@@ -24,11 +24,11 @@ export interface SailorAttributes {
   birthYear: number | null;
 }
 
+/** The class filter names the fleet's class (its id) or the fleet (its name), case-insensitively. */
 export function matchesClass(filters: RankingFilters, fleet: { classId: string | null; fleetName: string | null }): boolean {
   if (!filters.class) return true;
   const wanted = filters.class.trim().toLowerCase();
-  const actual = (fleet.classId ?? fleet.fleetName ?? '').trim().toLowerCase();
-  return actual === wanted;
+  return [fleet.classId, fleet.fleetName].some((value) => value !== null && value.trim().toLowerCase() === wanted);
 }
 
 export function matchesSailor(filters: RankingFilters, sailor: SailorAttributes, referenceYear: number): boolean {
