@@ -3,6 +3,8 @@ import type { PoolClient } from '@regatta/db';
 import { catalogChanged, notify, touchEvent } from './changes.js';
 
 export async function removeRace(client: PoolClient, eventId: string, raceId: string): Promise<void> {
+  // A tombstone: results or progress of this race arriving later (another topic) are not shown.
+  await client.query('INSERT INTO deleted_races (race_id, event_id) VALUES ($1, $2) ON CONFLICT (race_id) DO NOTHING', [raceId, eventId]);
   await client.query('DELETE FROM race_results WHERE race_id = $1', [raceId]);
   await client.query('DELETE FROM races WHERE id = $1', [raceId]);
   await touchEvent(client, eventId);

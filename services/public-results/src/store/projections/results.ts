@@ -31,7 +31,8 @@ export async function recordRaceProgress(client: PoolClient, eventId: string, pr
     courseDistanceNm: null,
   };
   await client.query(
-    `INSERT INTO races (id, event_id, fleet_id, race_number, data) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO races (id, event_id, fleet_id, race_number, data)
+     SELECT $1::uuid, $2::uuid, $3::uuid, $4::integer, $5::jsonb WHERE NOT EXISTS (SELECT 1 FROM deleted_races WHERE race_id = $1::uuid)
      ON CONFLICT (id) DO UPDATE SET data = races.data || $6::jsonb`,
     [progress.raceId, eventId, progress.fleetId, progress.raceNumber, JSON.stringify(placeholder), JSON.stringify(patch)],
   );
@@ -39,7 +40,8 @@ export async function recordRaceProgress(client: PoolClient, eventId: string, pr
 
 export async function upsertRaceResults(client: PoolClient, eventId: string, results: PublicRaceResults, at: Date): Promise<void> {
   await client.query(
-    `INSERT INTO race_results (race_id, event_id, fleet_id, published, data, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO race_results (race_id, event_id, fleet_id, published, data, updated_at)
+     SELECT $1::uuid, $2::uuid, $3::uuid, $4::boolean, $5::jsonb, $6::timestamptz WHERE NOT EXISTS (SELECT 1 FROM deleted_races WHERE race_id = $1::uuid)
      ON CONFLICT (race_id) DO UPDATE SET fleet_id = EXCLUDED.fleet_id, published = EXCLUDED.published, data = EXCLUDED.data, updated_at = EXCLUDED.updated_at
      WHERE race_results.updated_at <= EXCLUDED.updated_at`,
     [results.raceId, eventId, results.fleetId, results.published, JSON.stringify(results), at],
