@@ -81,12 +81,14 @@ export function sailorEntryView(
   asOf: Date,
   sailorId: string,
   entry: RankingEntry | null,
-  history: ReadonlyArray<{ edition: number; publishedAt: Date; asOf: Date; rank: number | null; points: number | null; sailors: number }>,
+  history: ReadonlyArray<{ edition: number; publishedAt: Date; asOf: Date; rank: number | null; points: number | null; sailors: number; sailorName?: string | null }>,
 ) {
+  // Ranked only in earlier editions: the name those editions stored (the latest one).
+  const storedName = [...history].reverse().find((line) => line.sailorName)?.sailorName ?? null;
   return {
     list: { id: list.id, name: list.name },
     asOf: day(asOf),
-    sailor: { id: sailorId, name: entry?.sailorName ?? null },
+    sailor: { id: sailorId, name: entry?.sailorName ?? storedName },
     rank: entry?.rank ?? null,
     points: entry?.points ?? null,
     countedResults: entry?.countedResults ?? 0,

@@ -135,12 +135,12 @@ export async function latestEdition(db: Queryable, listId: string): Promise<Edit
 
 /** A sailor's line in every edition of a list, oldest first (null rank: not ranked in that edition). */
 export async function sailorHistory(db: Queryable, listId: string, sailorId: string) {
-  const result = await db.query<{ edition: number; published_at: Date; as_of: Date; rank: number | null; points: number | null; sailors: number }>(
-    `SELECT e.edition, e.published_at, e.as_of, x.rank, x.points,
+  const result = await db.query<{ edition: number; published_at: Date; as_of: Date; rank: number | null; points: number | null; sailors: number; sailor_name: string | null }>(
+    `SELECT e.edition, e.published_at, e.as_of, x.rank, x.points, x.sailor_name,
        (SELECT count(*)::int FROM ranking_edition_entries c WHERE c.edition_id = e.id) AS sailors
      FROM ranking_editions e LEFT JOIN ranking_edition_entries x ON x.edition_id = e.id AND x.sailor_id = $2
      WHERE e.list_id = $1 ORDER BY e.edition`,
     [listId, sailorId],
   );
-  return result.rows.map((row) => ({ edition: row.edition, publishedAt: row.published_at, asOf: row.as_of, rank: row.rank, points: row.points, sailors: row.sailors }));
+  return result.rows.map((row) => ({ edition: row.edition, publishedAt: row.published_at, asOf: row.as_of, rank: row.rank, points: row.points, sailors: row.sailors, sailorName: row.sailor_name }));
 }
