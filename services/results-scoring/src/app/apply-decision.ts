@@ -58,7 +58,7 @@ export async function applyDecision(context: ServiceContext, client: PoolClient,
   await lockSeriesOfEvent(client, decision.eventId);
   for (const fleetId of [...new Set(races.map((race) => race.fleetId))]) await lockFleet(client, fleetId);
 
-  await refuseInapplicable(client, races, decision.consequences);
+  await refuseInapplicable(client, decision.eventId, races, decision.consequences);
   const revisions: RevisionRef[] = [];
   for (const race of races) {
     const current = await getRaceEntries(client, race.id);
@@ -85,8 +85,9 @@ export async function applyDecision(context: ServiceContext, client: PoolClient,
 }
 
 /** The checks a finish sheet gets (boat in the race's fleet, finish after the start, a rating), on the consequences. */
-async function refuseInapplicable(client: PoolClient, races: readonly RaceWithProgress[], consequences: readonly Consequence[]): Promise<void> {
+async function refuseInapplicable(client: PoolClient, eventId: string, races: readonly RaceWithProgress[], consequences: readonly Consequence[]): Promise<void> {
   const errors = [];
+  const finals = await splitFinalFleets(client, eventId);
   for (const race of races) {
     const fleet = await findFleet(client, race.fleetId);
     if (!fleet) continue;
@@ -94,7 +95,9 @@ async function refuseInapplicable(client: PoolClient, races: readonly RaceWithPr
     const registered = await registeredBoatIds(client, fleet.id, boatIds);
     const boats = needsRatings(fleet) ? new Map((await fleetBoats(client, fleet.id)).map((b) => [b.boatId, b] as const)) : undefined;
     const rated = boats ? (boatId: string) => ratingFor(fleet, boats.get(boatId)?.ratings ?? {}) !== undefined : undefined;
-    const racesBefore = (await splitFinalFleets(client, race.eventId)).has(fleet.id) || (await listFleetRaces(client, fleet.id)).some((r) => r.number < race.number && r.hasResults && r.status !== 'abandoned');
+    // Only redress asks whether races were sailed before this one (A9(b)); the fleet's races are read then.
+    const redress = consequences.some((c) => c.raceId === race.id && c.action === 'rdg');
+    const racesBefore = !redress || finals.has(fleet.id) || (await listFleetRaces(client, fleet.id)).some((r) => r.number < race.number && r.hasResults && r.status !== 'abandoned');
     errors.push(...consequenceRefusals(consequences, { raceId: race.id, fleetName: fleet.name, actualStart: race.actualStart, registered, rated, racesBefore, defaultRedress: redressMethodOf(fleet, { redressMethod: null }) }));
   }
   if (errors.length > 0) throw problem('inapplicable_consequence', "A consequence cannot be applied to the race's record.", { errors });

@@ -56,6 +56,8 @@ export async function rescoreRecorded(context: ServiceContext, client: PoolClien
   const before = new Map<string, Awaited<ReturnType<typeof raceResults>>>();
   for (const race of races) before.set(race.id, await raceResults(client, race.id));
   const publish = context.publish.bind(context);
+  // A set-up change records a revision of every race: their time moves before the views are rendered.
+  if (rescore.everyRace) await markRescored(client, races.map((race) => race.id), at);
   await recomputeFleet(client, event, fleet, { publish, requestId: rescore.requestId, ...(rescore.everyRace ? { alwaysPublishRaces: races.map((r) => r.id) } : { onlyIfChanged: true }) });
   const ids: string[] = [];
   const revised: string[] = [];
@@ -87,8 +89,9 @@ export async function rescoreRecorded(context: ServiceContext, client: PoolClien
     revised.push(race.id);
   }
   // The answers' asOf is the latest revision they include: the re-score's, so asOf = that time shows
-  // the re-scored numbers (the views rendered above still carried the previous time).
-  if (revised.length > 0) {
+  // the re-scored numbers. Races revised only because their numbers moved are known after the
+  // re-score: their time moves now, and the views are rendered again with it.
+  if (!rescore.everyRace && revised.length > 0) {
     await markRescored(client, revised, at);
     await renderFleetViews(client, fleet.id);
   }
