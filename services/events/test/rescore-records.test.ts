@@ -100,6 +100,8 @@ describe('re-scores caused by set-up, race and rating changes: refused when impo
     await standingsBecome([['B', 1, 3], ['C', 2, 4], ['A', 3, 5]], 'standings re-scored on phrf_tod');
     const recorded = await revisions(`fleet set-up changed by ${club.organizer.name}`);
     assert.deepEqual(new Set(recorded.map((r: any) => r.raceId)), new Set(races));
+    // The standings' asOf is the set-up change's revision time.
+    assert.equal((await ok(api.get(`/api/v1/events/${slug}/standings`, { key }))).data.asOf, recorded[0].at);
   });
 
   test('a race weight change re-scores and records a revision for the race whose numbers moved', async () => {
