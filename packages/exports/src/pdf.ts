@@ -67,7 +67,8 @@ function fitted(doc: Doc, text: string, width: number): { text: string; width: n
 /** One line of the page header, cut to the page width. */
 function headerLine(doc: Doc, text: string, y: number, width: number): void {
   const line = fitted(doc, printable(text), width);
-  doc.text(line.text, MARGIN, y, { width: Math.max(width, line.width), lineBreak: false });
+  // No width: pdfkit's line wrapper never runs (the text is already cut to fit).
+  doc.text(line.text, MARGIN, y, { lineBreak: false });
 }
 
 function pageHeader(doc: Doc, table: ExportTable, section: ExportSection, continued: boolean): number {
@@ -95,8 +96,10 @@ function row(doc: Doc, layout: Layout, block: ColumnBlock, cells: readonly strin
     // The plan never makes a column narrower than this; pdfkit's line wrapper must never see less.
     const room = Math.max(width - 2 * PAD, MIN_TEXT_EM * fontSize);
     const text = fitted(doc, cells[column] ?? '', room);
-    // The text fits the width given (pdfkit wraps nothing): at least the text's own width.
-    doc.text(text.text, x + PAD, y, { width: Math.max(room, text.width), lineBreak: false, align: layout.columns[column]!.numeric ? 'right' : 'left' });
+    // Placed by hand and given no width, so pdfkit's line wrapper never runs: with a width it could
+    // still break a text measured to fit (rounding) onto a second line over the next row.
+    const left = layout.columns[column]!.numeric ? x + PAD + Math.max(room - text.width, 0) : x + PAD;
+    doc.text(text.text, left, y, { lineBreak: false });
     x += width;
   });
 }

@@ -122,3 +122,31 @@ test('HTML: self-contained sheet, escaped, one section per fleet with page break
   assert.ok(html.includes('Status: official · Results as of 2025-06-01 14:05:09 UTC'));
   assert.doesNotMatch(html, /<script|<link|src=|https?:/);
 });
+
+// The demo regatta's IRC 1 sheet: "Second Wind" measured to fit its column was broken onto a second
+// line by pdfkit's wrapper (over the next row's "Blue Heron"). Every cell is one text run on its row.
+test('PDF: a cell measured to fit is printed on its row, never wrapped onto the next', async () => {
+  const wide = [
+    { key: 'fleet', label: 'Fleet' },
+    { key: 'rank', label: 'Rank', numeric: true },
+    { key: 'sail', label: 'Sail number' },
+    { key: 'boat', label: 'Boat' },
+    { key: 'skipper', label: 'Skipper' },
+    ...[1, 2, 3, 4].map((n) => ({ key: `r${n}`, label: `R${n}`, numeric: true })),
+    { key: 'total', label: 'Total', numeric: true },
+    { key: 'nett', label: 'Nett', numeric: true },
+    { key: 'sailed', label: 'Races sailed', numeric: true },
+  ];
+  const boats = [['USA 40700', 'Wind Dancer', 'Skyler Kim'], ['USA 40704', 'Second Wind', 'Rowan Bennett'], ['USA 40702', 'Blue Heron', 'Hayden Cruz'], ['USA 40705', 'Rum Line', 'Parker Hughes']];
+  const rows = boats.map(([sail, boat, skipper], i) => ({ fleet: 'IRC 1', rank: i + 1, sail, boat, skipper, r1: 2, r2: i === 3 ? '7 DNF' : 1, r3: 2, r4: 1, total: 6, nett: 6, sailed: 4 }));
+  const bytes = await renderPdf({ ...table, columns: wide, sections: [{ heading: 'IRC 1', rows }] });
+  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false }).promise;
+  const items = (await (await pdf.getPage(1)).getTextContent()).items.flatMap((item) => ('str' in item && item.str.trim() !== '' ? [{ text: item.str, y: Math.round(item.transform[5]) }] : []));
+  await pdf.destroy();
+  const yOf = (text: string) => items.find((item) => item.text === text)?.y;
+  for (const [sail, boat, skipper] of boats) {
+    assert.notEqual(yOf(boat!), undefined, `${boat} is one text run`);
+    assert.equal(yOf(boat!), yOf(sail!), `${boat} on the row of ${sail}`);
+    assert.equal(yOf(skipper!), yOf(sail!), `${skipper} on the row of ${sail}`);
+  }
+});
