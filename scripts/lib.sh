@@ -21,6 +21,18 @@ ensure_node_modules() {
 build_all() {
   log "building (tsc -b)"
   (cd "$ROOT" && flock "$ROOT/.cache/build.lock" node_modules/.bin/tsc -b tsconfig.json) || die "TypeScript build failed"
+  build_console
+}
+
+# The console (web/console): type-checked, then bundled by Vite into web/console/dist, which the
+# gateway serves at /console/. Skipped when nothing it is built from changed since the last build.
+build_console() {
+  local built="$ROOT/web/console/dist/index.html"
+  if [ -f "$built" ] && [ -z "$(find "$ROOT/web/console/src" "$ROOT/web/console/index.html" "$ROOT/web/console/vite.config.ts" "$ROOT/web/console/package.json" "$ROOT/packages/client/src" -newer "$built" -print -quit)" ]; then
+    return 0
+  fi
+  log "building the console (tsc, vite)"
+  (cd "$ROOT/web/console" && flock "$ROOT/.cache/build.lock" sh -c '"$0/node_modules/.bin/tsc" -p tsconfig.json --noEmit && "$0/node_modules/.bin/vite" build --logLevel warn' "$ROOT") || die "console build failed"
 }
 
 infra_up() {

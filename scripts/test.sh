@@ -51,7 +51,7 @@ stage openapi node "$ROOT/scripts/openapi-lint.mjs"
 # no service importing another, no cycles. Any violation fails the run.
 stage imports bash "$ROOT/scripts/check-imports.sh"
 
-mapfile -t UNIT < <(find_tests "$ROOT"/packages/*/src "$ROOT"/services/*/src "$ROOT"/gateway/src)
+mapfile -t UNIT < <(find_tests "$ROOT"/packages/*/src "$ROOT"/services/*/src "$ROOT"/gateway/src "$ROOT"/web/*/src)
 stage unit "${NODE_TEST[@]}" "${UNIT[@]}"
 
 if [ -d "$ROOT/../shared/oracles/sailscoring" ]; then
@@ -60,7 +60,7 @@ fi
 
 # Integration and end-to-end tests share one running stack (each test file creates its own data);
 # tests that kill processes start stacks of their own.
-mapfile -t INTEGRATION < <(find_tests "$ROOT"/packages/*/test "$ROOT"/services/*/test "$ROOT"/gateway/test "$ROOT/test")
+mapfile -t INTEGRATION < <(find_tests "$ROOT"/packages/*/test "$ROOT"/services/*/test "$ROOT"/gateway/test "$ROOT"/web/*/test "$ROOT/test")
 if [ "${#INTEGRATION[@]}" -gt 0 ]; then
   stage integration node --conditions=@regatta/source --import tsx "$ROOT/scripts/with-stack.ts" \
     "${NODE_TEST[@]}" --test-concurrency=2 "${INTEGRATION[@]}"

@@ -11,6 +11,7 @@ import type { Logger } from '@regatta/logging';
 import type { Authenticator } from './auth.js';
 import type { ServiceName } from './config.js';
 import { registerDocs } from './docs.js';
+import { registerConsole } from './console.js';
 import { createProxies, type ProxyHandler, type ResponseInterceptor } from './proxy.js';
 import type { RouteRule } from './routes.js';
 import { isPublicPath, publicDoor } from './public-door.js';
@@ -35,6 +36,8 @@ export interface GatewayDependencies {
   publicLimiter?: AddressRateLimiter;
   /** TRUST_PROXY: whose X-Forwarded-For to believe (default: loopback). */
   trustProxy?: string;
+  /** The built console's directory (served at /console/); absent: /console answers 503. */
+  consoleDirectory?: string | undefined;
 }
 
 /** Identity's response header naming cached credentials to drop ("key:<id>,user:<id>"); never relayed. */
@@ -114,6 +117,7 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
     res.json(deps.openapiDocument());
   });
   registerDocs(app, { openapiDocument: deps.openapiDocument });
+  registerConsole(app, { directory: deps.consoleDirectory });
 
   app.use('/api', (req: Request, res: Response) => {
     // Mounted under /api, express trimmed req.url; the door and the proxies read the whole URL.

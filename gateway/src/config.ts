@@ -31,6 +31,8 @@ const schema = z.object({
   /** Comma-separated origins allowed to send cookie-authenticated state changes (besides same-origin). */
   TRUSTED_ORIGINS: z.string().default(''),
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** The built console (index.html and assets/) served at /console/; default: the @regatta/console package's dist/. */
+  CONSOLE_DIR: z.string().min(1).optional(),
   /** How long a resolved credential (key, session, embed token) is reused without asking identity. */
   CREDENTIAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** How long an unknown credential's refusal is remembered (cheap rejection of repeated junk). */

@@ -3,6 +3,7 @@ import { createLogger } from '@regatta/logging';
 import { serve } from '@regatta/http';
 import { loadOpenApiDocument } from '@regatta/openapi';
 import { createGatewayListener } from './app.js';
+import { consoleDirectory } from './console.js';
 import { IdentityAuthenticator } from './auth.js';
 import { readConfig } from './config.js';
 import { createIdentityClient } from './identity-client.js';
@@ -62,6 +63,7 @@ const app = createGatewayListener({
   trustedOrigins: config.trustedOrigins,
   openapiDocument: () => loadOpenApiDocument(),
   trustProxy: config.TRUST_PROXY,
+  consoleDirectory: consoleDirectory(config.CONSOLE_DIR),
   ...(config.PUBLIC_RATE_LIMIT_PER_MINUTE > 0
     ? { publicLimiter: new RedisAddressRateLimiter({ redis, keyPrefix: config.PUBLIC_RATE_LIMIT_KEY_PREFIX, perMinute: config.PUBLIC_RATE_LIMIT_PER_MINUTE, logger }) }
     : {}),

@@ -1,0 +1,51 @@
+/**
+ * Every screen has a URL under /console/ that opens it after sign-in (deep links): guarded screens
+ * send a person who is not signed in to /console/sign-in?next=<the screen>. Each area is a lazy
+ * chunk, so the first load carries only the shell and the screen asked for.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Layout } from './Layout';
+import { RequireSession } from './RequireSession';
+import { RouteError } from './RouteError';
+
+type Loader = () => Promise<{ default: React.ComponentType }>;
+const screen = (load: Loader): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: (await load()).default }) });
+
+export const routes: RouteObject[] = [
+  { path: 'sign-in', ...screen(() => import('../features/account/SignIn')), errorElement: <RouteError /> },
+  { path: 'sign-up', ...screen(() => import('../features/account/SignUp')), errorElement: <RouteError /> },
+  {
+    element: <RequireSession />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          { index: true, ...screen(() => import('../features/orgs/Home')) },
+          { path: 'account', ...screen(() => import('../features/account/Account')) },
+          { path: 'orgs', ...screen(() => import('../features/orgs/OrgList')) },
+          { path: 'orgs/:org', ...screen(() => import('../features/orgs/OrgProfile')) },
+          { path: 'orgs/:org/members', ...screen(() => import('../features/orgs/Members')) },
+          { path: 'orgs/:org/regattas', ...screen(() => import('../features/regattas/RegattaList')) },
+          { path: 'orgs/:org/regattas/new', ...screen(() => import('../features/regattas/RegattaCreate')) },
+          { path: 'orgs/:org/embed-tokens', ...screen(() => import('../features/integrations/EmbedTokens')) },
+          {
+            path: 'regattas/:slug',
+            ...screen(() => import('../features/regattas/RegattaLayout')),
+            children: [
+              { index: true, ...screen(() => import('../features/regattas/RegattaOverview')) },
+              { path: 'notices', ...screen(() => import('../features/notices/NoticeBoard')) },
+              { path: 'fleets', ...screen(() => import('../features/fleets/FleetsAndRaces')) },
+              { path: 'entries', ...screen(() => import('../features/entries/Entries')) },
+            ],
+          },
+          { path: 'keys', ...screen(() => import('../features/integrations/ApiKeys')) },
+          { path: 'webhooks', ...screen(() => import('../features/integrations/Webhooks')) },
+          { path: '*', ...screen(() => import('./NotFound')) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: '/console' });

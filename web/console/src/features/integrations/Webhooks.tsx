@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+
+export default function Webhooks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{t('notFound.title')}</h1>
+      
+    </>
+  );
+}
