@@ -14,7 +14,7 @@ if (!out) {
   process.exit(2);
 }
 
-const workspaces = ['packages', 'services']
+const workspaces = ['packages', 'services', 'web']
   .flatMap((group) => (existsSync(group) ? readdirSync(group).map((name) => join(group, name)) : []))
   .concat('gateway')
   .filter((dir) => existsSync(join(dir, 'package.json')));

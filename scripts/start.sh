@@ -20,7 +20,8 @@ stop_all() {
 
 wait_healthy() { # name url
   local deadline=$((SECONDS + 60))
-  until curl -fsS -o /dev/null "$2"; do
+  # Quiet while the process starts (curl would print "Failed to connect" on every try).
+  until curl -fs -o /dev/null "$2" 2>/dev/null; do
     [ $SECONDS -lt $deadline ] || { tail -n 30 "$ROOT/.local/logs/$1.log" >&2; die "$1 did not become healthy ($2)"; }
     sleep 0.3
   done

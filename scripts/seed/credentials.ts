@@ -94,10 +94,13 @@ export function writeCredentials(key: string, keyId: string | undefined, extras:
   writeFileSync(
     CREDENTIALS_TXT,
     [
-      '  Demo sign-in:',
+      '  Console (the regatta office in the browser):',
+      `    Open:           ${GATEWAY}/console/`,
       `    Email:          ${DEMO.email}`,
       `    Password:       ${DEMO.password}`,
-      `    Log in:         curl -i -X POST ${GATEWAY}/api/v1/auth/login -H 'content-type: application/json' -d '{"email":"${DEMO.email}","password":"${DEMO.password}"}'`,
+      `    Demo regatta:   ${GATEWAY}/console/regattas/${DEMO_REGATTA.slug}`,
+      '',
+      '  API (programs):',
       `    API key:        ${key}`,
       `    Try it:         curl -H 'Authorization: Bearer ${key}' ${GATEWAY}/api/v1/events`,
       '',
