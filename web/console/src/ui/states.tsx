@@ -13,12 +13,16 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="empty">{children}</p>;
 }
 
-/** What went wrong, in the person's language where the code is known, with the request id to quote. */
-export function ProblemAlert({ error, general }: { error: unknown; general?: string[] }) {
+/**
+ * What went wrong, in the person's language where the code is known, with the request id to quote.
+ * `ns` names a screen's namespace whose `problem.<code>` keys explain that screen's own refusals.
+ */
+export function ProblemAlert({ error, general, ns }: { error: unknown; general?: string[]; ns?: string }) {
   const { t } = useTranslation();
   if (!error) return null;
   const api = error instanceof ApiError ? error : undefined;
-  const known = api ? t(`problem.${api.code}`, { defaultValue: '' }) : '';
+  const own = api && ns ? t(`${ns}:problem.${api.code}`, { defaultValue: '' }) : '';
+  const known = own || (api ? t(`problem.${api.code}`, { defaultValue: '' }) : '');
   const message = api?.status === 0 ? t('problem.network_error') : known || (error instanceof Error ? error.message : String(error));
   return (
     <div role="alert" className="alert">
