@@ -60,6 +60,7 @@ export const ROUTES: RouteRule[] = [
   rule('DELETE', '/api/v1/embed-tokens', 'identity', SESSION),
   rule('GET', '/api/v1/organizations/:slug/members', 'identity', scope('read')),
   rule('POST', '/api/v1/organizations/:slug/members', 'identity', scope('admin')),
+  rule('PATCH', '/api/v1/organizations/:slug/members/:userId', 'identity', scope('admin')),
   rule('DELETE', '/api/v1/organizations/:slug/members/:userId', 'identity', scope('admin')),
 
   // organizations

@@ -76,6 +76,8 @@ interface World {
   joiner: { email: string };
   /** A member the valid DELETE /members removes. */
   leaver: { userId: string };
+  /** A member the valid PATCH /members/{userId} makes an admin. */
+  promotee: { userId: string };
   /** Sessions the logout rows end. */
   logoutValid: string;
   logoutNonMember: string;
@@ -153,7 +155,7 @@ before(async () => {
   await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/matrix-hook`;
 
-  const [owner, member, outsider, rival, founder, stranger, leaver, joiner, logoutValid, logoutNonMember] = await Promise.all([
+  const [owner, member, outsider, rival, founder, stranger, leaver, joiner, logoutValid, logoutNonMember, promotee] = await Promise.all([
     newActor(api),
     newActor(api),
     newActor(api),
@@ -161,13 +163,14 @@ before(async () => {
     newActor(api),
     newActor(api),
     newActor(api),
+    signUp(api),
     signUp(api),
     signUp(api),
     signUp(api),
   ]);
   const [org, rivalOrg] = await Promise.all([createOrganization(api, owner), createOrganization(api, rival)]);
   const key = owner.key;
-  for (const person of [member, leaver]) {
+  for (const person of [member, leaver, promotee]) {
     const added = await ok(api.post(`/api/v1/organizations/${org.slug}/members`, { email: person.email, role: 'member' }, { key }), 201);
     assert.equal(added.data.role, 'member');
   }
@@ -312,6 +315,7 @@ before(async () => {
     stranger,
     joiner,
     leaver,
+    promotee: { userId: promotee.userId },
     logoutValid: logoutValid.cookie,
     logoutNonMember: logoutNonMember.cookie,
     org,
@@ -581,6 +585,16 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'member', who: memberKey, outcome: refused(403, 'organization_admin_required') },
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.email, body.data.role], [w.joiner.email, 'member']) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${noSuchSlug()}/members`, body: { email: x.joiner.email, role: 'member' } }), outcome: missing },
+    ],
+  },
+  'PATCH /api/v1/organizations/:slug/members/:userId': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/members/${x.promotee.userId}`, body: { role: 'admin' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'organization_admin_required') },
+      { which: 'member', who: memberKey, outcome: refused(403, 'organization_admin_required') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.userId, body.data.role], [w.promotee.userId, 'admin']) } },
+      { which: 'not_found', label: 'unknown organization', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${noSuchSlug()}/members/${x.promotee.userId}`, body: { role: 'admin' } }), outcome: missing },
+      { which: 'not_found', label: 'not a member', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/members/${x.outsider.userId}`, body: { role: 'admin' } }), outcome: missing },
     ],
   },
   'DELETE /api/v1/organizations/:slug/members/:userId': {
@@ -1656,11 +1670,12 @@ describe('authorization matrix', { concurrency: 16 }, () => {
 });
 
 describe('after the matrix', () => {
-  test('the revoked key, the deleted webhook and the removed member are gone', async () => {
+  test('the revoked key, the deleted webhook and the removed member are gone; the promoted member is an admin', async () => {
     assert.equal((await api.get('/api/v1/keys', { cookie: w.owner.cookie })).body.data.some((k: any) => k.id === w.keyToRevoke), false);
     assert.equal((await api.get(`/api/v1/webhooks/${w.webhookToDelete}`, { key: w.owner.key })).status, 404);
     const members = await api.get(`/api/v1/organizations/${w.org.slug}/members`, { key: w.owner.key });
     assert.equal(members.body.data.some((m: any) => m.userId === w.leaver.userId), false);
     assert.equal(members.body.data.find((m: any) => m.email === w.joiner.email)?.role, 'member');
+    assert.equal(members.body.data.find((m: any) => m.userId === w.promotee.userId)?.role, 'admin');
   });
 });

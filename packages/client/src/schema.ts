@@ -434,9 +434,11 @@ export interface paths {
         put?: never;
         /**
          * Add a member or change their role
-         * @description Organization admins only (403 otherwise; API keys also need the `admin` scope). The person
-         *     must have an account (404 otherwise). 201 when added, 200 when an existing member's role was
-         *     set. An organization keeps at least one admin (409).
+         * @description Adds a person by the e-mail of their account. Organization admins only (403 otherwise; API keys
+         *     also need the `admin` scope). The person must have an account (404 `user_not_found`
+         *     otherwise). 201 when added, 200 when an existing member's role was set (PATCH
+         *     `.../members/{userId}` changes a role by user id). An organization keeps at least one admin
+         *     (409 `last_admin`).
          */
         post: operations["addMember"];
         delete?: never;
@@ -467,7 +469,17 @@ export interface paths {
         delete: operations["removeMember"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a member's role
+         * @description Sets the role (admin or member) of someone who already belongs to the organization; to add a
+         *     person, POST `.../members` with their e-mail. Organization admins only (403
+         *     `organization_admin_required` otherwise; API keys also need the `admin` scope). A user id that
+         *     is not a member (or not a uuid) is 404. An organization keeps at least one admin: demoting its
+         *     last admin is 409 `last_admin` (make another member an admin first). Setting the role a member
+         *     already has changes nothing (200, "Member unchanged."); a real change publishes
+         *     `membership.granted` and takes effect on the member's very next request.
+         */
+        patch: operations["changeMemberRole"];
         trace?: never;
     };
     "/api/v1/organizations/{slug}/imports/sailwave": {
@@ -7447,6 +7459,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["IdentityOrganizationSlug"];
+                /** @description The member's user id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description The membership with its role. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityMemberEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { apiClient, createApiKey, createOrganization, newActor, signUp, uniqueSuffix } from '@regatta/testing';
+import { apiClient, createApiKey, createOrganization, eventually, newActor, signUp, uniqueSuffix } from '@regatta/testing';
 
 const api = apiClient();
 
@@ -99,5 +99,82 @@ describe('memberships', () => {
     assert.equal(refused.body.code, 'missing_scope');
     assert.deepEqual(refused.body.requiredScopes, ['admin']);
     assert.equal((await api.get(`/api/v1/organizations/${org.slug}/members`, { key: readOnly.key })).status, 200);
+  });
+  test('admins change a member\'s role by user id; the last admin cannot be demoted; the change reaches the next request', async () => {
+    const admin = await newActor(api);
+    const org = await createOrganization(api, admin);
+    const sailor = await newActor(api);
+    const outsider = await newActor(api);
+    assert.equal((await api.post(`/api/v1/organizations/${org.slug}/members`, { email: sailor.email, role: 'member' }, { key: admin.key })).status, 201);
+    const path = (userId: string) => `/api/v1/organizations/${org.slug}/members/${userId}` as const;
+
+    // A member may not change roles, not even their own.
+    const selfPromotion = await api.patch(path(sailor.userId), { role: 'admin' }, { key: sailor.key });
+    assert.deepEqual([selfPromotion.status, selfPromotion.body.code], [403, 'organization_admin_required']);
+
+    const promoted = await api.patch(path(sailor.userId), { role: 'admin' }, { cookie: admin.cookie });
+    assert.equal(promoted.status, 200, promoted.text);
+    assert.deepEqual([promoted.body.data.userId, promoted.body.data.email, promoted.body.data.role, promoted.body.message], [sailor.userId, sailor.email, 'admin', 'Role changed.']);
+    const session = await api.get('/api/v1/auth/session', { cookie: sailor.cookie });
+    assert.deepEqual(session.body.data.memberships.map((m: { slug: string; role: string }) => [m.slug, m.role]), [[org.slug, 'admin']]);
+    const again = await api.patch(path(sailor.userId), { role: 'admin' }, { key: admin.key });
+    assert.deepEqual([again.status, again.body.data.role, again.body.message], [200, 'admin', 'Member unchanged.']);
+
+    // Two admins: the founder steps down (1 admin left), then the remaining admin cannot.
+    const steppedDown = await api.patch(path(admin.userId), { role: 'member' }, { key: admin.key });
+    assert.deepEqual([steppedDown.status, steppedDown.body.data.role], [200, 'member']);
+    const refused = await api.post(`/api/v1/organizations/${org.slug}/members`, { email: outsider.email, role: 'member' }, { key: admin.key });
+    assert.equal(refused.status, 403, 'the demotion takes effect on the very next request');
+    const last = await api.patch(path(sailor.userId), { role: 'member' }, { key: sailor.key });
+    assert.deepEqual([last.status, last.body.code], [409, 'last_admin']);
+    const members = await api.get(`/api/v1/organizations/${org.slug}/members`, { key: sailor.key });
+    assert.deepEqual(
+      members.body.data.map((m: { userId: string; role: string }) => [m.userId, m.role]).sort(),
+      [
+        [admin.userId, 'member'],
+        [sailor.userId, 'admin'],
+      ].sort(),
+    );
+
+    // Refusals: not a member, not a user id, a role outside the vocabulary, an unknown organization.
+    assert.equal((await api.patch(path(outsider.userId), { role: 'admin' }, { key: sailor.key })).status, 404);
+    assert.equal((await api.patch(`/api/v1/organizations/${org.slug}/members/not-a-uuid`, { role: 'admin' }, { key: sailor.key })).status, 404);
+    const bad = await api.patch(path(admin.userId), { role: 'owner' } as never, { key: sailor.key, contract: false });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body.errors.map((error: { field: string }) => error.field), ['role']);
+    assert.equal((await api.patch(`/api/v1/organizations/no-such-${uniqueSuffix()}/members/${admin.userId}`, { role: 'admin' }, { key: sailor.key })).status, 404);
+
+    // A key without the admin scope is refused at the gateway.
+    const readOnly = await createApiKey(api, sailor.cookie, { scopes: ['read', 'write'] });
+    const scoped = await api.patch(path(admin.userId), { role: 'admin' }, { key: readOnly.key });
+    assert.deepEqual([scoped.status, scoped.body.code], [403, 'missing_scope']);
+  });
+
+  test('two admins demoting each other at once leave the organization one admin', async () => {
+    // Eight organizations side by side, so that some of the pairs of requests really overlap.
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const ann = await newActor(api);
+        const org = await createOrganization(api, ann);
+        const bob = await newActor(api);
+        // Under this load the gateway's bounded wait for the creator's membership may end first.
+        await eventually(
+          async () => ((await api.post(`/api/v1/organizations/${org.slug}/members`, { email: bob.email, role: 'admin' }, { key: ann.key, contract: false })).status === 201 ? true : undefined),
+          10_000,
+          'bob made an admin',
+        );
+        const [byAnn, byBob] = await Promise.all([
+          api.patch(`/api/v1/organizations/${org.slug}/members/${bob.userId}`, { role: 'member' }, { key: ann.key }),
+          api.patch(`/api/v1/organizations/${org.slug}/members/${ann.userId}`, { role: 'member' }, { key: bob.key }),
+        ]);
+        // Whichever commits first wins; the other finds the last admin (or, if it came later, that it is no longer one).
+        assert.equal([byAnn, byBob].filter((response) => response.status === 200).length, 1, `${byAnn.text} / ${byBob.text}`);
+        const loser = byAnn.status === 200 ? byBob : byAnn;
+        assert.ok(['last_admin', 'organization_admin_required'].includes(loser.body.code), loser.text);
+        const winner = byAnn.status === 200 ? ann : bob;
+        const members = await api.get(`/api/v1/organizations/${org.slug}/members`, { key: winner.key });
+        assert.deepEqual(members.body.data.filter((m: { role: string }) => m.role === 'admin').map((m: { userId: string }) => m.userId), [winner.userId]);
+      }),
+    );
   });
 });

@@ -1,12 +1,14 @@
 /**
  * Adds a member or changes their role (organization admins only). A real change publishes
  * membership.granted in the same transaction; gateways drop the member's cached roles after commit.
- * An organization keeps at least one admin, so its last admin cannot demote themself.
+ * An organization keeps at least one admin, so its last admin cannot demote themself (the admins are
+ * locked first, as for a role change).
  */
 import { withTransaction } from '@regatta/db';
 import { problem } from '@regatta/http';
 import type { MemberRole } from '@regatta/contracts';
-import { countAdmins, upsertMembership, type MemberDetail } from '../store/memberships.js';
+import { keepsAnAdmin } from '../domain/admins.js';
+import { lockAdmins, upsertMembership, type MemberDetail } from '../store/memberships.js';
 import { findUserByEmail } from '../store/users.js';
 import { organizationBySlug, requireAdmin } from './access.js';
 import { membershipGranted } from './facts.js';
@@ -40,10 +42,8 @@ export async function grantMembership(
   const input = readInput();
   const user = await findUserByEmail(pool, input.email);
   if (!user) throw problem('user_not_found', 'No account uses this email; the person must sign up first.');
-  if (user.id === request.callerId && input.role !== 'admin' && (await countAdmins(pool, org.id)) <= 1) {
-    throw problem('last_admin', 'An organization keeps at least one admin.');
-  }
   const granted = await withTransaction(pool, async (client) => {
+    if (!keepsAnAdmin(await lockAdmins(client, org.id), user.id, input.role)) throw problem('last_admin', 'An organization keeps at least one admin.');
     const result = await upsertMembership(client, { organizationId: org.id, userId: user.id, role: input.role, grantedBy: request.callerId });
     if (result.previous !== input.role) {
       await context.publish(

@@ -1,10 +1,12 @@
 /**
  * Removes a member (organization admins only) and publishes membership.revoked in the same
- * transaction; removing the last admin is refused (the transaction rolls back).
+ * transaction; removing the last admin is refused (the transaction rolls back). The admins are locked
+ * first, as for a role change, so two admins removing each other at once leave one.
  */
 import { withTransaction } from '@regatta/db';
 import { notFound, problem } from '@regatta/http';
-import { countAdmins, deleteMembership } from '../store/memberships.js';
+import { keepsAnAdmin } from '../domain/admins.js';
+import { deleteMembership, lockAdmins } from '../store/memberships.js';
 import { organizationBySlug, requireAdmin } from './access.js';
 import { membershipRevoked } from './facts.js';
 import type { IdentityContext, IdentityResources, InvalidationTarget } from './resources.js';
@@ -21,9 +23,10 @@ export async function revokeMembership(
   const userId = request.memberId;
   if (!userId) throw notFound('The member');
   await withTransaction(pool, async (client) => {
+    const admins = await lockAdmins(client, org.id);
     const role = await deleteMembership(client, org.id, userId);
     if (!role) throw notFound('The member');
-    if (role === 'admin' && (await countAdmins(client, org.id)) === 0) throw problem('last_admin', 'An organization keeps at least one admin.');
+    if (!keepsAnAdmin(admins, userId, null)) throw problem('last_admin', 'An organization keeps at least one admin.');
     await context.publish(client, membershipRevoked({ organizationId: org.id, userId, role, revokedBy: request.callerId }, request.requestId));
   });
   const invalidated: InvalidationTarget[] = [`user:${userId}`];

@@ -6,3 +6,6 @@ export const grantBody = z.object({
   email: z.string().trim().toLowerCase().email(),
   role: z.enum(MEMBER_ROLES, { message: 'must be admin or member' }),
 });
+
+/** The body of a role change (PATCH .../members/{userId}). */
+export const roleBody = z.object({ role: grantBody.shape.role });

@@ -88,9 +88,37 @@ export async function deleteMembership(db: Queryable, organizationId: string, us
   return result.rows[0]?.role;
 }
 
-export async function countAdmins(db: Queryable, organizationId: string): Promise<number> {
-  const result = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM memberships WHERE organization_id = $1 AND role = 'admin'`, [
-    organizationId,
-  ]);
-  return result.rows[0]?.count ?? 0;
+/**
+ * Locks the organization's admin memberships for the rest of the transaction and returns their user
+ * ids. Two demotions (or a demotion and a removal) of different admins are serialized by it: the
+ * second re-reads the rows after the first commits, so it counts the admins that are left.
+ */
+export async function lockAdmins(db: Queryable, organizationId: string): Promise<string[]> {
+  const result = await db.query<{ user_id: string }>(
+    `SELECT user_id FROM memberships WHERE organization_id = $1 AND role = 'admin' ORDER BY user_id FOR UPDATE`,
+    [organizationId],
+  );
+  return result.rows.map((row) => row.user_id);
+}
+
+/** Sets an existing member's role (granted_at moves only when it changes); undefined when the person is not a member. */
+export async function setMemberRole(
+  db: Queryable,
+  membership: { organizationId: string; userId: string; role: MemberRole; grantedBy: string },
+): Promise<{ previous: MemberRole; row: MembershipRow } | undefined> {
+  const previous = await db.query<{ role: MemberRole }>(
+    `SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2 FOR UPDATE`,
+    [membership.organizationId, membership.userId],
+  );
+  const before = previous.rows[0]?.role;
+  if (!before) return undefined;
+  const result = await db.query<MembershipRow>(
+    `UPDATE memberships SET role = $3,
+       granted_by = CASE WHEN role = $3 THEN granted_by ELSE $4 END,
+       granted_at = CASE WHEN role = $3 THEN granted_at ELSE now() END
+     WHERE organization_id = $1 AND user_id = $2
+     RETURNING organization_id, user_id, role, granted_at`,
+    [membership.organizationId, membership.userId, membership.role, membership.grantedBy],
+  );
+  return { previous: before, row: result.rows[0]! };
 }
