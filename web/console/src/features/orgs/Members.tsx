@@ -1,12 +1,192 @@
+/**
+ * The people of an organization (/console/orgs/:org/members): names, e-mails and roles for every
+ * member; its administrators add a person by the e-mail of their account, change roles and remove
+ * members. The API keeps at least one administrator and says so (409 last_admin), shown as it comes.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Schemas } from '@regatta/client';
+import { ApiError, api, unwrap } from '../../api/client';
+import { formatDate } from '../../i18n/format';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Field, applyApiError, useDraft } from '../../ui/form';
+import { Empty, ProblemAlert, QueryView } from '../../ui/states';
+import { useMembership } from './membership';
+import { MEMBER_ROLES, addMemberSchema, type AddMemberValues, type MemberRole } from './schemas';
 
+type Member = Schemas['IdentityMember'];
 
 export default function Members() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { org: slug = '' } = useParams();
+  const { session, membership, isAdmin } = useMembership(slug);
+  const queryClient = useQueryClient();
+  const members = useQuery({
+    queryKey: ['members', slug],
+    queryFn: async () => (await unwrap(api.GET('/api/v1/organizations/{slug}/members', { params: { path: { slug } } }))).data,
+  });
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState<unknown>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const me = session.data?.user.id;
+
+  const refresh = async () => {
+    await Promise.all([queryClient.invalidateQueries({ queryKey: ['members', slug] }), queryClient.invalidateQueries({ queryKey: ['session'] })]);
+  };
+  const changeRole = useMutation({
+    mutationFn: ({ member, role }: { member: Member; role: MemberRole }) =>
+      unwrap(api.PATCH('/api/v1/organizations/{slug}/members/{userId}', { params: { path: { slug, userId: member.userId } }, body: { role } })),
+    onMutate: () => {
+      setFailure(null);
+      setStatus('');
+    },
+    onSuccess: async (body, { member }) => {
+      setStatus(t('members:roleChanged', { name: member.name, role: t(`roles.${body.data.role}`) }));
+      await refresh();
+    },
+    onError: (error) => setFailure(error),
+  });
+  const remove = useMutation({
+    mutationFn: (member: Member) => unwrap(api.DELETE('/api/v1/organizations/{slug}/members/{userId}', { params: { path: { slug, userId: member.userId } } })),
+    onMutate: () => {
+      setFailure(null);
+      setStatus('');
+    },
+    onSuccess: async (_body, member) => {
+      setRemoving(null);
+      setStatus(t('members:removed', { name: member.name }));
+      await refresh();
+    },
+    onError: (error) => {
+      setRemoving(null);
+      setFailure(error);
+    },
+  });
+
   return (
     <>
-      <h1>{t('notFound.title')}</h1>
-      
+      <h1>{t('members:title', { name: membership?.name ?? slug })}</h1>
+      {!isAdmin && membership && <p>{t('members:readOnly')}</p>}
+      <p role="status" className={status ? 'notice' : undefined}>{status}</p>
+      <ProblemAlert error={failure} ns="members" />
+      <QueryView query={members}>
+        {(list) =>
+          list.length === 0 ? (
+            <Empty>{t('members:none')}</Empty>
+          ) : (
+            <div className="table-wrap">
+              <table className="responsive">
+                <caption className="muted">{t('members:count', { count: list.length })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('members:name')}</th>
+                    <th scope="col">{t('members:email')}</th>
+                    <th scope="col">{t('members:role')}</th>
+                    <th scope="col">{t('members:since')}</th>
+                    {isAdmin && <th scope="col">{t('members:actions')}</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((member) => {
+                    const next: MemberRole = member.role === 'admin' ? 'member' : 'admin';
+                    const busy = (changeRole.isPending && changeRole.variables?.member.userId === member.userId) || (remove.isPending && remove.variables?.userId === member.userId);
+                    return (
+                      <tr key={member.userId}>
+                        <td data-label={t('members:name')}>
+                          {member.name}
+                          {member.userId === me && <> <span className="badge">{t('members:you')}</span></>}
+                        </td>
+                        <td data-label={t('members:email')}>{member.email}</td>
+                        <td data-label={t('members:role')}>{t(`roles.${member.role}`)}</td>
+                        <td data-label={t('members:since')}>{formatDate(member.grantedAt, i18n.language)}</td>
+                        {isAdmin && (
+                          <td data-label={t('members:actions')}>
+                            <div className="actions">
+                              <button type="button" className="secondary" disabled={busy} aria-label={t(`members:make.${next}Named`, { name: member.name })} onClick={() => changeRole.mutate({ member, role: next })}>
+                                {t(`members:make.${next}`)}
+                              </button>
+                              <button type="button" className="secondary" disabled={busy} aria-label={t('members:removeNamed', { name: member.name })} onClick={() => setRemoving(member)}>
+                                {t('members:remove')}
+                              </button>
+                            </div>
+                          </td>
+                        )}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryView>
+      {isAdmin && <AddMember slug={slug} onAdded={(message) => { setFailure(null); setStatus(message); }} />}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('members:removeTitle', { name: removing?.name ?? '', organization: membership?.name ?? slug })}
+        confirmLabel={t('members:remove')}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onClose={() => setRemoving(null)}
+      >
+        <p>{t('members:removeBody')}</p>
+      </ConfirmDialog>
     </>
+  );
+}
+
+function AddMember({ slug, onAdded }: { slug: string; onAdded: (message: string) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm<AddMemberValues>({ resolver: zodResolver(addMemberSchema), defaultValues: { email: '', role: 'member' } });
+  const draft = useDraft(form, `member-add.${slug}`);
+  const [general, setGeneral] = useState<string[]>([]);
+  const add = useMutation({
+    mutationFn: async (values: AddMemberValues) => {
+      const call = api.POST('/api/v1/organizations/{slug}/members', { params: { path: { slug } }, body: values });
+      const body = await unwrap(call);
+      return { member: body.data, added: (await call).response.status === 201 };
+    },
+    onMutate: () => setGeneral([]),
+    onSuccess: async ({ member, added }) => {
+      draft.clear();
+      form.reset({ email: '', role: 'member' });
+      onAdded(t(added ? 'members:added' : 'members:roleChanged', { name: member.name, role: t(`roles.${member.role}`) }));
+      await queryClient.invalidateQueries({ queryKey: ['members', slug] });
+    },
+    onError: (error) => {
+      setGeneral(applyApiError(form, error));
+      if (error instanceof ApiError && error.code === 'user_not_found') form.setError('email', { type: 'server', message: 'members:problem.user_not_found' });
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <section aria-labelledby="add-member">
+      <h2 id="add-member">{t('members:addTitle')}</h2>
+      <p className="muted">{t('members:addHint')}</p>
+      <ProblemAlert error={add.error} general={general} ns="members" />
+      <form noValidate onSubmit={form.handleSubmit((values) => add.mutate(values))}>
+        <div className="form-row">
+          <Field label={t('members:email')} error={errors.email?.message}>
+            {(a) => <input {...a} type="email" autoComplete="off" {...form.register('email')} />}
+          </Field>
+          <Field label={t('members:role')} error={errors.role?.message}>
+            {(a) => (
+              <select {...a} {...form.register('role')}>
+                {MEMBER_ROLES.map((role) => <option key={role} value={role}>{t(`roles.${role}`)}</option>)}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div className="actions">
+          <button type="submit" disabled={add.isPending}>{t('members:add')}</button>
+        </div>
+      </form>
+    </section>
   );
 }
