@@ -26,6 +26,7 @@ run webhooks bash scripts/bench-webhooks.sh
 run public node --conditions=@regatta/source --import tsx services/public-results/scripts/bench-public.ts
 run exports node --conditions=@regatta/source --import tsx packages/exports/scripts/bench-exports.ts
 run sailwave node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-sailwave.ts
+run console node --conditions=@regatta/source --import tsx web/console/scripts/bench-console.ts
 
 pick() { # file pattern -> matching lines, indented
   grep -E "$2" "$OUT/$1.log" 2>/dev/null | sed -E 's/^ +//; s/^/  /' || true
@@ -47,3 +48,5 @@ echo "exports (200-boat, 4-fleet standings rendered as CSV, HTML and PDF, interl
 pick exports '^exports '
 echo "sailwave import (largest oracle .blw: parse, then re-score with this engine and compare):"
 pick sailwave '^sailwave '
+echo "console (first load of the regatta list in Chromium; budgets 200 KB compressed JavaScript, LCP 2.5 s):"
+pick console '^console '

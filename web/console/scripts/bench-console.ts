@@ -1,0 +1,93 @@
+/**
+ * The console's budget (npm run bench; not a timed test). Starts its own stack (slot BENCH_SLOT,
+ * default 5), signs a new organizer up with 12 regattas, and prints, in Debian's Chromium:
+ *   1. first load of the regatta list: JavaScript bytes as sent (gzip), and all bytes; budget 200 KB
+ *      of compressed JavaScript;
+ *   2. Largest Contentful Paint of the regatta list (cold cache, signed in) with the CPU slowed 4x and
+ *      DevTools' "Fast 3G" profile (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up): each run
+ *      and the median; budget 2.5 s.
+ * Loopback only; bounded (BENCH_CONSOLE_RUNS, default 3).
+ */
+import os from 'node:os';
+import { chromium, type Browser } from 'playwright-core';
+import { ApiClient, createOrganization, deleteTopics, infraFromEnv, newActor, startStack } from '@regatta/testing';
+import { chromiumPath } from '../test/harness.js';
+
+const runs = Math.min(10, Math.max(1, Number(process.env['BENCH_CONSOLE_RUNS'] ?? 3)));
+const slot = Number(process.env['BENCH_SLOT'] ?? 5);
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
+
+out(`starting a stack on slot ${slot} (${os.cpus().length} cores; the browser and every process share them)...`);
+const stack = await startStack({ slot, env: { RATE_LIMIT_DEFAULT: '100000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' } });
+let browser: Browser | undefined;
+try {
+  const api = new ApiClient(stack.gatewayUrl);
+  const organizer = await newActor(api);
+  const org = await createOrganization(api, organizer);
+  for (let i = 0; i < 12; i += 1) {
+    const start = new Date(Date.UTC(2027, 3, 1 + i * 7));
+    const end = new Date(start.getTime() + 2 * 86_400_000);
+    const created = await api.post('/api/v1/events', { organization: org.slug, name: `Spring Series ${i + 1}`, venue: 'Annapolis', startDate: start.toISOString(), endDate: end.toISOString() }, { key: organizer.key });
+    if (created.status !== 201) throw new Error(`regatta ${i + 1}: ${created.status} ${created.text}`);
+  }
+  const listPath = `/console/orgs/${org.slug}/regattas`;
+  browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+
+  const signedIn = async () => {
+    const context = await browser!.newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 900 } });
+    const login = await context.request.post('/api/v1/auth/login', { data: { email: organizer.email, password: organizer.password } });
+    if (login.status() !== 200) throw new Error(`login: ${login.status()}`);
+    return context;
+  };
+
+  // 1. What the first load sends.
+  {
+    const context = await signedIn();
+    const page = await context.newPage();
+    const sizes: Array<{ url: string; type: string; bytes: number }> = [];
+    page.on('requestfinished', async (request) => {
+      const response = await request.response();
+      if (!response || !request.url().includes('/console')) return;
+      const bytes = (await request.sizes()).responseBodySize;
+      sizes.push({ url: request.url(), type: request.resourceType(), bytes });
+    });
+    await page.goto(listPath, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const js = sizes.filter((s) => s.type === 'script').reduce((sum, s) => sum + s.bytes, 0);
+    const all = sizes.reduce((sum, s) => sum + s.bytes, 0);
+    out(`console first load: ${(js / 1024).toFixed(1)} KB JavaScript compressed (${sizes.filter((s) => s.type === 'script').length} files), ${(all / 1024).toFixed(1)} KB in all of the console's files; budget 200 KB JavaScript`);
+    await context.close();
+  }
+
+  // 2. Largest Contentful Paint, 4x CPU slowdown and Fast 3G, cold cache each run.
+  const lcps: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await signedIn();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      (globalThis as unknown as { __lcp: number }).__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) (globalThis as unknown as { __lcp: number }).__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(listPath, { waitUntil: 'networkidle', timeout: 60_000 });
+    await page.getByRole('link', { name: 'Spring Series 1', exact: true }).first().waitFor({ timeout: 60_000 }).catch(() => undefined);
+    await page.waitForTimeout(500);
+    const lcp = await page.evaluate(() => (globalThis as unknown as { __lcp: number }).__lcp);
+    lcps.push(lcp);
+    await context.close();
+  }
+  const sorted = [...lcps].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  out(`console LCP (regatta list, 4x CPU slowdown, Fast 3G, cold cache): median ${(median / 1000).toFixed(2)} s over ${runs} runs (${lcps.map((v) => (v / 1000).toFixed(2)).join(', ')} s); budget 2.5 s`);
+} finally {
+  await browser?.close();
+  await stack.stop();
+  await deleteTopics(infraFromEnv().kafkaBrokers, stack.topicPrefix);
+}
