@@ -7,6 +7,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
+import { prefetchSession } from './prefetch';
+import { Loading } from '../ui/states';
 
 type Loader = () => Promise<{ default: React.ComponentType }>;
 const screen = (load: Loader): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: (await load()).default }) });
@@ -17,6 +19,9 @@ export const routes: RouteObject[] = [
   {
     element: <RequireSession />,
     errorElement: <RouteError />,
+    // Asked while the screen's chunk loads, not after it rendered: one round trip less on a slow link.
+    loader: prefetchSession,
+    hydrateFallbackElement: <Loading />,
     children: [
       {
         element: <Layout />,
