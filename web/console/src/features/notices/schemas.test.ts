@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { amendSchema, documentToAmend, emptyPost, postSchema, toAmendRequest, toPostRequest, withdrawSchema } from './schemas';
+import { amendSchema, documentToAmend, emptyPost, postSchema, toAmendRequest, toPostRequest } from './schemas';
 
 function issues(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }): Record<string, string> {
   const out: Record<string, string> = {};
@@ -38,9 +38,4 @@ test('an amendment starts from the version in force and sends every field, clear
   assert.equal(amendSchema.safeParse(amended).success, true);
   assert.deepEqual(toAmendRequest(amended), { kind: 'si', title: 'Sailing Instructions', body: 'SI 11: course area Alpha.', url: null, note: 'Amendment 1' });
   assert.deepEqual(issues(amendSchema.safeParse({ ...values, url: '', note: 'x'.repeat(2001) })), { note: 'validation.tooLong', body: 'notices:validation.textOrUrl' });
-});
-
-test('a withdrawal reason is optional and at most 2,000 characters', () => {
-  assert.equal(withdrawSchema.safeParse({ reason: '' }).success, true);
-  assert.deepEqual(issues(withdrawSchema.safeParse({ reason: 'x'.repeat(2001) })), { reason: 'validation.tooLong' });
 });

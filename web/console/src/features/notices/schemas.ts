@@ -60,7 +60,3 @@ export function toAmendRequest(values: AmendValues): Schemas['AmendDocumentReque
     note: values.note.trim() ? values.note.trim() : null,
   };
 }
-
-/** Withdrawal reason: optional, at most 2,000 characters (kept with the document). */
-export const withdrawSchema = z.object({ reason: z.string().trim().max(2000, 'validation.tooLong') });
-export type WithdrawValues = z.infer<typeof withdrawSchema>;
