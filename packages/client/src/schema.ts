@@ -131,7 +131,10 @@ export interface paths {
          *     organization exists). The slug is derived from the name (plus the start year when the name has
          *     none) and made unique with `-2`, `-3`, ...; a slug given explicitly that is taken is 409
          *     `slug_taken`. Dates must be consistent: endDate not before startDate, registrationClose not
-         *     before registrationOpen (400 naming the field).
+         *     before registrationOpen (400 naming the field). `timeZone` is the venue's IANA time zone (e.g.
+         *     `America/New_York`, matched case-insensitively and stored as sent), in which clients show the
+         *     regatta's dates and times; a name that is no IANA time zone the service knows is 400
+         *     `unknown_time_zone` naming the field `timeZone` (as the protest time limit answers).
          */
         post: operations["createEvent"];
         delete?: never;
@@ -163,7 +166,9 @@ export interface paths {
          * @description All fields optional; unknown fields are 400. Needs membership of the regatta's organization
          *     (403 `not_a_member`). Constraints: name 1-200 characters, maxParticipants >= 1, endDate not
          *     before startDate and registrationClose not before registrationOpen (checked against the
-         *     stored values for the fields not sent).
+         *     stored values for the fields not sent). `timeZone` sets the venue's IANA time zone (null clears
+         *     it); a name that is no IANA time zone the service knows is 400 `unknown_time_zone` naming the
+         *     field `timeZone`.
          *
          *     Status moves (anything else is 400 `invalid_status_transition`, whose `detail`,
          *     `errors[0].message` and `allowedStatuses` say which moves are allowed; sending the current
@@ -3169,6 +3174,12 @@ export interface components {
         };
         /** @enum {string} */
         EventStatus: "draft" | "published" | "ongoing" | "completed" | "cancelled";
+        /**
+         * @description The venue's IANA time zone (e.g. `America/New_York`), in which the regatta's dates and times
+         *     are shown; null when not set. The dates themselves are instants (UTC date-times) either way.
+         * @example America/New_York
+         */
+        EventTimeZone: string | null;
         EventOrganizationRef: {
             /** Format: uuid */
             id: string;
@@ -3187,6 +3198,7 @@ export interface components {
             startDate: string;
             /** Format: date-time */
             endDate: string;
+            timeZone?: components["schemas"]["EventTimeZone"];
             /** Format: date-time */
             registrationOpen?: string | null;
             /** Format: date-time */
@@ -3229,6 +3241,7 @@ export interface components {
             startDate: string;
             /** Format: date-time */
             endDate: string;
+            timeZone?: components["schemas"]["EventTimeZone"];
             status: components["schemas"]["EventStatus"];
             entryFee?: string | null;
             currency?: string;
@@ -3266,6 +3279,11 @@ export interface components {
             nor?: string | null;
             sailingInstructions?: string | null;
             settings?: Record<string, unknown> | null;
+            /**
+             * @description The venue's IANA time zone (e.g. `America/New_York`; 400 `unknown_time_zone` for a name the service does not know); null or omitted = not set.
+             * @example America/New_York
+             */
+            timeZone?: string | null;
         };
         UpdateEventRequest: {
             name?: string;
@@ -3291,6 +3309,11 @@ export interface components {
             nor?: string | null;
             sailingInstructions?: string | null;
             status?: components["schemas"]["EventStatus"];
+            /**
+             * @description The venue's IANA time zone (e.g. `Europe/Rome`; 400 `unknown_time_zone` for a name the service does not know); null clears it.
+             * @example Europe/Rome
+             */
+            timeZone?: string | null;
         };
         /**
          * @description An amount of at most 10 digits and at most 2 decimals: a string such as "125.00" or "125.5", or
@@ -5708,6 +5731,8 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            /** @description The venue's IANA time zone (e.g. America/New_York); absent when not set. */
+            timeZone?: string;
         };
         WebhookDataEventCreated: {
             event: components["schemas"]["WebhookDataEvent"];

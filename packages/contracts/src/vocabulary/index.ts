@@ -9,3 +9,4 @@ export * from './scoring.js';
 export * from './format.js';
 export * from './protests.js';
 export * from './slugs.js';
+export * from './time-zones.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatDuration, HANDICAP_SYSTEMS, isPubliclyVisible, needsCourseDistance, RATING_FOR_SYSTEM, RATING_KEYS } from './index.js';
+import { formatDuration, HANDICAP_SYSTEMS, isPubliclyVisible, isTimeZone, needsCourseDistance, RATING_FOR_SYSTEM, RATING_KEYS } from './index.js';
 
 test('formatDuration rounds half up to the second, keeps the sign and lets hours pass 24', () => {
   assert.equal(formatDuration(0), '00:00:00');
@@ -29,4 +29,11 @@ test('course distances are needed by time-on-distance systems only, and not in a
 test('only drafts are hidden from people outside the organization', () => {
   assert.equal(isPubliclyVisible('draft'), false);
   assert.equal(isPubliclyVisible('cancelled'), true);
+});
+
+test('isTimeZone knows IANA names (any case) and nothing else', () => {
+  assert.deepEqual(
+    ['America/New_York', 'Europe/Rome', 'UTC', 'america/new_york', 'Mars/Olympus_Mons', '', 'New York'].map(isTimeZone),
+    [true, true, true, true, false, false, false],
+  );
 });

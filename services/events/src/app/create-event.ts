@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../store/sql.js';
 import { actingUser, orgAccessOf, requireMember } from './access.js';
 import { eventCreatedFact } from './facts.js';
 import type { LazyInput } from './input.js';
+import { requireKnownTimeZone } from './time-zone.js';
 import { namedOrganization, orgRefOf, type OrgRef } from './organizations.js';
 
 export interface CreateEventInput {
@@ -30,6 +31,7 @@ export interface CreateEventInput {
   nor?: string | null | undefined;
   sailingInstructions?: string | null | undefined;
   settings?: Record<string, unknown> | null | undefined;
+  timeZone?: string | null | undefined;
 }
 
 export async function createEvent(
@@ -49,6 +51,7 @@ export async function createEvent(
     registrationClose: input.registrationClose ?? null,
   });
   if (problems.length > 0) throw validationFailed(problems, 'The dates are not consistent.');
+  requireKnownTimeZone(input.timeZone);
 
   const organization = orgRefOf(org);
   const base = input.slug ?? slugBaseWithYear(input.name, input.startDate.getUTCFullYear());
@@ -74,6 +77,7 @@ export async function createEvent(
           nor: input.nor ?? null,
           sailingInstructions: input.sailingInstructions ?? null,
           settings: input.settings ?? null,
+          timeZone: input.timeZone ?? null,
           createdBy: userId,
         });
         await context.publish(client, eventCreatedFact(inserted, organization, requestId));

@@ -32,6 +32,7 @@ export function eventMessage(row: EventRow, org: OrgSnapshot) {
     nor: opt(row.nor),
     sailingInstructions: opt(row.sailing_instructions),
     settingsJson: row.settings === null ? undefined : JSON.stringify(row.settings),
+    timeZone: opt(row.time_zone),
     createdAt: ts(row.created_at),
     updatedAt: ts(row.updated_at),
   };

@@ -17,6 +17,7 @@ import { eventUpdatedFact } from './facts.js';
 import type { LazyInput } from './input.js';
 import { orgRef, type OrgRef } from './organizations.js';
 import { promoteFromWaitlist } from './promote-from-waitlist.js';
+import { requireKnownTimeZone } from './time-zone.js';
 
 export type UpdateEventInput = Partial<Record<UpdatableEventField, unknown>> & {
   status?: EventStatus | undefined;
@@ -25,6 +26,7 @@ export type UpdateEventInput = Partial<Record<UpdatableEventField, unknown>> & {
   registrationOpen?: Date | undefined;
   registrationClose?: Date | undefined;
   maxParticipants?: number | undefined;
+  timeZone?: string | null | undefined;
 };
 
 export async function updateEvent(
@@ -52,6 +54,7 @@ export async function updateEvent(
       registrationClose: input.registrationClose ?? current.registration_close,
     });
     if (problems.length > 0) throw validationFailed(problems, 'The dates are not consistent.');
+    requireKnownTimeZone(input.timeZone);
     const changes = eventChanges(current, input);
     if (changes.length === 0) return { event: current, organization, changed: [] };
     const event = await updateEventRow(client, current.id, changes);

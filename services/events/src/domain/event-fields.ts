@@ -23,6 +23,8 @@ export const UPDATABLE_EVENT_FIELDS = {
   nor: { column: 'nor', compare: 'plain' },
   sailingInstructions: { column: 'sailing_instructions', compare: 'plain' },
   status: { column: 'status', compare: 'plain' },
+  // The venue's IANA time zone; null clears it.
+  timeZone: { column: 'time_zone', compare: 'plain' },
 } as const satisfies Record<string, { column: string; compare: Comparison }>;
 
 export type UpdatableEventField = keyof typeof UPDATABLE_EVENT_FIELDS;

@@ -22,6 +22,7 @@ test('event changes: only fields that differ, named by column; dates by instant,
     nor: null,
     sailing_instructions: null,
     status: 'draft',
+    time_zone: null,
   } as const;
   assert.deepEqual(eventChanges(current, { name: 'Spring Cup', startDate: new Date('2025-06-01T09:00:00.000Z'), entryFee: '125.00' }), []);
   assert.deepEqual(
@@ -30,6 +31,10 @@ test('event changes: only fields that differ, named by column; dates by instant,
   );
   assert.deepEqual(eventChanges(current, { status: 'published' }), [{ field: 'status', column: 'status', value: 'published' }]);
   assert.equal(UPDATABLE_EVENT_FIELDS.registrationClose.column, 'registration_close');
+  // The venue's time zone: set, unchanged, cleared (null is a value, undefined is "not sent").
+  assert.deepEqual(eventChanges(current, { timeZone: 'America/New_York' }), [{ field: 'timeZone', column: 'time_zone', value: 'America/New_York' }]);
+  assert.deepEqual(eventChanges(current, { timeZone: null }), []);
+  assert.deepEqual(eventChanges({ ...current, time_zone: 'Europe/Rome' }, { timeZone: null }).map((change) => change.value), [null]);
 });
 
 test("an organization's creator is its admin until identity revokes the membership; embed tokens have no role", () => {

@@ -13,6 +13,12 @@ import { MAX_OFFSET } from '@regatta/http';
 import type { UpdatableEventField } from '../domain/event-fields.js';
 import { currency, dateTime, intParam, money, nonEmpty, oneOf, queryDate, text } from './schemas.js';
 
+/**
+ * The venue's time zone as sent: 1-64 characters. Whether Intl knows the name is the use case's
+ * check (400 `unknown_time_zone`, as the protest time limit answers), not a shape error.
+ */
+const timeZoneName = z.string().min(1, 'must be 1-64 characters').max(64, 'must be 1-64 characters');
+
 export const listEventsQuery = z.object({
   limit: intParam(1, 100, 20),
   offset: intParam(0, MAX_OFFSET, 0),
@@ -66,6 +72,7 @@ export const createEventBody = z
     nor: text(20_000).nullable().optional(),
     sailingInstructions: text(20_000).nullable().optional(),
     settings: z.record(z.string(), z.unknown()).nullable().optional(),
+    timeZone: timeZoneName.nullable().optional(),
   })
   .strict();
 
@@ -87,6 +94,7 @@ const updatableEventFields = {
   nor: text(20_000).nullable(),
   sailingInstructions: text(20_000).nullable(),
   status: oneOf(EVENT_STATUSES),
+  timeZone: timeZoneName.nullable(),
 } satisfies Record<UpdatableEventField, z.ZodType>;
 
 export const updateEventBody = z.object(updatableEventFields).partial().strict();

@@ -19,6 +19,7 @@ function eventSummaryFields(row: EventRow) {
     address: row.address,
     startDate: iso(row.start_date),
     endDate: iso(row.end_date),
+    timeZone: row.time_zone,
     status: row.status,
     entryFee: money(row.entry_fee),
     currency: row.currency,

@@ -42,14 +42,15 @@ export interface NewEvent {
   nor: string | null;
   sailingInstructions: string | null;
   settings: Record<string, unknown> | null;
+  timeZone: string | null;
   createdBy: string | null;
 }
 
 export async function insertEvent(db: Queryable, event: NewEvent): Promise<EventRow> {
   const result = await db.query<EventRow>(
     `INSERT INTO events (id, organization_id, name, slug, description, venue, address, start_date, end_date,
-       registration_open, registration_close, status, entry_fee, currency, max_participants, nor, sailing_instructions, settings, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'draft', $12, $13, $14, $15, $16, $17, $18)
+       registration_open, registration_close, status, entry_fee, currency, max_participants, nor, sailing_instructions, settings, created_by, time_zone)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'draft', $12, $13, $14, $15, $16, $17, $18, $19)
      RETURNING *`,
     [
       event.id,
@@ -70,6 +71,7 @@ export async function insertEvent(db: Queryable, event: NewEvent): Promise<Event
       event.sailingInstructions,
       event.settings === null ? null : JSON.stringify(event.settings),
       event.createdBy,
+      event.timeZone,
     ],
   );
   return result.rows[0]!;

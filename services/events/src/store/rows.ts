@@ -30,6 +30,8 @@ export interface EventRow {
   nor: string | null;
   sailing_instructions: string | null;
   settings: Record<string, unknown> | null;
+  /** The venue's IANA time zone (e.g. America/New_York), null when not set. */
+  time_zone: string | null;
   created_by: string | null;
   created_at: Date;
   updated_at: Date;

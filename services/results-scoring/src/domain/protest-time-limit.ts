@@ -16,15 +16,8 @@ export interface RaceFinish {
   explicitDeadline: Date | null;
 }
 
-/** The IANA time zone name when the runtime knows it (e.g. "Australia/Sydney", "America/Los_Angeles"). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The IANA time zone name when the runtime knows it (the shared rule of @regatta/contracts). */
+export { isTimeZone } from '@regatta/contracts';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
