@@ -4,7 +4,8 @@
  * standings page showed the express router, per-request logging and header handling as the gateway's
  * own cost; this path has none of that). Each request is counted against its client address's
  * per-minute limit (429 as problem+json, or a small HTML page for browsers, with Retry-After),
- * stripped of any credentials, and proxied to public-results with an anonymous identity assertion
+ * stripped of any credentials (of the cookies only the pages' language choice, regatta_lang, goes on),
+ * and proxied to public-results with an anonymous identity assertion
  * (signed once and reused while young, since it says nothing about the caller).
  */
 import { randomUUID } from 'node:crypto';
@@ -21,6 +22,17 @@ const PUBLIC_PATH = /^\/(?:regattas(?:\.json)?(?:\/|$|\?)|clubs\/|series\/|embed
 const LIVE_PATH = /^\/regattas\/[^/?]+\/live(?:\?|$)/;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const ASSERTION_REUSE_MS = 30_000;
+
+const LANGUAGE_COOKIE = /(?:^|;)\s*regatta_lang=([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})?)\s*(?:;|$)/;
+
+/**
+ * The public pages' language cookie (`regatta_lang`, set by their language switch) as the one cookie
+ * the door lets through, rebuilt from a strict pattern; undefined when the request has none.
+ */
+export function languageCookie(header: string | string[] | undefined): string | undefined {
+  const value = typeof header === 'string' ? LANGUAGE_COOKIE.exec(header)?.[1] : undefined;
+  return value ? `regatta_lang=${value}` : undefined;
+}
 
 /** True for the paths this door serves (everything else goes to express). */
 export function isPublicPath(url: string): boolean {
@@ -81,7 +93,10 @@ export function publicDoor(options: PublicDoorOptions): RequestListener {
     req.headers[ASSERTION_HEADER] = anonymousAssertion();
     req.headers['x-request-id'] = requestId;
     delete req.headers.authorization;
-    delete req.headers.cookie;
+    // Of the cookies only the reader's language choice goes on (a preference, never a credential).
+    const language = languageCookie(req.headers.cookie);
+    if (language) req.headers.cookie = language;
+    else delete req.headers.cookie;
     delete req.headers[EMBED_HEADER];
     delete req.headers[INTERNAL_TOKEN_HEADER];
     (req as IncomingMessage & { proxyStartedAt?: number }).proxyStartedAt = Date.now();
