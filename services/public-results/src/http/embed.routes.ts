@@ -1,14 +1,20 @@
 /**
  * The embeddable widget and its demo page:
  *   GET /embed/v1/regatta-widget.js  one self-contained script (custom element <regatta-results>)
- *   GET /embed/v1/demo               how to paste it into a club's site, with a live preview
+ *   GET /embed/v1/demo               how to paste it into a club's site, with a live preview, in the
+ *                                    reader's language (rendered once per language at start-up)
  * The script's URL carries its major version; within it the content may change, so it is cached for
  * a day and revalidated by ETag (a club's page never holds a stale widget longer than that).
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
 import type { RouteDefinition } from '@regatta/http';
 import { etagOf } from '../app/page-cache.js';
+import { LANGUAGES, localeOf, type Language } from '../i18n/locale.js';
+import { embedDemoPage } from './embed-demo.views.js';
+import type { LanguageChoice } from '../i18n/negotiate.js';
+import { requestLanguage, sayLanguage } from './language.js';
 
 const ASSETS = new URL('../../assets/', import.meta.url);
 
@@ -20,19 +26,20 @@ interface Asset {
   cacheControl: string;
 }
 
-function asset(name: string, type: string, cacheControl: string): Asset {
-  const text = readFileSync(new URL(name, ASSETS), 'utf8');
+function asset(text: string, type: string, cacheControl: string): Asset {
   const body = Buffer.from(text);
   return { body, gzipped: gzipSync(body, { level: 9 }), etag: etagOf(text), type, cacheControl };
 }
 
 export function embedRoutes(): RouteDefinition[] {
-  const widget = asset('regatta-widget.js', 'text/javascript; charset=utf-8', 'public, max-age=86400, stale-while-revalidate=604800');
-  const demo = asset('embed-demo.html', 'text/html; charset=utf-8', 'public, max-age=300');
-  const serve = (file: Asset): RouteDefinition['handler'] => (req, res) => {
+  const widget = asset(readFileSync(new URL('regatta-widget.js', ASSETS), 'utf8'), 'text/javascript; charset=utf-8', 'public, max-age=86400, stale-while-revalidate=604800');
+  const demos = Object.fromEntries(LANGUAGES.map((lang) => [lang, asset(embedDemoPage(localeOf(lang)), 'text/html; charset=utf-8', 'public, max-age=300')])) as Record<Language, Asset>;
+  /** `language`: the demo page's language (its headers); the widget script has none. */
+  const send = (req: Request, res: Response, file: Asset, language?: LanguageChoice) => {
     res.setHeader('ETag', file.etag);
     res.setHeader('Cache-Control', file.cacheControl);
     res.setHeader('Vary', 'Accept-Encoding');
+    if (language) sayLanguage(res, language);
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.header('if-none-match') === file.etag) {
@@ -46,7 +53,14 @@ export function embedRoutes(): RouteDefinition[] {
     } else res.send(file.body);
   };
   return [
-    { method: 'get', path: '/embed/v1/regatta-widget.js', handler: serve(widget) },
-    { method: 'get', path: '/embed/v1/demo', handler: serve(demo) },
+    { method: 'get', path: '/embed/v1/regatta-widget.js', handler: (req, res) => send(req, res, widget) },
+    {
+      method: 'get',
+      path: '/embed/v1/demo',
+      handler: (req, res) => {
+        const language = requestLanguage(req);
+        send(req, res, demos[language.lang], language);
+      },
+    },
   ];
 }

@@ -7,13 +7,16 @@
  *   GET /regattas/{slug}/results[.json]  every race per fleet
  *   GET /regattas/{slug}/standings[.json] standings per fleet, discards in brackets, ties explained
  *   GET /series/{slug}[.json]            series standings
- * A draft or unknown regatta is 404 (HTML or problem+json, like its twin).
+ * A draft or unknown regatta is 404 (HTML or problem+json, like its twin). Pages speak the reader's
+ * language (`?lang=`, the regatta_lang cookie, Accept-Language: language.ts); twins are language-neutral.
  */
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { notFound, parseInput, querySearch, type RouteDefinition } from '@regatta/http';
 import { clubView, publicRegattaTab, regattaList, seriesView, type RegattaTab } from '../app/regatta-pages.js';
 import type { PublicContext, PublicResources } from '../app/resources.js';
+import { localeOf, type Locale } from '../i18n/locale.js';
+import { requestLanguage, sayLanguage } from './language.js';
 import { param } from './params.js';
 import { sendPage, type PublicCachePolicy } from './respond.js';
 import { SLUG } from './slug.js';
@@ -39,25 +42,30 @@ export function pageRoutes(context: PublicContext, resources: PublicResources): 
   const { pool } = context;
   const { heads, cache } = resources;
   const policy: PublicCachePolicy = { maxAgeSeconds: context.config.PUBLIC_MAX_AGE_SECONDS };
-  /** Serves from cache or renders; `load` answers the page's data (undefined = 404). */
+  /**
+   * Serves from cache or renders; `load` answers the page's data (undefined = 404). An HTML page is
+   * rendered and cached per language (the key names it); a JSON twin has no language.
+   */
   async function serve<T>(
     req: Request,
     res: Response,
-    options: { key: string; tag: string; json: boolean; ttlMs: number; what: string; load: () => Promise<T | undefined>; render: (view: T) => string; toJson?: (view: T) => unknown },
+    options: { key: string; tag: string; json: boolean; ttlMs: number; what: string; load: () => Promise<T | undefined>; render: (view: T, locale: Locale) => string; toJson?: (view: T) => unknown },
   ): Promise<void> {
-    const key = `${options.json ? 'j' : 'h'}|${options.key}`;
+    const language = options.json ? undefined : requestLanguage(req);
+    const key = language ? `h|${language.lang}|${options.key}` : `j|${options.key}`;
     const cached = cache.get(key);
-    if (cached) return sendPage(req, res, cached, policy);
+    if (cached) return sendPage(req, res, cached, policy, language);
     const generation = cache.generationOf(options.tag);
     const view = await options.load();
     if (view === undefined) {
-      if (options.json) throw notFound(options.what);
+      if (!language) throw notFound(options.what);
       res.status(404).setHeader('Cache-Control', 'no-store');
-      res.type(HTML).send(notFoundPage(options.what));
+      sayLanguage(res, language);
+      res.type(HTML).send(notFoundPage(options.what, localeOf(language.lang)));
       return;
     }
-    const body = options.json ? JSON.stringify({ data: options.toJson ? options.toJson(view) : view }) : options.render(view);
-    sendPage(req, res, cache.put(key, options.tag, body, options.json ? JSON_TYPE : HTML, options.ttlMs, generation), policy);
+    const body = language ? options.render(view, localeOf(language.lang)) : JSON.stringify({ data: options.toJson ? options.toJson(view) : view });
+    sendPage(req, res, cache.put(key, options.tag, body, language ? HTML : JSON_TYPE, options.ttlMs, generation), policy, language);
   }
 
   const list = (json: boolean): RouteDefinition => ({
@@ -94,16 +102,16 @@ export function pageRoutes(context: PublicContext, resources: PublicResources): 
       what: 'Regatta',
       load,
       toJson: (page) => page.view,
-      render: (page) => {
+      render: (page, locale) => {
         switch (page.tab) {
           case 'overview':
-            return regattaPage(page.view);
+            return regattaPage(page.view, locale);
           case 'entries':
-            return entriesPage(page.view);
+            return entriesPage(page.view, locale);
           case 'results':
-            return resultsPage(page.view);
+            return resultsPage(page.view, locale);
           case 'standings':
-            return standingsPage(page.view);
+            return standingsPage(page.view, locale);
         }
       },
     });

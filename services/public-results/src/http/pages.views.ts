@@ -1,106 +1,137 @@
-/** The public pages' HTML, one function per page, from the views of domain/public-views.ts. */
+/**
+ * The public pages' HTML, one function per page, from the views of domain/public-views.ts, in the
+ * reader's language (every word through the Locale; English when none is given).
+ */
 import type { PublicEntry, PublicEvent, PublicOrganization } from '../domain/model.js';
 import type { EntriesView, FleetStatus, RegattaView, ResultsView, StandingsView } from '../domain/public-views.js';
 import type { SeriesView } from '../domain/series-view.js';
-import { documentKind, formatDate, formatDateRange, formatDateTime, formatDuration, formatPoints, humanize } from './html/format.js';
+import { ENGLISH, type Locale } from '../i18n/locale.js';
+import { formatDuration } from './html/format.js';
 import { html, seg, type Html } from './html/html.js';
 import { layout } from './html/layout.js';
 import { noticeBoardCases } from './notice-board.views.js';
 
 type Tab = 'overview' | 'entries' | 'results' | 'standings';
 
-function regattaHeader(event: PublicEvent, current: Tab): Html {
+/** A regatta's place in the console (its sign-in opens there). */
+const consolePath = (event: PublicEvent) => `/regattas/${event.slug}`;
+
+/** A table that scrolls sideways on a phone, named for screen readers. */
+const scroll = (locale: Locale, table: Html) => html`<div class="scroll" tabindex="0" role="region" aria-label="${locale.t('site.scrollTable')}">${table}</div>`;
+
+function regattaHeader(event: PublicEvent, current: Tab, locale: Locale): Html {
+  const { t } = locale;
   const base = `/regattas/${seg(event.slug)}`;
-  const tab = (name: Tab, label: string, href: string) =>
-    html`<li><a href="${href}"${name === current ? html` aria-current="page"` : ''}>${label}</a></li>`;
-  return html`<p class="meta">${event.organization ? html`<a href="/clubs/${seg(event.organization.slug)}">${event.organization.name}</a> · ` : ''}${formatDateRange(event.startDate, event.endDate)}${event.venue ? ` · ${event.venue}` : ''}${event.status === 'cancelled' ? html` · <strong>Cancelled</strong>` : ''}</p>
-<nav class="tabs" aria-label="Regatta"><ul>${[
-    tab('overview', 'Overview', base),
-    tab('entries', 'Entries', `${base}/entries`),
-    tab('results', 'Results', `${base}/results`),
-    tab('standings', 'Standings', `${base}/standings`),
-  ]}</ul></nav>`;
+  const tab = (name: Tab, href: string) => html`<li><a href="${href}"${name === current ? html` aria-current="page"` : ''}>${t(`tabs.${name}`)}</a></li>`;
+  return html`<p class="meta">${event.organization ? html`<a href="/clubs/${seg(event.organization.slug)}">${event.organization.name}</a> · ` : ''}${locale.dateRange(event.startDate, event.endDate)}${event.venue ? ` · ${event.venue}` : ''}${event.status === 'cancelled' ? html` · <strong>${t('regatta.cancelled')}</strong>` : ''}</p>
+<nav class="tabs" aria-label="${t('tabs.label')}"><ul>${[tab('overview', base), tab('entries', `${base}/entries`), tab('results', `${base}/results`), tab('standings', `${base}/standings`)]}</ul></nav>`;
 }
 
-function statusBadge(status: FleetStatus): Html {
-  if (status.status === 'none') return html`<span class="meta">No results yet</span>`;
-  const label = status.status === 'official' ? 'Official' : 'Provisional';
-  return html`<span class="badge ${status.status}">${label}</span> <span class="meta">last changed ${formatDateTime(status.lastChangedAt)}</span>`;
+function statusBadge(status: FleetStatus, locale: Locale): Html {
+  const { t } = locale;
+  if (status.status === 'none') return html`<span class="meta">${t('status.none')}</span>`;
+  return html`<span class="badge ${status.status}">${t(`status.${status.status}`)}</span> <span class="meta">${t('status.lastChanged', { time: locale.dateTime(status.lastChangedAt) })}</span>`;
 }
 
-function eventCard(event: PublicEvent): Html {
+function eventCard(event: PublicEvent, locale: Locale): Html {
   return html`<li><a href="/regattas/${seg(event.slug)}"><strong>${event.name}</strong></a><br>
-<span class="meta">${formatDateRange(event.startDate, event.endDate)}${event.venue ? ` · ${event.venue}` : ''}</span><br>
-<span class="meta">${event.organization?.name ?? ''}${event.status === 'cancelled' ? ' · cancelled' : ''}</span></li>`;
+<span class="meta">${locale.dateRange(event.startDate, event.endDate)}${event.venue ? ` · ${event.venue}` : ''}</span><br>
+<span class="meta">${event.organization?.name ?? ''}${event.status === 'cancelled' ? ` · ${locale.t('list.cancelled')}` : ''}</span></li>`;
 }
 
-function eventList(title: string, events: PublicEvent[], empty: string): Html {
-  return html`<h2>${title}</h2>${events.length > 0 ? html`<ul class="cards">${events.map(eventCard)}</ul>` : html`<p class="meta">${empty}</p>`}`;
+function eventList(title: string, events: PublicEvent[], empty: string, locale: Locale): Html {
+  return html`<h2>${title}</h2>${events.length > 0 ? html`<ul class="cards">${events.map((event) => eventCard(event, locale))}</ul>` : html`<p class="meta">${empty}</p>`}`;
 }
 
-export function regattasPage(view: { q: string | null; upcoming: PublicEvent[]; past: PublicEvent[] }): string {
-  return layout({
-    title: view.q ? `Regattas matching “${view.q}”` : 'Regattas',
-    path: '/regattas',
-    body: html`<h1>Regattas</h1>
+export function regattasPage(view: { q: string | null; upcoming: PublicEvent[]; past: PublicEvent[] }, locale: Locale = ENGLISH): string {
+  const { t } = locale;
+  return layout(
+    {
+      title: view.q ? t('list.titleMatching', { q: view.q }) : t('list.title'),
+      path: '/regattas',
+      ...(view.q ? { query: { q: view.q } } : {}),
+      body: html`<h1>${t('list.title')}</h1>
 <form class="search" role="search" action="/regattas" method="get">
-<label for="q" class="skip">Search regattas by name, venue or club</label>
-<input id="q" name="q" type="search" value="${view.q ?? ''}" placeholder="Search by name, venue or club" aria-label="Search regattas by name, venue or club">
-<button type="submit">Search</button></form>
-${eventList('Upcoming and ongoing', view.upcoming, 'No upcoming regattas.')}
-${eventList('Recent', view.past, 'No recent regattas.')}`,
-  });
+<label for="q" class="skip">${t('list.searchLabel')}</label>
+<input id="q" name="q" type="search" value="${view.q ?? ''}" placeholder="${t('list.searchPlaceholder')}" aria-label="${t('list.searchLabel')}">
+<button type="submit">${t('list.search')}</button></form>
+${eventList(t('list.upcoming'), view.upcoming, t('list.noUpcoming'), locale)}
+${eventList(t('list.recent'), view.past, t('list.noRecent'), locale)}`,
+    },
+    locale,
+  );
 }
 
-export function clubPage(view: { organization: PublicOrganization; upcoming: PublicEvent[]; past: PublicEvent[] }): string {
+export function clubPage(view: { organization: PublicOrganization; upcoming: PublicEvent[]; past: PublicEvent[] }, locale: Locale = ENGLISH): string {
+  const { t } = locale;
   const org = view.organization;
-  return layout({
-    title: org.name,
-    path: `/clubs/${seg(org.slug)}`,
-    body: html`<h1>${org.name}</h1>
-<p class="meta">${humanize(org.type)}${org.city ? ` · ${org.city}` : ''}${org.country ? `, ${org.country}` : ''}${org.website ? html` · <a href="${org.website}" rel="nofollow noopener">${org.website}</a>` : ''}</p>
+  return layout(
+    {
+      title: org.name,
+      path: `/clubs/${seg(org.slug)}`,
+      signInNext: `/orgs/${org.slug}`,
+      body: html`<h1>${org.name}</h1>
+<p class="meta">${locale.term('organizationType', org.type)}${org.city ? ` · ${org.city}` : ''}${org.country ? `, ${org.country}` : ''}${org.website ? html` · <a href="${org.website}" rel="nofollow noopener">${org.website}</a>` : ''}</p>
 ${org.description ? html`<p>${org.description}</p>` : ''}
-${eventList('Upcoming regattas', view.upcoming, 'No upcoming regattas.')}
-${eventList('Past regattas', view.past, 'No past regattas.')}`,
-  });
+${eventList(t('club.upcoming'), view.upcoming, t('club.noUpcoming'), locale)}
+${eventList(t('club.past'), view.past, t('club.noPast'), locale)}`,
+    },
+    locale,
+  );
 }
 
-export function regattaPage(view: RegattaView): string {
+function noticeBoard(view: RegattaView, locale: Locale): Html {
+  const { t } = locale;
   const event = view.event;
-  return layout({
-    title: event.name,
-    path: `/regattas/${seg(event.slug)}`,
-    liveSlug: event.slug,
-    body: html`<h1>${event.name}</h1>${regattaHeader(event, 'overview')}
-${event.description ? html`<p>${event.description}</p>` : ''}
-<h2>Fleets</h2>
-<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>Fleets and their results</caption>
-<thead><tr><th scope="col">Fleet</th><th scope="col">Scoring</th><th scope="col">Handicap</th><th scope="col" class="num">Entries</th><th scope="col" class="num">Waitlist</th><th scope="col">Results</th></tr></thead>
-<tbody>${view.fleets.map(
-      (fleet) =>
-        html`<tr><th scope="row">${fleet.name}</th><td>${humanize(fleet.scoringSystem)}${fleet.dropRaces ? `, ${fleet.dropRaces} discard${fleet.dropRaces === 1 ? '' : 's'}` : ''}</td><td>${humanize(fleet.handicapSystem)}</td><td class="num">${fleet.registered}</td><td class="num">${fleet.waitlisted}</td><td>${statusBadge(fleet)}</td></tr>`,
-    )}</tbody></table></div>
-<h2>Notice board</h2>
-${
-  view.documents.length === 0 && !event.noticeOfRace && !event.sailingInstructions
-    ? view.cases.length === 0 ? html`<p class="meta">Nothing posted yet.</p>` : ''
-    : html`<ul>${event.noticeOfRace ? html`<li>${linkOrText('Notice of race', event.noticeOfRace)}</li>` : ''}${event.sailingInstructions ? html`<li>${linkOrText('Sailing instructions', event.sailingInstructions)}</li>` : ''}${view.documents.map(
-        (doc) =>
-          html`<li>${doc.url ? html`<a href="${doc.url}">${doc.title}</a>` : html`<strong>${doc.title}</strong>`} <span class="meta">(${documentKind(doc.kind)}${doc.publishedAt ? `, ${formatDateTime(doc.publishedAt)}` : ''})</span>${doc.body ? html`<p>${doc.body}</p>` : ''}</li>`,
-      )}</ul>`
+  if (view.documents.length === 0 && !event.noticeOfRace && !event.sailingInstructions) return view.cases.length === 0 ? html`<p class="meta">${t('regatta.nothingPosted')}</p>` : html``;
+  return html`<ul>${event.noticeOfRace ? html`<li>${linkOrText(t('regatta.noticeOfRace'), event.noticeOfRace)}</li>` : ''}${event.sailingInstructions ? html`<li>${linkOrText(t('regatta.sailingInstructions'), event.sailingInstructions)}</li>` : ''}${view.documents.map(
+    (doc) =>
+      html`<li>${doc.url ? html`<a href="${doc.url}">${doc.title}</a>` : html`<strong>${doc.title}</strong>`} <span class="meta">(${locale.term('documentKind', doc.kind)}${doc.publishedAt ? `, ${locale.dateTime(doc.publishedAt)}` : ''})</span>${doc.body ? html`<p>${doc.body}</p>` : ''}</li>`,
+  )}</ul>`;
 }
-${noticeBoardCases(view.cases)}
-<h2>Race schedule</h2>
-${
-  view.schedule.length === 0
-    ? html`<p class="meta">No races scheduled yet.</p>`
-    : html`<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>Races</caption><thead><tr><th scope="col" class="num">Race</th><th scope="col">Fleet</th><th scope="col">Scheduled start</th><th scope="col">Status</th><th scope="col">Course</th></tr></thead>
+
+function raceSchedule(view: RegattaView, locale: Locale): Html {
+  const { t } = locale;
+  if (view.schedule.length === 0) return html`<p class="meta">${t('regatta.noRaces')}</p>`;
+  return scroll(
+    locale,
+    html`<table><caption>${t('regatta.racesCaption')}</caption><thead><tr><th scope="col" class="num">${t('regatta.race')}</th><th scope="col">${t('regatta.fleet')}</th><th scope="col">${t('regatta.scheduledStart')}</th><th scope="col">${t('regatta.status')}</th><th scope="col">${t('regatta.course')}</th></tr></thead>
 <tbody>${view.schedule.map(
-        (race) =>
-          html`<tr><td class="num">${race.raceNumber}</td><td>${race.fleetName}</td><td>${formatDateTime(race.scheduledStart)}</td><td>${humanize(race.status)}${race.actualStart ? html` <span class="meta">(started ${formatDateTime(race.actualStart)})</span>` : ''}</td><td>${race.courseDescription ?? ''}${race.courseDistanceNm ? ` (${race.courseDistanceNm} nm)` : ''}</td></tr>`,
-      )}</tbody></table></div>`
-}`,
-  });
+      (race) =>
+        html`<tr><td class="num">${race.raceNumber}</td><td>${race.fleetName}</td><td>${locale.dateTime(race.scheduledStart)}</td><td>${locale.term('raceStatus', race.status)}${race.actualStart ? html` <span class="meta">(${t('regatta.started', { time: locale.dateTime(race.actualStart) })})</span>` : ''}</td><td>${race.courseDescription ?? ''}${race.courseDistanceNm ? ` (${t('regatta.distance', { distance: locale.number(race.courseDistanceNm) })})` : ''}</td></tr>`,
+    )}</tbody></table>`,
+  );
+}
+
+export function regattaPage(view: RegattaView, locale: Locale = ENGLISH): string {
+  const { t } = locale;
+  const event = view.event;
+  return layout(
+    {
+      title: event.name,
+      path: `/regattas/${seg(event.slug)}`,
+      signInNext: consolePath(event),
+      liveSlug: event.slug,
+      body: html`<h1>${event.name}</h1>${regattaHeader(event, 'overview', locale)}
+${event.description ? html`<p>${event.description}</p>` : ''}
+<h2>${t('regatta.fleets')}</h2>
+${scroll(
+  locale,
+  html`<table><caption>${t('regatta.fleetsCaption')}</caption>
+<thead><tr><th scope="col">${t('regatta.fleet')}</th><th scope="col">${t('regatta.scoring')}</th><th scope="col">${t('regatta.handicap')}</th><th scope="col" class="num">${t('regatta.entries')}</th><th scope="col" class="num">${t('regatta.waitlist')}</th><th scope="col">${t('regatta.results')}</th></tr></thead>
+<tbody>${view.fleets.map(
+    (fleet) =>
+      html`<tr><th scope="row">${fleet.name}</th><td>${locale.term('scoringSystem', fleet.scoringSystem)}${fleet.dropRaces ? `, ${t('regatta.discards', { count: fleet.dropRaces })}` : ''}</td><td>${locale.term('handicapSystem', fleet.handicapSystem)}</td><td class="num">${fleet.registered}</td><td class="num">${fleet.waitlisted}</td><td>${statusBadge(fleet, locale)}</td></tr>`,
+  )}</tbody></table>`,
+)}
+<h2>${t('regatta.noticeBoard')}</h2>
+${noticeBoard(view, locale)}
+${noticeBoardCases(view.cases, locale)}
+<h2>${t('regatta.schedule')}</h2>
+${raceSchedule(view, locale)}`,
+    },
+    locale,
+  );
 }
 
 function linkOrText(label: string, value: string): Html {
@@ -111,107 +142,156 @@ function entryRows(entries: PublicEntry[]): Html {
   return html`${entries.map((entry, i) => html`<tr><td class="num">${i + 1}</td><td>${entry.sailNumber ?? ''}</td><td>${entry.boatName}</td><td>${entry.boatModel ?? ''}</td><td>${entry.sailorName ?? ''}</td></tr>`)}`;
 }
 
-const entryHead = html`<thead><tr><th scope="col" class="num">#</th><th scope="col">Sail number</th><th scope="col">Boat</th><th scope="col">Type</th><th scope="col">Skipper</th></tr></thead>`;
+const entryHead = ({ t }: Locale) =>
+  html`<thead><tr><th scope="col" class="num">${t('columns.number')}</th><th scope="col">${t('columns.sailNumber')}</th><th scope="col">${t('columns.boat')}</th><th scope="col">${t('columns.boatType')}</th><th scope="col">${t('columns.skipper')}</th></tr></thead>`;
 
-export function entriesPage(view: EntriesView): string {
+export function entriesPage(view: EntriesView, locale: Locale = ENGLISH): string {
+  const { t } = locale;
   const event = view.event;
-  return layout({
-    title: `Entries · ${event.name}`,
-    path: `/regattas/${seg(event.slug)}/entries`,
-    liveSlug: event.slug,
-    body: html`<h1>${event.name}: entries</h1>${regattaHeader(event, 'entries')}
-${view.fleets.length === 0 ? html`<p class="meta">No fleets yet.</p>` : ''}
+  return layout(
+    {
+      title: t('entries.title', { name: event.name }),
+      path: `/regattas/${seg(event.slug)}/entries`,
+      signInNext: consolePath(event),
+      liveSlug: event.slug,
+      body: html`<h1>${t('entries.heading', { name: event.name })}</h1>${regattaHeader(event, 'entries', locale)}
+${view.fleets.length === 0 ? html`<p class="meta">${t('entries.noFleets')}</p>` : ''}
 ${view.fleets.map(
   (fleet) => html`<section class="fleet" aria-labelledby="f-${fleet.id}"><h2 id="f-${fleet.id}">${fleet.name}</h2>
-<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${fleet.name}: ${fleet.entries.length} entr${fleet.entries.length === 1 ? 'y' : 'ies'}</caption>${entryHead}<tbody>${entryRows(fleet.entries)}</tbody></table></div>
-${fleet.waitlist.length > 0 ? html`<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${fleet.name}: waitlist (${fleet.waitlist.length}, in order of places offered)</caption>${entryHead}<tbody>${entryRows(fleet.waitlist)}</tbody></table></div>` : ''}
+${scroll(locale, html`<table><caption>${t('entries.caption', { fleet: fleet.name, count: fleet.entries.length })}</caption>${entryHead(locale)}<tbody>${entryRows(fleet.entries)}</tbody></table>`)}
+${fleet.waitlist.length > 0 ? scroll(locale, html`<table><caption>${t('entries.waitlistCaption', { fleet: fleet.name, count: fleet.waitlist.length })}</caption>${entryHead(locale)}<tbody>${entryRows(fleet.waitlist)}</tbody></table>`) : ''}
 </section>`,
 )}`,
-  });
+    },
+    locale,
+  );
 }
 
-export function resultsPage(view: ResultsView): string {
+type ResultsFleet = ResultsView['fleets'][number];
+
+function raceCaption(fleet: ResultsFleet, race: ResultsFleet['races'][number], locale: Locale): string {
+  const { t } = locale;
+  const named = race.raceName && race.raceName !== `Race ${race.raceNumber}` ? t('results.raceName', { name: race.raceName }) : '';
+  const status = t('results.captionStatus', { status: t(race.published ? 'status.officialInline' : 'status.provisionalInline') });
+  const started = race.actualStart ? t('results.captionStarted', { time: locale.dateTime(race.actualStart) }) : '';
+  return `${t('results.caption', { fleet: fleet.name, number: race.raceNumber })}${named}${status}${started}`;
+}
+
+export function resultsPage(view: ResultsView, locale: Locale = ENGLISH): string {
+  const { t } = locale;
   const event = view.event;
-  return layout({
-    title: `Results · ${event.name}`,
-    path: `/regattas/${seg(event.slug)}/results`,
-    liveSlug: event.slug,
-    body: html`<h1>${event.name}: results</h1>${regattaHeader(event, 'results')}
+  return layout(
+    {
+      title: t('results.title', { name: event.name }),
+      path: `/regattas/${seg(event.slug)}/results`,
+      signInNext: consolePath(event),
+      liveSlug: event.slug,
+      body: html`<h1>${t('results.heading', { name: event.name })}</h1>${regattaHeader(event, 'results', locale)}
 ${view.fleets.map(
-  (fleet) => html`<section class="fleet" aria-labelledby="r-${fleet.id}"><h2 id="r-${fleet.id}">${fleet.name}</h2><p>${statusBadge(fleet)}</p>
-${fleet.races.length === 0 ? html`<p class="meta">No results yet.</p>` : ''}
-${fleet.races.map(
-  (race) => html`<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${fleet.name}, race ${race.raceNumber}${race.raceName && race.raceName !== `Race ${race.raceNumber}` ? ` (${race.raceName})` : ''}: ${race.published ? 'official' : 'provisional'}${race.actualStart ? `, started ${formatDateTime(race.actualStart)}` : ''}</caption>
-<thead><tr><th scope="col" class="num">Place</th><th scope="col">Sail number</th><th scope="col">Boat</th><th scope="col">Skipper</th><th scope="col" class="num">Elapsed</th><th scope="col" class="num">Corrected</th><th scope="col" class="num">Points</th><th scope="col">Code</th></tr></thead>
+  (fleet) => html`<section class="fleet" aria-labelledby="r-${fleet.id}"><h2 id="r-${fleet.id}">${fleet.name}</h2><p>${statusBadge(fleet, locale)}</p>
+${fleet.races.length === 0 ? html`<p class="meta">${t('results.none')}</p>` : ''}
+${fleet.races.map((race) =>
+  scroll(
+    locale,
+    html`<table><caption>${raceCaption(fleet, race, locale)}</caption>
+<thead><tr><th scope="col" class="num">${t('columns.place')}</th><th scope="col">${t('columns.sailNumber')}</th><th scope="col">${t('columns.boat')}</th><th scope="col">${t('columns.skipper')}</th><th scope="col" class="num">${t('columns.elapsed')}</th><th scope="col" class="num">${t('columns.corrected')}</th><th scope="col" class="num">${t('columns.points')}</th><th scope="col">${t('columns.code')}</th></tr></thead>
 <tbody>${race.results.map(
-    (r) =>
-      html`<tr><td class="num">${r.position ?? ''}</td><td>${r.sailNumber ?? ''}</td><td>${r.boatName}</td><td>${r.sailorName ?? ''}</td><td class="num">${formatDuration(r.elapsedSeconds)}</td><td class="num">${formatDuration(r.correctedSeconds)}</td><td class="num">${formatPoints(r.points)}</td><td>${r.code ?? ''}</td></tr>`,
-  )}</tbody></table></div>`,
+      (r) =>
+        html`<tr><td class="num">${r.position ?? ''}</td><td>${r.sailNumber ?? ''}</td><td>${r.boatName}</td><td>${r.sailorName ?? ''}</td><td class="num">${formatDuration(r.elapsedSeconds)}</td><td class="num">${formatDuration(r.correctedSeconds)}</td><td class="num">${locale.points(r.points)}</td><td>${r.code ?? ''}</td></tr>`,
+    )}</tbody></table>`,
+  ),
 )}</section>`,
 )}`,
-  });
+    },
+    locale,
+  );
 }
 
-export function standingsPage(view: StandingsView): string {
+type StandingsFleet = StandingsView['fleets'][number];
+
+function tieText(tie: NonNullable<StandingsFleet['entries'][number]['tie']>, { t }: Locale): string {
+  return t('standings.tiedWith', { boats: tie.tiedWith.join(', '), how: tie.rule === 'unbroken' ? t('standings.tieStands') : t('standings.brokenBy', { rule: tie.rule }) });
+}
+
+function standingsTable(fleet: StandingsFleet, hasTies: boolean, locale: Locale): Html {
+  const { t } = locale;
+  return scroll(
+    locale,
+    html`<table><caption>${t('standings.caption', { fleet: fleet.name, status: t(fleet.status === 'official' ? 'status.officialInline' : 'status.provisionalInline') })}</caption>
+<thead><tr><th scope="col" class="num">${t('columns.rank')}</th><th scope="col">${t('columns.sailNumber')}</th><th scope="col">${t('columns.boat')}</th><th scope="col">${t('columns.skipper')}</th>${fleet.raceNumbers.map((n) => html`<th scope="col" class="num"><abbr title="${t('columns.raceLong', { number: n })}">${t('columns.raceShort', { number: n })}</abbr></th>`)}<th scope="col" class="num">${t('columns.total')}</th><th scope="col" class="num">${t('columns.net')}</th>${hasTies ? html`<th scope="col">${t('columns.tieBreak')}</th>` : ''}</tr></thead>
+<tbody>${fleet.entries.map((entry) => {
+      const byRace = new Map(entry.raceResults.map((r) => [r.raceNumber, r] as const));
+      return html`<tr><td class="num">${entry.position}</td><td>${entry.sailNumber ?? ''}</td><td>${entry.boatName}</td><td>${entry.sailorName ?? ''}</td>${fleet.raceNumbers.map((n) => {
+        const race = byRace.get(n);
+        if (!race) return html`<td class="num"></td>`;
+        const score = `${race.code ? `${race.code} ` : ''}${locale.points(race.points)}`;
+        return race.dropped ? html`<td class="num dropped">(${score})</td>` : html`<td class="num">${score}</td>`;
+      })}<td class="num">${locale.points(entry.totalPoints)}</td><td class="num"><strong>${locale.points(entry.netPoints)}</strong></td>${hasTies ? html`<td>${entry.tie ? tieText(entry.tie, locale) : ''}</td>` : ''}</tr>`;
+    })}</tbody></table>`,
+  );
+}
+
+export function standingsPage(view: StandingsView, locale: Locale = ENGLISH): string {
+  const { t } = locale;
   const event = view.event;
-  return layout({
-    title: `Standings · ${event.name}`,
-    path: `/regattas/${seg(event.slug)}/standings`,
-    liveSlug: event.slug,
-    body: html`<h1>${event.name}: standings</h1>${regattaHeader(event, 'standings')}
+  return layout(
+    {
+      title: t('standings.title', { name: event.name }),
+      path: `/regattas/${seg(event.slug)}/standings`,
+      signInNext: consolePath(event),
+      liveSlug: event.slug,
+      body: html`<h1>${t('standings.heading', { name: event.name })}</h1>${regattaHeader(event, 'standings', locale)}
 ${view.fleets.map((fleet) => {
   const hasTies = fleet.entries.some((e) => e.tie);
   return html`<section class="fleet" aria-labelledby="s-${fleet.id}"><h2 id="s-${fleet.id}">${fleet.name}</h2>
-<p>${statusBadge(fleet)} <span class="meta">· ${humanize(fleet.scoringSystem)}, ${fleet.appliedDrops} of ${fleet.drops} discard${fleet.drops === 1 ? '' : 's'} applied; discarded scores in brackets</span></p>
-${
-  fleet.entries.length === 0
-    ? html`<p class="meta">No standings yet.</p>`
-    : html`<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${fleet.name} standings: ${fleet.status === 'official' ? 'official' : 'provisional'}</caption>
-<thead><tr><th scope="col" class="num">Rank</th><th scope="col">Sail number</th><th scope="col">Boat</th><th scope="col">Skipper</th>${fleet.raceNumbers.map((n) => html`<th scope="col" class="num"><abbr title="Race ${n}">R${n}</abbr></th>`)}<th scope="col" class="num">Total</th><th scope="col" class="num">Net</th>${hasTies ? html`<th scope="col">Tie-break</th>` : ''}</tr></thead>
-<tbody>${fleet.entries.map((entry) => {
-        const byRace = new Map(entry.raceResults.map((r) => [r.raceNumber, r] as const));
-        return html`<tr><td class="num">${entry.position}</td><td>${entry.sailNumber ?? ''}</td><td>${entry.boatName}</td><td>${entry.sailorName ?? ''}</td>${fleet.raceNumbers.map((n) => {
-          const race = byRace.get(n);
-          if (!race) return html`<td class="num"></td>`;
-          const score = `${race.code ? `${race.code} ` : ''}${formatPoints(race.points)}`;
-          return race.dropped ? html`<td class="num dropped">(${score})</td>` : html`<td class="num">${score}</td>`;
-        })}<td class="num">${formatPoints(entry.totalPoints)}</td><td class="num"><strong>${formatPoints(entry.netPoints)}</strong></td>${
-          hasTies ? html`<td>${entry.tie ? `tied with ${entry.tie.tiedWith.join(', ')}; ${entry.tie.rule === 'unbroken' ? 'tie stands' : `broken by ${entry.tie.rule}`}` : ''}</td>` : ''
-        }</tr>`;
-      })}</tbody></table></div>`
-}
-${hasTies ? html`<p class="meta">Ties on net points are broken by RRS A8.1 (best scores, discards excluded), then A8.2 (last race first).</p>` : ''}
+<p>${statusBadge(fleet, locale)} <span class="meta">· ${locale.term('scoringSystem', fleet.scoringSystem)}, ${t('standings.discardsApplied', { applied: fleet.appliedDrops, count: fleet.drops })}; ${t('standings.bracketsNote')}</span></p>
+${fleet.entries.length === 0 ? html`<p class="meta">${t('standings.none')}</p>` : standingsTable(fleet, hasTies, locale)}
+${hasTies ? html`<p class="meta">${t('standings.tiesNote')}</p>` : ''}
 </section>`;
 })}`,
-  });
+    },
+    locale,
+  );
 }
 
-export function seriesPage(view: SeriesView): string {
+export function seriesPage(view: SeriesView, locale: Locale = ENGLISH): string {
+  const { t } = locale;
   const fleets = [...new Set(view.standings.map((s) => s.fleet))];
-  return layout({
-    title: `${view.series.name} ${view.series.year}`,
-    path: `/series/${seg(view.series.slug)}`,
-    body: html`<h1>${view.series.name} ${view.series.year}</h1>
-<p class="meta">${view.series.scoringRule === 'event_places' ? 'Scored on event places' : 'Sum of event net points'}${view.series.bestOf ? `, best ${view.series.bestOf} count` : ''}${view.updatedAt ? ` · last changed ${formatDateTime(view.updatedAt)}` : ''}</p>
-<h2>Events</h2><ul>${view.events.map((e) => html`<li><a href="/regattas/${seg(e.slug)}">${e.name}</a> <span class="meta">${formatDate(e.startDate)}</span></li>`)}</ul>
-${view.standings.length === 0 ? html`<p class="meta">No series standings yet.</p>` : ''}
+  return layout(
+    {
+      title: `${view.series.name} ${view.series.year}`,
+      path: `/series/${seg(view.series.slug)}`,
+      body: html`<h1>${view.series.name} ${view.series.year}</h1>
+<p class="meta">${view.series.scoringRule === 'event_places' ? t('series.eventPlaces') : t('series.sumOfNet')}${view.series.bestOf ? t('series.bestOf', { count: view.series.bestOf }) : ''}${view.updatedAt ? t('series.lastChanged', { time: locale.dateTime(view.updatedAt) }) : ''}</p>
+<h2>${t('series.events')}</h2><ul>${view.events.map((e) => html`<li><a href="/regattas/${seg(e.slug)}">${e.name}</a> <span class="meta">${locale.date(e.startDate)}</span></li>`)}</ul>
+${view.standings.length === 0 ? html`<p class="meta">${t('series.none')}</p>` : ''}
 ${fleets.map((fleet) => {
   const rows = view.standings.filter((s) => s.fleet === fleet);
-  return html`<section class="fleet"><h2>${fleet}</h2><div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways on small screens)"><table><caption>${view.series.name}: ${fleet}</caption>
-<thead><tr><th scope="col" class="num">Rank</th><th scope="col">Sail number</th><th scope="col">Boat</th><th scope="col">Skipper</th>${view.events.map((e) => html`<th scope="col" class="num">${e.name}</th>`)}<th scope="col" class="num">Total</th><th scope="col" class="num">Net</th></tr></thead>
+  return html`<section class="fleet"><h2>${fleet}</h2>${scroll(
+    locale,
+    html`<table><caption>${t('series.caption', { series: view.series.name, fleet })}</caption>
+<thead><tr><th scope="col" class="num">${t('columns.rank')}</th><th scope="col">${t('columns.sailNumber')}</th><th scope="col">${t('columns.boat')}</th><th scope="col">${t('columns.skipper')}</th>${view.events.map((e) => html`<th scope="col" class="num">${e.name}</th>`)}<th scope="col" class="num">${t('columns.total')}</th><th scope="col" class="num">${t('columns.net')}</th></tr></thead>
 <tbody>${rows.map((row) => {
-    const cells = new Map(row.cells.map((c) => [c.eventId, c] as const));
-    return html`<tr><td class="num">${row.position}</td><td>${row.sailNumber ?? ''}</td><td>${row.boatName}</td><td>${row.sailorName ?? ''}</td>${view.events.map((e) => {
-      const cell = cells.get(e.id);
-      if (!cell) return html`<td class="num"></td>`;
-      const text = `${formatPoints(cell.points)}${cell.absent ? ' (absent)' : ''}`;
-      return cell.dropped ? html`<td class="num dropped">(${text})</td>` : html`<td class="num">${text}</td>`;
-    })}<td class="num">${formatPoints(row.totalPoints)}</td><td class="num"><strong>${formatPoints(row.netPoints)}</strong></td></tr>`;
-  })}</tbody></table></div></section>`;
+      const cells = new Map(row.cells.map((c) => [c.eventId, c] as const));
+      return html`<tr><td class="num">${row.position}</td><td>${row.sailNumber ?? ''}</td><td>${row.boatName}</td><td>${row.sailorName ?? ''}</td>${view.events.map((e) => {
+        const cell = cells.get(e.id);
+        if (!cell) return html`<td class="num"></td>`;
+        const text = `${locale.points(cell.points)}${cell.absent ? ` ${t('series.absent')}` : ''}`;
+        return cell.dropped ? html`<td class="num dropped">(${text})</td>` : html`<td class="num">${text}</td>`;
+      })}<td class="num">${locale.points(row.totalPoints)}</td><td class="num"><strong>${locale.points(row.netPoints)}</strong></td></tr>`;
+    })}</tbody></table>`,
+  )}</section>`;
 })}`,
-  });
+    },
+    locale,
+  );
 }
 
-export function notFoundPage(what: string): string {
-  return layout({ title: 'Not found', path: '/regattas', body: html`<h1>Not found</h1><p>${what} was not found or is not public.</p><p><a href="/regattas">All regattas</a></p>` });
+/** What a 404 page names (the routes' "what"): each its own sentence, as languages build them differently. */
+const NOT_FOUND = { Regatta: 'notFound.regatta', Club: 'notFound.club', Series: 'notFound.series' } as const;
+
+export function notFoundPage(what: string, locale: Locale = ENGLISH): string {
+  const { t } = locale;
+  const sentence = t(NOT_FOUND[what as keyof typeof NOT_FOUND] ?? 'notFound.page');
+  return layout({ title: t('notFound.title'), path: '/regattas', body: html`<h1>${t('notFound.title')}</h1><p>${sentence}</p><p><a href="/regattas">${t('site.allRegattas')}</a></p>` }, locale);
 }

@@ -1,6 +1,8 @@
 /** Answers a public page or its JSON twin with validators and short shared caching; 304 when unchanged. */
 import type { Request, Response } from 'express';
 import type { CachedPage } from '../app/page-cache.js';
+import type { LanguageChoice } from '../i18n/negotiate.js';
+import { sayLanguage } from './language.js';
 
 export interface PublicCachePolicy {
   maxAgeSeconds: number;
@@ -13,16 +15,18 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => strip(tag) === strip(etag));
 }
 
-export function sendPage(req: Request, res: Response, page: CachedPage, policy: PublicCachePolicy, status = 200): void {
+/** `language`: the HTML page's language (its headers); a JSON twin has none. */
+export function sendPage(req: Request, res: Response, page: CachedPage, policy: PublicCachePolicy, language?: LanguageChoice): void {
   res.setHeader('ETag', page.etag);
-  res.setHeader('Cache-Control', status === 200 ? `public, max-age=${policy.maxAgeSeconds}` : 'public, max-age=5');
+  res.setHeader('Cache-Control', `public, max-age=${policy.maxAgeSeconds}`);
   res.setHeader('Vary', 'Accept-Encoding');
+  if (language) sayLanguage(res, language);
   if (page.contentType.startsWith('application/json')) res.setHeader('Access-Control-Allow-Origin', '*');
-  if (status === 200 && matches(req.header('if-none-match'), page.etag)) {
+  if (matches(req.header('if-none-match'), page.etag)) {
     res.status(304).end();
     return;
   }
-  res.status(status).type(page.contentType);
+  res.status(200).type(page.contentType);
   if (page.gzipped && /\bgzip\b/.test(req.header('accept-encoding') ?? '')) {
     res.setHeader('Content-Encoding', 'gzip');
     res.send(page.gzipped);

@@ -1,5 +1,5 @@
 /**
- * The embeddable widget (assets/regatta-widget.js) and its demo page (assets/embed-demo.html):
+ * The embeddable widget (assets/regatta-widget.js) and its demo page (embed-demo.views.ts, each language):
  * size, no third-party requests, valid JavaScript, and the element's behaviour in a minimal fake DOM
  * (fetch, EventSource and custom elements stubbed; no browser needed).
  */
@@ -8,10 +8,12 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { LANGUAGES, localeOf } from '../i18n/locale.js';
+import { embedDemoPage } from './embed-demo.views.js';
 
 const assetsDir = fileURLToPath(new URL('../../assets/', import.meta.url));
 const source = readFileSync(assetsDir + 'regatta-widget.js', 'utf8');
-const demo = readFileSync(assetsDir + 'embed-demo.html', 'utf8');
+const demos = LANGUAGES.map((lang) => embedDemoPage(localeOf(lang)));
 
 test('the widget gzips to under 25 KB', () => {
   const size = gzipSync(Buffer.from(source)).length;
@@ -28,16 +30,18 @@ test('the widget parses as a classic script', () => {
 });
 
 test('the demo page is self-contained and accessible in structure', () => {
-  assert.match(demo, /<html lang="[a-z]{2}/);
-  assert.match(demo, /<title>[^<]+<\/title>/);
-  assert.equal(demo.match(/<h1[\s>]/g)?.length, 1);
-  assert.match(demo, /<script src="\/embed\/v1\/regatta-widget\.js" async><\/script>/);
-  assert.match(demo, /\{ORIGIN\}(<\/span>)?\/embed\/v1\/regatta-widget\.js/);
-  assert.match(demo, /location\.origin/);
-  assert.doesNotMatch(demo, /(src|href)\s*=\s*["']?(https?:)?\/\//i, 'no external resources');
-  assert.doesNotMatch(demo, /@import|url\(\s*["']?(https?:)?\/\//i);
-  for (const [, id] of demo.matchAll(/<(?:input|select|textarea)[^>]*\bid="([^"]+)"/g)) {
-    assert.match(demo, new RegExp(`<label[^>]*for="${id}"`), `field ${id} has a label`);
+  for (const demo of demos) {
+    assert.match(demo, /<html lang="[a-z]{2}/);
+    assert.match(demo, /<title>[^<]+<\/title>/);
+    assert.equal(demo.match(/<h1[\s>]/g)?.length, 1);
+    assert.match(demo, /<script src="\/embed\/v1\/regatta-widget\.js" async><\/script>/);
+    assert.match(demo, /\{ORIGIN\}(<\/span>)?\/embed\/v1\/regatta-widget\.js/);
+    assert.match(demo, /location\.origin/);
+    assert.doesNotMatch(demo, /(src|href)\s*=\s*["']?(https?:)?\/\//i, 'no external resources');
+    assert.doesNotMatch(demo, /@import|url\(\s*["']?(https?:)?\/\//i);
+    for (const [, id] of demo.matchAll(/<(?:input|select|textarea)[^>]*\bid="([^"]+)"/g)) {
+      assert.match(demo, new RegExp(`<label[^>]*for="${id}"`), `field ${id} has a label`);
+    }
   }
 });
 

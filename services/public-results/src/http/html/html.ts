@@ -3,6 +3,8 @@
  * this same tag). Escaping is the one thing a page renderer must never get wrong, so it is not left
  * to each call site; pages are small enough that no template engine is needed.
  */
+import type { Locale, MessageKey, Vars } from '../../i18n/locale.js';
+
 export class Html {
   constructor(readonly value: string) {}
   toString(): string {
@@ -32,3 +34,12 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
 
 /** A URL path segment, escaped for both the URL and the attribute. */
 export const seg = (text: string) => encodeURIComponent(text);
+
+/**
+ * A message whose resource text carries its own markup (`<code>` in a sentence): the resources are
+ * ours and trusted; the values put into it are escaped like any other.
+ */
+export function markup(locale: Locale, key: MessageKey, vars: Vars = {}): Html {
+  const escaped = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, escapeHtml(String(value))]));
+  return new Html(locale.t(key, escaped));
+}
