@@ -6253,11 +6253,14 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The page. */
+        /** @description The page, in the reader's language (see the tag). */
         PublicHtmlPage: {
             headers: {
                 ETag: components["headers"]["PublicETag"];
                 "Cache-Control": components["headers"]["PublicCacheControl"];
+                "Content-Language": components["headers"]["PublicContentLanguage"];
+                Vary: components["headers"]["PublicVary"];
+                "Set-Cookie": components["headers"]["PublicSetLanguageCookie"];
                 "RateLimit-Limit": components["headers"]["PublicRateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["PublicRateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["PublicRateLimitReset"];
@@ -6351,6 +6354,13 @@ export interface components {
         PublicSeriesSlug: string;
         /** @description Case-insensitive substring of the regatta's name, venue or club name; trimmed. Empty means no filter; only spaces, or more than 100 characters, is 400. */
         PublicSearchQuery: string;
+        /**
+         * @description The page's language, as the page's language switch links it: `en` or `de` (a `de-XX` tag is
+         *     German too; any other value is ignored). It overrides the `regatta_lang` cookie and
+         *     Accept-Language, and is remembered: when the cookie does not already say it, the answer sets
+         *     `regatta_lang` for a year.
+         */
+        PublicLang: "en" | "de";
         /** @description An ETag from an earlier answer (or a list of them, or `*`); a match answers 304 without a body. */
         PublicIfNoneMatch: string;
         /**
@@ -6421,8 +6431,14 @@ export interface components {
         ExportVary: string;
         /** @description Strong validator of the answer's body; send it back in If-None-Match. */
         PublicETag: string;
-        /** @description `public, max-age=N`, N = PUBLIC_MAX_AGE_SECONDS (default 5); browsers and CDNs revalidate with the ETag afterwards. */
+        /** @description `public, max-age=N`, N = PUBLIC_MAX_AGE_SECONDS (default 5); browsers and CDNs revalidate with the ETag afterwards. `private, max-age=N` on an HTML answer that sets the language cookie. */
         PublicCacheControl: string;
+        /** @description The HTML page's language. */
+        PublicContentLanguage: "en" | "de";
+        /** @description `Accept-Encoding, Accept-Language, Cookie`: the page is in the language the reader's headers and `regatta_lang` cookie ask for; `Accept-Encoding` alone when the `lang` query parameter chose it. */
+        PublicVary: string;
+        /** @description `regatta_lang=<en|de>; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`, when a `lang` query parameter chose a language the cookie did not already say. */
+        PublicSetLanguageCookie: string;
         /** @description JSON twins may be read by any web page. */
         PublicAllowOrigin: "*";
         /** @description Requests allowed per minute from this client address (PUBLIC_RATE_LIMIT_PER_MINUTE, default 600). Absent when the limit is off. */
@@ -8010,6 +8026,13 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive substring of the regatta's name, venue or club name; trimmed. Empty means no filter; only spaces, or more than 100 characters, is 400. */
                 q?: components["parameters"]["PublicSearchQuery"];
+                /**
+                 * @description The page's language, as the page's language switch links it: `en` or `de` (a `de-XX` tag is
+                 *     German too; any other value is ignored). It overrides the `regatta_lang` cookie and
+                 *     Accept-Language, and is remembered: when the cookie does not already say it, the answer sets
+                 *     `regatta_lang` for a year.
+                 */
+                lang?: components["parameters"]["PublicLang"];
             };
             header?: {
                 /** @description An ETag from an earlier answer (or a list of them, or `*`); a match answers 304 without a body. */
@@ -8079,7 +8102,15 @@ export interface operations {
     };
     getClubPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page's language, as the page's language switch links it: `en` or `de` (a `de-XX` tag is
+                 *     German too; any other value is ignored). It overrides the `regatta_lang` cookie and
+                 *     Accept-Language, and is remembered: when the cookie does not already say it, the answer sets
+                 *     `regatta_lang` for a year.
+                 */
+                lang?: components["parameters"]["PublicLang"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer (or a list of them, or `*`); a match answers 304 without a body. */
                 "If-None-Match"?: components["parameters"]["PublicIfNoneMatch"];
@@ -8153,7 +8184,15 @@ export interface operations {
     };
     getRegattaPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page's language, as the page's language switch links it: `en` or `de` (a `de-XX` tag is
+                 *     German too; any other value is ignored). It overrides the `regatta_lang` cookie and
+                 *     Accept-Language, and is remembered: when the cookie does not already say it, the answer sets
+                 *     `regatta_lang` for a year.
+                 */
+                lang?: components["parameters"]["PublicLang"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer (or a list of them, or `*`); a match answers 304 without a body. */
                 "If-None-Match"?: components["parameters"]["PublicIfNoneMatch"];
@@ -8227,7 +8266,15 @@ export interface operations {
     };
     getRegattaEntriesPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page's language, as the page's language switch links it: `en` or `de` (a `de-XX` tag is
+                 *     German too; any other value is ignored). It overrides the `regatta_lang` cookie and
+                 *     Accept-Language, and is remembered: when the cookie does not already say it, the answer sets
+                 *     `regatta_lang` for a year.
+                 */
+                lang?: components["parameters"]["PublicLang"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer (or a list of them, or `*`); a match answers 304 without a body. */
                 "If-None-Match"?: components["parameters"]["PublicIfNoneMatch"];
@@ -8301,7 +8348,15 @@ export interface operations {
     };
     getRegattaResultsPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page's language, as the page's language switch links it: `en` or `de` (a `de-XX` tag is
+                 *     German too; any other value is ignored). It overrides the `regatta_lang` cookie and
+                 *     Accept-Language, and is remembered: when the cookie does not already say it, the answer sets
+                 *     `regatta_lang` for a year.
+                 */
+                lang?: components["parameters"]["PublicLang"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer (or a list of them, or `*`); a match answers 304 without a body. */
                 "If-None-Match"?: components["parameters"]["PublicIfNoneMatch"];
@@ -8375,7 +8430,15 @@ export interface operations {
     };
     getRegattaStandingsPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page's language, as the page's language switch links it: `en` or `de` (a `de-XX` tag is
+                 *     German too; any other value is ignored). It overrides the `regatta_lang` cookie and
+                 *     Accept-Language, and is remembered: when the cookie does not already say it, the answer sets
+                 *     `regatta_lang` for a year.
+                 */
+                lang?: components["parameters"]["PublicLang"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer (or a list of them, or `*`); a match answers 304 without a body. */
                 "If-None-Match"?: components["parameters"]["PublicIfNoneMatch"];
@@ -8449,7 +8512,15 @@ export interface operations {
     };
     getSeriesPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The page's language, as the page's language switch links it: `en` or `de` (a `de-XX` tag is
+                 *     German too; any other value is ignored). It overrides the `regatta_lang` cookie and
+                 *     Accept-Language, and is remembered: when the cookie does not already say it, the answer sets
+                 *     `regatta_lang` for a year.
+                 */
+                lang?: components["parameters"]["PublicLang"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer (or a list of them, or `*`); a match answers 304 without a body. */
                 "If-None-Match"?: components["parameters"]["PublicIfNoneMatch"];
