@@ -142,7 +142,7 @@ describe('console: entries of a regatta', () => {
     await delta.getByRole('button', { name: 'Record rating' }).click();
     await delta.getByRole('status').filter({ hasText: `Rating 1.2 of ${named(3)} recorded from race 1 on` }).waitFor();
     await delta.getByText('From race 1 on: 1.2').waitFor();
-    await delta.getByLabel('Crew').fill('Dora Deck\nDan Bow');
+    await delta.getByLabel('Crew', { exact: true }).fill('Dora Deck\nDan Bow');
     await delta.getByRole('button', { name: 'Save crew and contacts' }).click();
     await delta.getByRole('status').filter({ hasText: `Crew and contacts of ${named(3)} are saved.` }).waitFor();
     await delta.getByRole('button', { name: 'Close' }).click();
@@ -150,12 +150,12 @@ describe('console: entries of a regatta', () => {
     assert.deepEqual(await auditBothWidths(page), [], 'entry list with cancelled entries shown');
 
     // Search by sail number, however it is typed; the filter lives in the URL.
-    await page.getByLabel('Search').fill('gbr105');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('gbr105');
     await page.getByText('Entries matching: 1 of 6.').waitFor();
     await page.getByRole('cell', { name: sail(4), exact: true }).waitFor();
     assert.equal(await page.getByRole('cell', { name: sail(0), exact: true }).count(), 0);
     assert.match(page.url(), /q=gbr105/);
-    await page.getByLabel('Search').fill('Dan Bow');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Dan Bow');
     await page.getByRole('cell', { name: sail(3), exact: true }).waitFor();
     await page.getByRole('button', { name: 'Clear search and filters' }).click();
     await page.getByRole('cell', { name: sail(0), exact: true }).waitFor();

@@ -76,7 +76,9 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
   const { patch } = useEntryChanges(slug);
   const download = useMutation({ mutationFn: () => downloadEntriesCsv(slug) });
   const [adding, setAdding] = useState(false);
-  const [managing, setManaging] = useState<string | null>(null);
+  // The entry in the dialog as it was opened; its fresh state from the lists while it is there
+  // (a cancelled entry leaves the listed ones, and the dialog stays until it has said so).
+  const [managing, setManaging] = useState<Entry | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [actionError, setActionError] = useState<unknown>(null);
 
@@ -86,7 +88,7 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
   const shown = filterEntries(entries, filter);
   const { entered, waitlist } = splitEntries(shown);
   const cancelledShown = filterEntries(cancelled.data ?? [], { ...filter, status: '' });
-  const managed = managing ? [...entries, ...(cancelled.data ?? [])].find((entry) => entry.id === managing) : undefined;
+  const managed = managing ? ([...entries, ...(cancelled.data ?? [])].find((entry) => entry.id === managing.id) ?? managing) : undefined;
 
   const setFilter = (change: Partial<EntryFilter>) => setFilterState((current) => ({ ...current, ...change }));
 
@@ -103,7 +105,7 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
     },
     manage: (entry: Entry) => {
       setActionError(null);
-      setManaging(entry.id);
+      setManaging(entry);
     },
     busy: patch.isPending,
   };
