@@ -13,7 +13,8 @@ import { api, unwrap } from '../../api/client';
 import { formatDateTime } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, applyApiError, useDraft } from '../../ui/form';
-import { Empty, ProblemAlert, QueryView } from '../../ui/states';
+import { DataTable } from '../../ui/DataTable';
+import { ProblemAlert, QueryView } from '../../ui/states';
 import { SecretOnce } from './SecretOnce';
 import { CheckboxGroup } from './CheckboxGroup';
 import { SCOPES, apiKeySchema, toApiKeyRequest, type ApiKeyValues } from './schemas';
@@ -33,8 +34,8 @@ export default function ApiKeys() {
     mutationFn: (key: ApiKey) => unwrap(api.DELETE('/api/v1/keys', { params: { query: { id: key.id } } })),
     onSuccess: async (_body, key) => {
       setRevoking(null);
-      setStatus(t('integrations:keys.revoked', { name: key.name }));
       await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      setStatus(t('integrations:keys.revoked', { name: key.name }));
     },
   });
   const language = i18n.language;
@@ -58,46 +59,30 @@ export default function ApiKeys() {
       <section aria-labelledby="keys-list">
         <h2 id="keys-list">{t('integrations:keys.listTitle')}</h2>
         <QueryView query={keys}>
-          {(list) =>
-            list.length === 0 ? (
-              <Empty>{t('integrations:keys.none')}</Empty>
-            ) : (
-              <div className="table-wrap">
-                <table className="responsive">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('integrations:keys.name')}</th>
-                      <th scope="col">{t('integrations:keys.prefix')}</th>
-                      <th scope="col">{t('integrations:keys.scopes')}</th>
-                      <th scope="col">{t('integrations:created')}</th>
-                      <th scope="col">{t('integrations:lastUsed')}</th>
-                      <th scope="col">{t('integrations:keys.expires')}</th>
-                      <th scope="col">{t('integrations:keys.rateLimit')}</th>
-                      <th scope="col">{t('integrations:actions')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((key) => (
-                      <tr key={key.id}>
-                        <td data-label={t('integrations:keys.name')}>{key.name}</td>
-                        <td data-label={t('integrations:keys.prefix')}><code>{key.keyPrefix}…</code></td>
-                        <td data-label={t('integrations:keys.scopes')}>{key.scopes.map((scope) => t(`integrations:scopes.${scope}.label`)).join(', ')}</td>
-                        <td data-label={t('integrations:created')}>{formatDateTime(key.createdAt, language)}</td>
-                        <td data-label={t('integrations:lastUsed')}>{key.lastUsedAt ? formatDateTime(key.lastUsedAt, language) : t('integrations:never')}</td>
-                        <td data-label={t('integrations:keys.expires')}>{key.expiresAt ? formatDateTime(key.expiresAt, language) : t('integrations:keys.noExpiry')}</td>
-                        <td data-label={t('integrations:keys.rateLimit')}>{t('integrations:keys.perHour', { limit: new Intl.NumberFormat(language).format(key.rateLimit) })}</td>
-                        <td data-label={t('integrations:actions')}>
-                          <button type="button" className="secondary" aria-label={t('integrations:keys.revokeNamed', { name: key.name })} onClick={() => setRevoking(key)}>
-                            {t('integrations:keys.revoke')}
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )
-          }
+          {(list) => (
+            <DataTable
+              rows={list}
+              rowKey={(key) => key.id}
+              empty={t('integrations:keys.none')}
+              columns={[
+                { header: t('integrations:keys.name'), cell: (key) => key.name },
+                { header: t('integrations:keys.prefix'), cell: (key) => <code>{key.keyPrefix}…</code> },
+                { header: t('integrations:keys.scopes'), cell: (key) => key.scopes.map((scope) => t(`integrations:scopes.${scope}.label`)).join(', ') },
+                { header: t('integrations:created'), cell: (key) => formatDateTime(key.createdAt, language) },
+                { header: t('integrations:lastUsed'), cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt, language) : t('integrations:never')) },
+                { header: t('integrations:keys.expires'), cell: (key) => (key.expiresAt ? formatDateTime(key.expiresAt, language) : t('integrations:keys.noExpiry')) },
+                { header: t('integrations:keys.rateLimit'), cell: (key) => t('integrations:keys.perHour', { limit: new Intl.NumberFormat(language).format(key.rateLimit) }) },
+                {
+                  header: t('integrations:actions'),
+                  cell: (key) => (
+                    <button type="button" className="secondary" aria-label={t('integrations:keys.revokeNamed', { name: key.name })} onClick={() => setRevoking(key)}>
+                      {t('integrations:keys.revoke')}
+                    </button>
+                  ),
+                },
+              ]}
+            />
+          )}
         </QueryView>
       </section>
       <CreateKey onCreated={(key) => { setStatus(''); setCreated(key); }} />

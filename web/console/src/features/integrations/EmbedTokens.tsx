@@ -15,9 +15,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@regatta/client';
 import { api, unwrap } from '../../api/client';
 import { formatDate, formatDateTime } from '../../i18n/format';
+import { currentLanguage } from '../../i18n';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CopyButton } from '../../ui/CopyButton';
 import { Field, applyApiError, useDraft } from '../../ui/form';
+import { DataTable } from '../../ui/DataTable';
 import { Empty, Loading, ProblemAlert, QueryView } from '../../ui/states';
 import { useMembership } from '../orgs/membership';
 import { SecretOnce } from './SecretOnce';
@@ -46,8 +48,8 @@ export default function EmbedTokens() {
     mutationFn: (token: EmbedToken) => unwrap(api.DELETE('/api/v1/embed-tokens', { params: { query: { id: token.id } } })),
     onSuccess: async (_body, token) => {
       setDeactivating(null);
-      setStatus(t('integrations:embed.deactivated', { name: token.name }));
       await queryClient.invalidateQueries({ queryKey: ['embed-tokens', organizationId] });
+      setStatus(t('integrations:embed.deactivated', { name: token.name }));
     },
   });
   const language = i18n.language;
@@ -78,50 +80,30 @@ export default function EmbedTokens() {
           <section aria-labelledby="embed-list">
             <h2 id="embed-list">{t('integrations:embed.listTitle')}</h2>
             <QueryView query={tokens}>
-              {(list) =>
-                list.length === 0 ? (
-                  <Empty>{t('integrations:embed.none')}</Empty>
-                ) : (
-                  <div className="table-wrap">
-                    <table className="responsive">
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('integrations:embed.name')}</th>
-                          <th scope="col">{t('integrations:embed.prefix')}</th>
-                          <th scope="col">{t('integrations:embed.origins')}</th>
-                          <th scope="col">{t('integrations:status')}</th>
-                          <th scope="col">{t('integrations:created')}</th>
-                          <th scope="col">{t('integrations:lastUsed')}</th>
-                          <th scope="col">{t('integrations:actions')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {list.map((token) => (
-                          <tr key={token.id}>
-                            <td data-label={t('integrations:embed.name')}>{token.name}</td>
-                            <td data-label={t('integrations:embed.prefix')}><code>{token.tokenPrefix}…</code></td>
-                            <td data-label={t('integrations:embed.origins')}>
-                              <ul className="plain">{token.allowedOrigins.map((origin) => <li key={origin}>{origin}</li>)}</ul>
-                            </td>
-                            <td data-label={t('integrations:status')}>
-                              <span className="badge">{token.active ? t('integrations:active') : t('integrations:embed.inactive')}</span>
-                            </td>
-                            <td data-label={t('integrations:created')}>{formatDateTime(token.createdAt, language)}</td>
-                            <td data-label={t('integrations:lastUsed')}>{token.lastUsedAt ? formatDateTime(token.lastUsedAt, language) : t('integrations:never')}</td>
-                            <td data-label={t('integrations:actions')}>
-                              {token.active && (
-                                <button type="button" className="secondary" aria-label={t('integrations:embed.deactivateNamed', { name: token.name })} onClick={() => setDeactivating(token)}>
-                                  {t('integrations:embed.deactivate')}
-                                </button>
-                              )}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )
-              }
+              {(list) => (
+                <DataTable
+                  rows={list}
+                  rowKey={(token) => token.id}
+                  empty={t('integrations:embed.none')}
+                  columns={[
+                    { header: t('integrations:embed.name'), cell: (token) => token.name },
+                    { header: t('integrations:embed.prefix'), cell: (token) => <code>{token.tokenPrefix}…</code> },
+                    { header: t('integrations:embed.origins'), cell: (token) => <ul className="plain">{token.allowedOrigins.map((origin) => <li key={origin}>{origin}</li>)}</ul> },
+                    { header: t('integrations:status'), cell: (token) => <span className="badge">{token.active ? t('integrations:active') : t('integrations:embed.inactive')}</span> },
+                    { header: t('integrations:created'), cell: (token) => formatDateTime(token.createdAt, language) },
+                    { header: t('integrations:lastUsed'), cell: (token) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt, language) : t('integrations:never')) },
+                    {
+                      header: t('integrations:actions'),
+                      cell: (token) =>
+                        token.active && (
+                          <button type="button" className="secondary" aria-label={t('integrations:embed.deactivateNamed', { name: token.name })} onClick={() => setDeactivating(token)}>
+                            {t('integrations:embed.deactivate')}
+                          </button>
+                        ),
+                    },
+                  ]}
+                />
+              )}
             </QueryView>
           </section>
           <CreateToken organizationId={organizationId} slug={slug} onCreated={(token) => { setStatus(''); setCreated(token); }} />
@@ -183,15 +165,15 @@ function UseOnSite({ slug, token }: { slug: string; token: string }) {
                   </Field>
                 </div>
               )}
-              <h3>{t('integrations:embed.snippet')}</h3>
+              <h3 id="embed-snippet">{t('integrations:embed.snippet')}</h3>
               <p className="muted">{t('integrations:embed.snippetHint')}</p>
-              <pre tabIndex={0} aria-label={t('integrations:embed.snippet')}><code>{snippet}</code></pre>
+              <figure className="flush" aria-labelledby="embed-snippet"><pre><code>{snippet}</code></pre></figure>
               <div className="actions"><CopyButton text={snippet} label={t('integrations:embed.copySnippet')} /></div>
               {event && (
                 <>
                   <h3>{t('integrations:embed.previewHeading')}</h3>
                   <p className="muted">{t('integrations:embed.previewHint')}</p>
-                  <iframe className="preview-frame" title={t('integrations:embed.previewTitle')} src={previewPath(event, token, view)} />
+                  <iframe className="preview-frame" title={t('integrations:embed.previewTitle')} src={previewPath(event, token, view, currentLanguage())} />
                 </>
               )}
             </>

@@ -18,6 +18,7 @@ import { useCurrentOrg } from '../../app/current-org';
 import { formatDateTime } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, applyApiError, useDraft } from '../../ui/form';
+import { DataTable } from '../../ui/DataTable';
 import { Empty, Loading, ProblemAlert, QueryView } from '../../ui/states';
 import { CheckboxGroup } from './CheckboxGroup';
 import { SecretOnce } from './SecretOnce';
@@ -81,42 +82,29 @@ export default function Webhooks() {
           <section aria-labelledby="webhooks-list">
             <h2 id="webhooks-list">{t('integrations:webhooks.listTitle', { name: organization.name ?? organization.slug })}</h2>
             <QueryView query={webhooks}>
-              {(list) =>
-                list.length === 0 ? (
-                  <Empty>{t('integrations:webhooks.none')}</Empty>
-                ) : (
-                  <div className="table-wrap">
-                    <table className="responsive">
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('integrations:webhooks.url')}</th>
-                          <th scope="col">{t('integrations:webhooks.events')}</th>
-                          <th scope="col">{t('integrations:status')}</th>
-                          <th scope="col">{t('integrations:webhooks.lastTriggered')}</th>
-                          <th scope="col">{t('integrations:webhooks.failures')}</th>
-                          <th scope="col">{t('integrations:actions')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {list.map((hook) => (
-                          <tr key={hook.id} aria-current={hook.id === selectedId ? 'true' : undefined}>
-                            <td data-label={t('integrations:webhooks.url')} className="break">{hook.url}</td>
-                            <td data-label={t('integrations:webhooks.events')}>{t('integrations:webhooks.eventCount', { count: hook.events.length })}</td>
-                            <td data-label={t('integrations:status')}><span className="badge">{hook.active ? t('integrations:active') : t('integrations:webhooks.paused')}</span></td>
-                            <td data-label={t('integrations:webhooks.lastTriggered')}>{hook.lastTriggeredAt ? formatDateTime(hook.lastTriggeredAt, language) : t('integrations:never')}</td>
-                            <td data-label={t('integrations:webhooks.failures')}>{hook.failureCount}</td>
-                            <td data-label={t('integrations:actions')}>
-                              <button type="button" className="secondary" aria-label={t('integrations:webhooks.manageNamed', { url: hook.url })} aria-pressed={hook.id === selectedId} onClick={() => select(hook.id === selectedId ? null : hook.id)}>
-                                {t('integrations:webhooks.manage')}
-                              </button>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )
-              }
+              {(list) => (
+                <DataTable
+                  rows={list}
+                  rowKey={(hook) => hook.id}
+                  empty={t('integrations:webhooks.none')}
+                  rowProps={(hook) => (hook.id === selectedId ? { 'aria-current': 'true' } : {})}
+                  columns={[
+                    { header: t('integrations:webhooks.url'), cell: (hook) => hook.url, className: 'break' },
+                    { header: t('integrations:webhooks.events'), cell: (hook) => t('integrations:webhooks.eventCount', { count: hook.events.length }) },
+                    { header: t('integrations:status'), cell: (hook) => <span className="badge">{hook.active ? t('integrations:active') : t('integrations:webhooks.paused')}</span> },
+                    { header: t('integrations:webhooks.lastTriggered'), cell: (hook) => (hook.lastTriggeredAt ? formatDateTime(hook.lastTriggeredAt, language) : t('integrations:never')) },
+                    { header: t('integrations:webhooks.failures'), cell: (hook) => hook.failureCount },
+                    {
+                      header: t('integrations:actions'),
+                      cell: (hook) => (
+                        <button type="button" className="secondary" aria-label={t('integrations:webhooks.manageNamed', { url: hook.url })} aria-pressed={hook.id === selectedId} onClick={() => select(hook.id === selectedId ? null : hook.id)}>
+                          {t('integrations:webhooks.manage')}
+                        </button>
+                      ),
+                    },
+                  ]}
+                />
+              )}
             </QueryView>
           </section>
           {selectedId && webhooks.data && (() => {
@@ -267,8 +255,8 @@ function EditWebhook({ webhook, organizationId, onSaved }: { webhook: Webhook; o
     onMutate: () => setGeneral([]),
     onSuccess: async () => {
       draft.clear();
-      onSaved();
       await queryClient.invalidateQueries({ queryKey: ['webhooks', organizationId] });
+      onSaved();
     },
     onError: (error) => setGeneral(applyApiError(form, error)),
   });
@@ -322,54 +310,40 @@ function DeliveryLog({ webhook, onRedelivered, onFailure }: { webhook: Webhook; 
       <QueryView query={deliveries}>
         {({ data, pagination }) => (
           <>
-            {data.length === 0 ? (
-              <Empty>{t('integrations:webhooks.noDeliveries')}</Empty>
-            ) : (
-              <div className="table-wrap">
-                <table className="responsive">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('integrations:webhooks.time')}</th>
-                      <th scope="col">{t('integrations:webhooks.event')}</th>
-                      <th scope="col">{t('integrations:webhooks.trigger')}</th>
-                      <th scope="col">{t('integrations:webhooks.attempt')}</th>
-                      <th scope="col">{t('integrations:webhooks.result')}</th>
-                      <th scope="col">{t('integrations:webhooks.statusCode')}</th>
-                      <th scope="col">{t('integrations:webhooks.duration')}</th>
-                      <th scope="col">{t('integrations:webhooks.error')}</th>
-                      <th scope="col">{t('integrations:actions')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.map((delivery) => (
-                      <tr key={delivery.id}>
-                        <td data-label={t('integrations:webhooks.time')}>{formatDateTime(delivery.createdAt, language)}</td>
-                        <td data-label={t('integrations:webhooks.event')}><code>{delivery.event}</code></td>
-                        <td data-label={t('integrations:webhooks.trigger')}>{t(`integrations:webhooks.triggers.${delivery.trigger}`)}</td>
-                        <td data-label={t('integrations:webhooks.attempt')}>{delivery.attempt}</td>
-                        <td data-label={t('integrations:webhooks.result')}>
-                          <span className={delivery.success ? 'badge badge-ok' : 'badge badge-failed'}>{delivery.success ? t('integrations:webhooks.delivered') : t('integrations:webhooks.failed')}</span>
-                        </td>
-                        <td data-label={t('integrations:webhooks.statusCode')}>{delivery.statusCode ?? t('integrations:webhooks.noStatus')}</td>
-                        <td data-label={t('integrations:webhooks.duration')}>{t('integrations:webhooks.ms', { ms: new Intl.NumberFormat(language).format(delivery.durationMs) })}</td>
-                        <td data-label={t('integrations:webhooks.error')} className="break">{delivery.error ?? ''}</td>
-                        <td data-label={t('integrations:actions')}>
-                          <button
-                            type="button"
-                            className="secondary"
-                            disabled={!webhook.active || (redeliver.isPending && redeliver.variables?.id === delivery.id)}
-                            aria-label={t('integrations:webhooks.redeliverNamed', { event: delivery.event, time: formatDateTime(delivery.createdAt, language) })}
-                            onClick={() => redeliver.mutate(delivery)}
-                          >
-                            {t('integrations:webhooks.redeliver')}
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              rows={data}
+              rowKey={(delivery) => delivery.id}
+              empty={t('integrations:webhooks.noDeliveries')}
+              columns={[
+                { header: t('integrations:webhooks.time'), cell: (delivery) => formatDateTime(delivery.createdAt, language) },
+                { header: t('integrations:webhooks.event'), cell: (delivery) => <code>{delivery.event}</code> },
+                { header: t('integrations:webhooks.trigger'), cell: (delivery) => t(`integrations:webhooks.triggers.${delivery.trigger}`) },
+                { header: t('integrations:webhooks.attempt'), cell: (delivery) => delivery.attempt },
+                {
+                  header: t('integrations:webhooks.result'),
+                  cell: (delivery) => (
+                    <span className={delivery.success ? 'badge badge-ok' : 'badge badge-failed'}>{delivery.success ? t('integrations:webhooks.delivered') : t('integrations:webhooks.failed')}</span>
+                  ),
+                },
+                { header: t('integrations:webhooks.statusCode'), cell: (delivery) => delivery.statusCode ?? t('integrations:webhooks.noStatus') },
+                { header: t('integrations:webhooks.duration'), cell: (delivery) => t('integrations:webhooks.ms', { ms: new Intl.NumberFormat(language).format(delivery.durationMs) }) },
+                { header: t('integrations:webhooks.error'), cell: (delivery) => delivery.error ?? '', className: 'break' },
+                {
+                  header: t('integrations:actions'),
+                  cell: (delivery) => (
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={!webhook.active || (redeliver.isPending && redeliver.variables?.id === delivery.id)}
+                      aria-label={t('integrations:webhooks.redeliverNamed', { event: delivery.event, time: formatDateTime(delivery.createdAt, language) })}
+                      onClick={() => redeliver.mutate(delivery)}
+                    >
+                      {t('integrations:webhooks.redeliver')}
+                    </button>
+                  ),
+                },
+              ]}
+            />
             {(offset > 0 || pagination.hasMore) && (
               <div className="actions">
                 <button type="button" className="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - DELIVERIES_PAGE))}>{t('integrations:webhooks.newer')}</button>

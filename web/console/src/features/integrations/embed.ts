@@ -17,8 +17,8 @@ export function widgetSnippet(origin: string, event: string, token: string, view
 
 /**
  * The gateway's own demo page showing the widget for a regatta and token (the console's live
- * preview), scrolled to its preview section where the widget appears.
+ * preview) in the console's language, scrolled to its preview section where the widget appears.
  */
-export function previewPath(event: string, token: string, view: WidgetView = 'standings'): string {
-  return `/embed/v1/demo?${new URLSearchParams({ event, token, view }).toString()}#step-preview`;
+export function previewPath(event: string, token: string, view: WidgetView = 'standings', lang = 'en'): string {
+  return `/embed/v1/demo?${new URLSearchParams({ event, token, view, lang }).toString()}#step-preview`;
 }

@@ -81,5 +81,6 @@ test('the snippet is the widget script and one element, ready to paste', () => {
       '<regatta-results event="spring-cup" token="rgt_embed_abc" view="standings"></regatta-results>',
   );
   assert.match(widgetSnippet('https://r.example.org', 'a"b', 't', 'results'), /event="a&quot;b" token="t" view="results"/);
-  assert.equal(previewPath('spring-cup', 'rgt_embed_a+b'), '/embed/v1/demo?event=spring-cup&token=rgt_embed_a%2Bb&view=standings#step-preview');
+  assert.equal(previewPath('spring-cup', 'rgt_embed_a+b'), '/embed/v1/demo?event=spring-cup&token=rgt_embed_a%2Bb&view=standings&lang=en#step-preview');
+  assert.equal(previewPath('spring-cup', 't', 'schedule', 'de'), '/embed/v1/demo?event=spring-cup&token=t&view=schedule&lang=de#step-preview');
 });

@@ -14,7 +14,8 @@ import { ApiError, api, unwrap } from '../../api/client';
 import { formatDate } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, applyApiError, useDraft } from '../../ui/form';
-import { Empty, ProblemAlert, QueryView } from '../../ui/states';
+import { DataTable } from '../../ui/DataTable';
+import { ProblemAlert, QueryView } from '../../ui/states';
 import { useMembership } from './membership';
 import { MEMBER_ROLES, addMemberSchema, type AddMemberValues, type MemberRole } from './schemas';
 
@@ -45,8 +46,8 @@ export default function Members() {
       setStatus('');
     },
     onSuccess: async (body, { member }) => {
-      setStatus(t('members:roleChanged', { name: member.name, role: t(`roles.${body.data.role}`) }));
       await refresh();
+      setStatus(t('members:roleChanged', { name: member.name, role: t(`roles.${body.data.role}`) }));
     },
     onError: (error) => setFailure(error),
   });
@@ -58,8 +59,8 @@ export default function Members() {
     },
     onSuccess: async (_body, member) => {
       setRemoving(null);
-      setStatus(t('members:removed', { name: member.name }));
       await refresh();
+      setStatus(t('members:removed', { name: member.name }));
     },
     onError: (error) => {
       setRemoving(null);
@@ -74,55 +75,45 @@ export default function Members() {
       <p role="status" className={status ? 'notice' : undefined}>{status}</p>
       <ProblemAlert error={failure} ns="members" />
       <QueryView query={members}>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty>{t('members:none')}</Empty>
-          ) : (
-            <div className="table-wrap">
-              <table className="responsive">
-                <caption className="muted">{t('members:count', { count: list.length })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('members:name')}</th>
-                    <th scope="col">{t('members:email')}</th>
-                    <th scope="col">{t('members:role')}</th>
-                    <th scope="col">{t('members:since')}</th>
-                    {isAdmin && <th scope="col">{t('members:actions')}</th>}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((member) => {
-                    const next: MemberRole = member.role === 'admin' ? 'member' : 'admin';
-                    const busy = (changeRole.isPending && changeRole.variables?.member.userId === member.userId) || (remove.isPending && remove.variables?.userId === member.userId);
-                    return (
-                      <tr key={member.userId}>
-                        <td data-label={t('members:name')}>
-                          {member.name}
-                          {member.userId === me && <> <span className="badge">{t('members:you')}</span></>}
-                        </td>
-                        <td data-label={t('members:email')}>{member.email}</td>
-                        <td data-label={t('members:role')}>{t(`roles.${member.role}`)}</td>
-                        <td data-label={t('members:since')}>{formatDate(member.grantedAt, i18n.language)}</td>
-                        {isAdmin && (
-                          <td data-label={t('members:actions')}>
-                            <div className="actions">
-                              <button type="button" className="secondary" disabled={busy} aria-label={t(`members:make.${next}Named`, { name: member.name })} onClick={() => changeRole.mutate({ member, role: next })}>
-                                {t(`members:make.${next}`)}
-                              </button>
-                              <button type="button" className="secondary" disabled={busy} aria-label={t('members:removeNamed', { name: member.name })} onClick={() => setRemoving(member)}>
-                                {t('members:remove')}
-                              </button>
-                            </div>
-                          </td>
-                        )}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )
-        }
+        {(list) => (
+          <DataTable
+            rows={list}
+            rowKey={(member) => member.userId}
+            empty={t('members:none')}
+            caption={t('members:count', { count: list.length })}
+            columns={[
+              {
+                header: t('members:name'),
+                cell: (member) => (
+                  <>
+                    {member.name}
+                    {member.userId === me && <> <span className="badge">{t('members:you')}</span></>}
+                  </>
+                ),
+              },
+              { header: t('members:email'), cell: (member) => member.email },
+              { header: t('members:role'), cell: (member) => t(`roles.${member.role}`) },
+              { header: t('members:since'), cell: (member) => formatDate(member.grantedAt, i18n.language) },
+              isAdmin && {
+                header: t('members:actions'),
+                cell: (member) => {
+                  const next: MemberRole = member.role === 'admin' ? 'member' : 'admin';
+                  const busy = (changeRole.isPending && changeRole.variables?.member.userId === member.userId) || (remove.isPending && remove.variables?.userId === member.userId);
+                  return (
+                    <div className="actions">
+                      <button type="button" className="secondary" disabled={busy} aria-label={t(`members:make.${next}Named`, { name: member.name })} onClick={() => changeRole.mutate({ member, role: next })}>
+                        {t(`members:make.${next}`)}
+                      </button>
+                      <button type="button" className="secondary" disabled={busy} aria-label={t('members:removeNamed', { name: member.name })} onClick={() => setRemoving(member)}>
+                        {t('members:remove')}
+                      </button>
+                    </div>
+                  );
+                },
+              },
+            ]}
+          />
+        )}
       </QueryView>
       {isAdmin && <AddMember slug={slug} onAdded={(message) => { setFailure(null); setStatus(message); }} />}
       <ConfirmDialog
@@ -156,8 +147,8 @@ function AddMember({ slug, onAdded }: { slug: string; onAdded: (message: string)
     onSuccess: async ({ member, added }) => {
       draft.clear();
       form.reset({ email: '', role: 'member' });
-      onAdded(t(added ? 'members:added' : 'members:roleChanged', { name: member.name, role: t(`roles.${member.role}`) }));
       await queryClient.invalidateQueries({ queryKey: ['members', slug] });
+      onAdded(t(added ? 'members:added' : 'members:roleChanged', { name: member.name, role: t(`roles.${member.role}`) }));
     },
     onError: (error) => {
       setGeneral(applyApiError(form, error));
