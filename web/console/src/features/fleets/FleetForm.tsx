@@ -59,7 +59,7 @@ export function FleetForm({ slug, fleet, onSaved, onCancel }: FleetFormProps) {
     },
     onError: (error) => {
       setGeneral(applyApiError(form, error));
-      if (error instanceof ApiError && error.code === 'duplicate_fleet_name') form.setError('name', { type: 'server', message: 'fleets:problem.duplicate_fleet_name' });
+      if (error instanceof ApiError && error.code === 'duplicate_fleet_name') form.setError('name', { type: 'server', message: 'fleets:validation.fleetNameTaken' });
     },
   });
 

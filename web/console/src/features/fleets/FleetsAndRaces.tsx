@@ -51,9 +51,10 @@ export default function FleetsAndRaces() {
   const [status, setStatus] = useState('');
   const [deleting, setDeleting] = useState<Deleting>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['event', slug] });
+  // The message comes once the screen shows the change it announces.
   const announce = async (message: string) => {
-    setStatus(message);
     await refresh();
+    setStatus(message);
   };
 
   const remove = useMutation({
@@ -82,18 +83,20 @@ export default function FleetsAndRaces() {
             {fleets.length === 0 ? (
               <Empty>{t('empty')}</Empty>
             ) : (
-              fleets.map((fleet) => (
-                <FleetSection
-                  key={fleet.id}
-                  slug={slug}
-                  fleet={fleet}
-                  races={racesOfFleet(races, fleet.id)}
-                  timeZone={timeZone}
-                  language={i18n.language}
-                  onChanged={announce}
-                  onDelete={askDelete}
-                />
-              ))
+              <div className="stack">
+                {fleets.map((fleet) => (
+                  <FleetSection
+                    key={fleet.id}
+                    slug={slug}
+                    fleet={fleet}
+                    races={racesOfFleet(races, fleet.id)}
+                    timeZone={timeZone}
+                    language={i18n.language}
+                    onChanged={announce}
+                    onDelete={askDelete}
+                  />
+                ))}
+              </div>
             )}
             <section aria-labelledby="add-fleet">
               <h3 id="add-fleet">{t('addTitle')}</h3>
@@ -142,7 +145,7 @@ function FleetSection({ slug, fleet, races, timeZone, language, onChanged, onDel
   const [moving, setMoving] = useState<Race | null>(null);
   const headingId = `fleet-${fleet.id}`;
   return (
-    <section aria-labelledby={headingId} className="card fleet">
+    <section aria-labelledby={headingId} className="card">
       <h3 id={headingId} className="card-title">{fleet.name}</h3>
       {editing ? (
         <FleetForm
@@ -231,18 +234,18 @@ function FleetFacts({ fleet }: { fleet: Fleet }) {
   const { t } = useTranslation('fleets');
   return (
     <dl className="facts">
-      <dt>{t('fields.scoringSystem')}</dt>
+      <dt>{t('facts.scoring')}</dt>
       <dd>{t(`scoring.${fleet.scoringSystem}`)}</dd>
-      <dt>{t('fields.penaltyBasis')}</dt>
+      <dt>{t('facts.penalty')}</dt>
       <dd>
         {t(`penalty.${fleet.penaltyBasis}`)}
         {fleet.penaltyBasis === 'finishers_plus' && ` (${t('finishersPlus', fleet.finishersPlus ?? { dnf: 1, dnc: 2 })})`}
       </dd>
-      <dt>{t('fields.handicapSystem')}</dt>
+      <dt>{t('facts.handicap')}</dt>
       <dd>{handicapText(fleet, t)}</dd>
-      <dt>{t('sections.discards')}</dt>
+      <dt>{t('facts.discards')}</dt>
       <dd>{discardText(fleet, t)}</dd>
-      <dt>{t('sections.redress')}</dt>
+      <dt>{t('facts.redress')}</dt>
       <dd>
         {fleet.redress?.defaultMethod ? t(`redress.${fleet.redress.defaultMethod}`) : t('redress.none')}
         {fleet.redress?.excludeDnc && `, ${t('redress.excludesDnc')}`}
@@ -267,7 +270,7 @@ function AddRaceForm({ slug, fleet, timeZone, onAdded }: { slug: string; fleet: 
     },
     onError: (error) => {
       setGeneral(applyApiError(form, error));
-      if (error instanceof ApiError && error.code === 'duplicate_race_number') form.setError('raceNumber', { type: 'server', message: 'fleets:problem.duplicate_race_number' });
+      if (error instanceof ApiError && error.code === 'duplicate_race_number') form.setError('raceNumber', { type: 'server', message: 'fleets:validation.raceNumberTaken' });
     },
   });
   const { errors } = form.formState;

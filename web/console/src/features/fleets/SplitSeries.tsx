@@ -52,20 +52,29 @@ function SplitForm({ slug, fleets, definition, onSaved }: { slug: string; fleets
     onSuccess: async () => {
       draft.clear();
       setGeneral([]);
-      onSaved(t('split.saved'));
       await queryClient.invalidateQueries({ queryKey: ['event', slug, 'split-series'] });
+      onSaved(t('split.saved'));
     },
     onError: (error) => setGeneral(applyApiError(form, error)),
   });
   const { errors } = form.formState;
-  // The whole set of parts refused (no qualifying fleet, fewer than two finals) is an error on `roles` itself.
-  const rolesError = (errors.roles as { message?: string } | undefined)?.message;
+  // The whole set of parts refused (no qualifying fleet, fewer than two finals) is an error on `roles`
+  // itself; react-hook-form files it under roles.root when a fleet id starts with a digit (it takes
+  // roles.<digits…> for a field array).
+  const rolesErrors = errors.roles as { message?: string; root?: { message?: string } } | undefined;
+  const rolesError = rolesErrors?.message ?? rolesErrors?.root?.message;
   const roles = form.watch('roles');
   const hasMedal = Object.values(roles).includes('medal');
+  const names = (ids: readonly string[]) => ids.map((id) => fleets.find((f) => f.id === id)?.name ?? id).join(', ');
   const finalNumbers = fleets.map((_, index) => index + 1).slice(0, Math.max(2, fleets.length - 1));
   return (
     <>
-      {definition && <p>{t('split.defined', { qualifying: definition.qualifyingFleets.length, finals: definition.finalFleets.length })}</p>}
+      {definition && (
+        <p>
+          {t('split.defined', { qualifying: names(definition.qualifyingFleets), finals: names(definition.finalFleets) })}
+          {definition.medal && ` ${t('split.definedMedal', { medal: names([definition.medal.fleetId]), size: definition.medal.size })}`}
+        </p>
+      )}
       <ProblemAlert error={inOwnWords(save.error, t, 'fleets')} general={general} />
       <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} aria-labelledby="split-series">
         <fieldset aria-describedby={rolesError ? 'split-roles-error' : undefined}>
@@ -88,14 +97,14 @@ function SplitForm({ slug, fleets, definition, onSaved }: { slug: string; fleets
           </div>
           {rolesError && <p id="split-roles-error" className="field-error">{t(rolesError)}</p>}
         </fieldset>
+        <Field label={t('split.carry')} error={errors.carry?.message}>
+          {(a) => (
+            <select {...a} {...form.register('carry')}>
+              {SPLIT_CARRY.map((c) => <option key={c} value={c}>{t(`split.carryMode.${c}`)}</option>)}
+            </select>
+          )}
+        </Field>
         <div className="form-row">
-          <Field label={t('split.carry')} error={errors.carry?.message}>
-            {(a) => (
-              <select {...a} {...form.register('carry')}>
-                {SPLIT_CARRY.map((c) => <option key={c} value={c}>{t(`split.carryMode.${c}`)}</option>)}
-              </select>
-            )}
-          </Field>
           <Field label={t('split.discardThresholds')} error={errors.discardThresholds?.message} hint={t('hints.discardThresholds')}>
             {(a) => <input {...a} {...form.register('discardThresholds')} />}
           </Field>

@@ -70,8 +70,8 @@ export default function NoticeBoard() {
       setWithdrawing(null);
       setReason('');
       if (panel?.document.id === document.id) setPanel(null);
-      setStatus(t('withdrawn', { title: document.title }));
       await refresh();
+      setStatus(t('withdrawn', { title: document.title }));
     },
   });
 
@@ -104,13 +104,15 @@ export default function NoticeBoard() {
                   return (
                     <tr key={document.id}>
                       <td data-label={t('columns.title')}>
-                        <span>{document.title}</span>
-                        {document.url && (
-                          <>
-                            {' '}
-                            <a href={document.url} aria-label={t('openNamed', { title: document.title })}>{t('open')}</a>
-                          </>
-                        )}
+                        <div>
+                          {document.title}
+                          {document.url && (
+                            <>
+                              {' '}
+                              <a href={document.url} aria-label={t('openNamed', { title: document.title })}>{t('open')}</a>
+                            </>
+                          )}
+                        </div>
                       </td>
                       <td data-label={t('columns.kind')}>{t(`kinds.${document.kind}`)}</td>
                       <td data-label={t('columns.version')}>{history ? history.currentVersion : '…'}</td>
@@ -146,8 +148,8 @@ export default function NoticeBoard() {
           onClose={() => setPanel(null)}
           onAmended={async (message) => {
             setPanel(null);
-            setStatus(message);
             await refresh();
+            setStatus(message);
           }}
         />
       )}
@@ -156,8 +158,8 @@ export default function NoticeBoard() {
       <PostForm
         slug={slug}
         onPosted={async (message) => {
-          setStatus(message);
           await refresh();
+          setStatus(message);
         }}
       />
 
@@ -310,13 +312,15 @@ function VersionList({ slug, document, when, onClose }: { slug: string; document
                   <td data-label={t('columns.kind')}>{t(`kinds.${version.kind}`)}</td>
                   <td data-label={t('columns.note')}>{version.note ?? ''}</td>
                   <td data-label={t('columns.text')}>
-                    {version.body && (
-                      <details>
-                        <summary>{t('showText', { version: version.version })}</summary>
-                        <pre>{version.body}</pre>
-                      </details>
-                    )}
-                    {version.url && <a href={version.url}>{t('openVersion', { version: version.version })}</a>}
+                    <div>
+                      {version.body && (
+                        <details>
+                          <summary>{t('showText', { version: version.version })}</summary>
+                          <pre>{version.body}</pre>
+                        </details>
+                      )}
+                      {version.url && <a href={version.url}>{t('openVersion', { version: version.version })}</a>}
+                    </div>
                   </td>
                 </tr>
               ))}
