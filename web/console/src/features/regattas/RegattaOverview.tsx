@@ -1,12 +1,13 @@
 /**
  * A regatta's overview: its facts, editing them, moving its status (publish, withdraw, under way,
- * completed), cancelling it, deleting a draft. Headings start at h2 (the layout holds the h1).
+ * completed), cancelling it, deleting a draft, copying it as a new draft. Headings start at h2 (the
+ * layout holds the h1).
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { formatDateTime, formatMoney } from '../../i18n/format';
@@ -15,20 +16,34 @@ import { Field, applyApiError, useDraft } from '../../ui/form';
 import { Loading, ProblemAlert } from '../../ui/states';
 import { formatDays } from './dates';
 import { RegattaFields } from './RegattaFields';
-import { canCancel, canDelete, nextStatuses, regattaEditSchema, toFormValues, toUpdateRequest, type EventStatus, type RegattaFormValues } from './schemas';
+import {
+  canCancel,
+  canDelete,
+  copySchema,
+  nextStatuses,
+  regattaEditSchema,
+  suggestCopy,
+  toCopyRequest,
+  toFormValues,
+  toUpdateRequest,
+  type CopyValues,
+  type EventStatus,
+  type RegattaFormValues,
+} from './schemas';
 import { StatusBadge } from './StatusBadge';
 import { regattaQueryKey, useRegatta, type Regatta } from './useRegatta';
 
 export default function RegattaOverview() {
   const regatta = useRegatta();
   if (!regatta.data) return <Loading />;
-  return <Overview event={regatta.data} />;
+  return <Overview key={regatta.data.id} event={regatta.data} />;
 }
 
 function Overview({ event }: { event: Regatta }) {
   const { t } = useTranslation('regattas');
   const [editing, setEditing] = useState(false);
-  const [said, setSaid] = useState('');
+  const arrived = (useLocation().state as { notice?: string } | null)?.notice ?? '';
+  const [said, setSaid] = useState(arrived);
   return (
     <>
       <p role="status" className={said ? 'notice' : undefined}>{said}</p>
@@ -60,6 +75,7 @@ function Overview({ event }: { event: Regatta }) {
         />
       )}
       <StatusActions event={event} onSaid={setSaid} />
+      <CopyRegatta event={event} />
     </>
   );
 }
@@ -182,9 +198,10 @@ function StatusActions({ event, onSaid }: { event: Regatta; onSaid: (message: st
     mutationFn: () => unwrap(api.DELETE('/api/v1/events/{slug}', path)),
     onSuccess: async () => {
       setDialog(null);
-      queryClient.removeQueries({ queryKey: regattaQueryKey(event.slug) });
       await queryClient.invalidateQueries({ queryKey: ['regattas'] });
       await navigate(`/orgs/${event.organization.slug}/regattas?show=drafts`, { state: { notice: t('overview.deleted', { name: event.name }) } });
+      // Only once its screens are left, so none of them asks for it again.
+      queryClient.removeQueries({ queryKey: regattaQueryKey(event.slug) });
     },
     onError: () => setDialog(null),
   });
@@ -248,6 +265,51 @@ function StatusActions({ event, onSaid }: { event: Regatta; onSaid: (message: st
       >
         <p>{t('overview.deleteBody')}</p>
       </ConfirmDialog>
+    </section>
+  );
+}
+
+function CopyRegatta({ event }: { event: Regatta }) {
+  const { t } = useTranslation('regattas');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<CopyValues>({ resolver: zodResolver(copySchema), defaultValues: suggestCopy(event) });
+  const draft = useDraft(form, `regatta-copy-${event.slug}`);
+  const [general, setGeneral] = useState<string[]>([]);
+  const copy = useMutation({
+    mutationFn: (values: CopyValues) =>
+      unwrap(api.POST('/api/v1/events/{slug}/copy', { params: { path: { slug: event.slug } }, body: toCopyRequest(values) })),
+    onMutate: () => setGeneral([]),
+    onSuccess: async (body) => {
+      draft.clear();
+      queryClient.setQueryData(regattaQueryKey(body.data.slug), body.data);
+      await queryClient.invalidateQueries({ queryKey: ['regattas'] });
+      await navigate(`/regattas/${body.data.slug}`, { state: { notice: t('overview.copied', { name: event.name }) } });
+    },
+    onError: (error) => setGeneral(applyApiError(form, error)),
+  });
+  const { errors } = form.formState;
+  return (
+    <section aria-labelledby="regatta-copy">
+      <h2 id="regatta-copy">{t('overview.copyTitle')}</h2>
+      <p>{t('overview.copyHelp')}</p>
+      <ProblemAlert error={copy.error} general={general} ns="regattas" />
+      <form noValidate onSubmit={form.handleSubmit((values) => copy.mutate(values))}>
+        <Field label={t('overview.copyName')} error={errors.name?.message}>
+          {(a) => <input {...a} autoComplete="off" maxLength={200} {...form.register('name')} />}
+        </Field>
+        <div className="form-row">
+          <Field label={t('overview.copyStart')} error={errors.startDate?.message}>
+            {(a) => <input {...a} type="date" {...form.register('startDate')} />}
+          </Field>
+          <Field label={t('overview.copyEnd')} hint={t('overview.copyEndHint')} error={errors.endDate?.message}>
+            {(a) => <input {...a} type="date" {...form.register('endDate')} />}
+          </Field>
+        </div>
+        <div className="actions">
+          <button type="submit" className="secondary" disabled={copy.isPending}>{t('overview.copySubmit')}</button>
+        </div>
+      </form>
     </section>
   );
 }
