@@ -2,7 +2,7 @@
  * An organization's regattas: drafts, upcoming and past ones (a tab each, kept in the address as
  * ?show=), searched by name, venue or description (?q=). Each row links to the regatta's console.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -28,6 +28,13 @@ export default function RegattaList() {
     getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.offset + last.pagination.limit : undefined),
     enabled: !!org,
   });
+
+  // A page can hold only regattas another tab shows (drafts, on upcoming and past): read on.
+  const shown = regattas.data?.pages.reduce((sum, page) => sum + page.data.length, 0) ?? 0;
+  const { hasNextPage, isFetching, fetchNextPage } = regattas;
+  useEffect(() => {
+    if (shown === 0 && hasNextPage && !isFetching) void fetchNextPage();
+  }, [shown, hasNextPage, isFetching, fetchNextPage]);
 
   const tabLink = (tab: RegattaTab) => {
     const next = new URLSearchParams(params);
@@ -93,7 +100,7 @@ export default function RegattaList() {
           )}
         </div>
       </form>
-      {regattas.isPending ? (
+      {regattas.isPending || (rows.length === 0 && regattas.hasNextPage) ? (
         <Loading />
       ) : regattas.isError ? (
         <ProblemAlert error={regattas.error} />

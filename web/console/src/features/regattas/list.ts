@@ -1,22 +1,32 @@
 /**
- * Which of an organization's regattas the list shows: drafts, upcoming (starting today or later, on
- * the UTC calendar as the API reads a bare date) and past (started before today).
+ * Which of an organization's regattas the list shows (GET /api/v1/organizations/{slug}/events, for
+ * members, drafts included): drafts; upcoming, those ending today or later (UTC days, one under way
+ * included) that are no longer drafts; past, those that ended before today and are no longer drafts.
+ * The API filters one status at a time, so the non-draft tabs leave drafts out of each page here.
  */
 import type { Schemas } from '@regatta/client';
 import { api, unwrap } from '../../api/client';
 
 export const REGATTA_TABS = ['drafts', 'upcoming', 'past'] as const;
 export type RegattaTab = (typeof REGATTA_TABS)[number];
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = 100;
 
 export interface RegattaPage {
   data: Schemas['EventSummary'][];
   pagination: Schemas['Pagination'];
 }
 
+/** The query of one tab's page. */
+export function regattaListQuery(show: RegattaTab, q: string, offset: number) {
+  return { limit: PAGE_SIZE, offset, ...(q ? { q } : {}), ...(show === 'drafts' ? { status: 'draft' as const } : { when: show }) };
+}
+
+/** What a tab shows of a page the API answered. */
+export function shownOnTab(show: RegattaTab, events: Schemas['EventSummary'][]): Schemas['EventSummary'][] {
+  return show === 'drafts' ? events.filter((e) => e.status === 'draft') : events.filter((e) => e.status !== 'draft');
+}
+
 export async function fetchRegattaPage(org: string, show: RegattaTab, q: string, offset: number): Promise<RegattaPage> {
-  const today = new Date().toISOString().slice(0, 10);
-  if (show === 'drafts') return { data: [], pagination: { limit: PAGE_SIZE, offset, hasMore: false } };
-  const query = { org, limit: PAGE_SIZE, offset, ...(q ? { q } : {}), ...(show === 'upcoming' ? { after: today } : { before: today }) };
-  return unwrap(api.GET('/api/v1/events', { params: { query } }));
+  const page = await unwrap(api.GET('/api/v1/organizations/{slug}/events', { params: { path: { slug: org }, query: regattaListQuery(show, q, offset) } }));
+  return { data: shownOnTab(show, page.data), pagination: page.pagination };
 }

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canCancel, canDelete, emptyRegatta, nextStatuses, regattaEditSchema, regattaSchema, toCreateRequest, toFormValues, toUpdateRequest, type RegattaFormValues } from './schemas';
+import { canCancel, canDelete, copySchema, emptyRegatta, suggestCopy, toCopyRequest, nextStatuses, regattaEditSchema, regattaSchema, toCreateRequest, toFormValues, toUpdateRequest, type RegattaFormValues } from './schemas';
 import { browserTimeZone, formatDays, instantToLocal, isTimeZone, zoneOf, zonedToInstant } from './dates';
 
 const valid: RegattaFormValues = {
@@ -48,7 +48,8 @@ describe('regatta form rules', () => {
   test('money has at most 10 digits and 2 decimals', () => {
     assert.deepEqual(messages({ entryFee: '9999999999.99' }), {});
     assert.equal(messages({ entryFee: '12.345' })['entryFee'], 'validation.money');
-    assert.equal(messages({ entryFee: '12,50' })['entryFee'], 'validation.money');
+    assert.deepEqual(messages({ entryFee: '12,50' }), {});
+    assert.equal(messages({ entryFee: '1.234,50' })['entryFee'], 'validation.money');
     assert.equal(messages({ entryFee: '-5' })['entryFee'], 'validation.money');
     assert.equal(messages({ entryFee: '12345678901' })['entryFee'], 'validation.money');
   });
@@ -116,6 +117,7 @@ describe('regatta clock', () => {
 
 describe('request bodies', () => {
   test('create sends local midnights, the entry window on the regatta clock, and nulls for empty fields', () => {
+    assert.equal(toCreateRequest({ ...valid, entryFee: '12,50' }, 'k').entryFee, '12.50');
     const body = toCreateRequest({ ...valid, venue: '  ', description: '' }, 'kiel-yacht-club');
     assert.deepEqual(body, {
       organization: 'kiel-yacht-club',
@@ -143,6 +145,7 @@ describe('request bodies', () => {
     const initial = toFormValues(stored);
     assert.equal(initial.startDate, '2026-06-12');
     assert.equal(initial.description, '');
+    assert.equal(toUpdateRequest({ ...initial, entryFee: '99,5' }, initial).entryFee, '99.5');
     assert.deepEqual(toUpdateRequest({ ...initial, endDate: '2026-06-15' }, initial), {
       name: 'Kiel Spring Cup', description: '', venue: 'Kiel', timeZone: 'Europe/Berlin', entryFee: '125.00',
       endDate: '2026-06-15T00:00:00+02:00', maxParticipants: 80,
@@ -165,5 +168,28 @@ describe('status moves', () => {
     assert.equal(canCancel('completed'), false);
     assert.equal(canDelete('draft'), true);
     assert.equal(canDelete('published'), false);
+  });
+});
+
+describe('copying a regatta', () => {
+  const stored = {
+    id: 'e1', slug: 'kiel-2026', name: 'Kiel Spring Cup 2026', status: 'completed' as const, currency: 'EUR', createdAt: '', updatedAt: '',
+    organization: { id: 'o1', name: 'KYC', slug: 'kyc' }, startDate: '2026-06-11T22:00:00Z', endDate: '2026-06-13T22:00:00Z', timeZone: 'Europe/Berlin',
+  };
+
+  test('suggests the same venue day a year later and the next year in the name', () => {
+    assert.deepEqual(suggestCopy(stored), { name: 'Kiel Spring Cup 2027', startDate: '2027-06-12', endDate: '' });
+    assert.equal(suggestCopy({ ...stored, name: 'Kiel Spring Cup' }).name, '');
+    assert.equal(suggestCopy({ ...stored, name: 'Kiel 20260 Cup' }).name, '');
+    assert.equal(suggestCopy({ ...stored, startDate: '2028-02-29T10:00:00Z' }).startDate, '2029-02-28');
+  });
+
+  test('the last day is optional and not before the first', () => {
+    const parse = (values: object) => copySchema.safeParse({ name: 'Copy', startDate: '2027-06-12', endDate: '', ...values });
+    assert.equal(parse({}).success, true);
+    assert.equal(parse({ endDate: '2027-06-11' }).error?.issues[0]?.message, 'validation.endBeforeStart');
+    assert.equal(parse({ startDate: '' }).error?.issues[0]?.message, 'validation.required');
+    assert.deepEqual(toCopyRequest({ name: ' Copy ', startDate: '2027-06-12', endDate: '' }), { name: 'Copy', startDate: '2027-06-12' });
+    assert.deepEqual(toCopyRequest({ name: 'Copy', startDate: '2027-06-12', endDate: '2027-06-13' }), { name: 'Copy', startDate: '2027-06-12', endDate: '2027-06-13' });
   });
 });

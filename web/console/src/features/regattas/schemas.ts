@@ -14,7 +14,9 @@ export type EventStatus = Schemas['EventStatus'];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+// The API's money pattern; a decimal comma (as German writes 125,50) is taken for the point.
+const MONEY = /^\d{1,10}([.,]\d{1,2})?$/;
+const money = (v: string) => v.trim().replace(',', '.');
 const CURRENCY = /^[A-Z]{3}$/;
 const MAX_CAPACITY = 100_000;
 
@@ -89,7 +91,7 @@ export function toCreateRequest(values: RegattaFormValues, organization: string)
     endDate: zonedToInstant(values.endDate.trim(), zone),
     registrationOpen: values.registrationOpen.trim() ? zonedToInstant(values.registrationOpen.trim(), zone) : null,
     registrationClose: values.registrationClose.trim() ? zonedToInstant(values.registrationClose.trim(), zone) : null,
-    entryFee: text(values.entryFee),
+    entryFee: text(money(values.entryFee)),
     currency: values.currency.trim(),
     maxParticipants: values.maxParticipants.trim() ? Number(values.maxParticipants) : null,
   };
@@ -127,7 +129,7 @@ export function toUpdateRequest(values: RegattaFormValues, initial: RegattaFormV
     description: values.description.trim(),
     venue: values.venue.trim(),
     timeZone: values.timeZone.trim() || null,
-    entryFee: values.entryFee.trim() || null,
+    entryFee: money(values.entryFee) || null,
   };
   for (const name of ['startDate', 'endDate', 'registrationOpen', 'registrationClose'] as const) {
     const value = values[name].trim();
@@ -162,3 +164,38 @@ export function canDelete(status: EventStatus): boolean {
 
 export const cancelSchema = z.object({ reason: z.string().max(2000, 'validation.tooLong') });
 export type CancelValues = z.infer<typeof cancelSchema>;
+
+/** Copying a regatta as a new draft (event-copy.yaml: CopyEventRequest): days at the venue. */
+export const copySchema = z
+  .object({
+    name: fields.name,
+    startDate: day,
+    endDate: z.string().trim().refine((v) => v === '' || DAY.test(v), 'validation.date'),
+  })
+  .superRefine((values, ctx) => {
+    if (DAY.test(values.startDate) && DAY.test(values.endDate) && values.endDate < values.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.endBeforeStart' });
+    }
+  });
+export type CopyValues = z.infer<typeof copySchema>;
+
+/**
+ * What the copy form suggests: the same day a year later, and the name with that year where the
+ * name carries the source's year ('Spring Cup 2026' → 'Spring Cup 2027'; otherwise the name is left
+ * to the person).
+ */
+export function suggestCopy(event: Schemas['EventFields']): CopyValues {
+  const start = instantToDay(event.startDate, zoneOf(event));
+  const year = Number(start.slice(0, 4));
+  if (!year) return { name: '', startDate: '', endDate: '' };
+  const next = `${year + 1}${start.slice(4)}`;
+  // 29 February has no twin the next year: the 28th instead.
+  const startDate = next.endsWith('-02-29') ? next.replace(/-29$/, '-28') : next;
+  const pattern = new RegExp(`\\b${year}\\b`);
+  return { name: pattern.test(event.name) ? event.name.replace(pattern, String(year + 1)) : '', startDate, endDate: '' };
+}
+
+export function toCopyRequest(values: CopyValues): Schemas['CopyEventRequest'] {
+  const endDate = values.endDate.trim();
+  return { name: values.name.trim(), startDate: values.startDate.trim(), ...(endDate ? { endDate } : {}) };
+}
