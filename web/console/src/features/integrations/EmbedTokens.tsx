@@ -88,7 +88,7 @@ export default function EmbedTokens() {
                   columns={[
                     { header: t('integrations:embed.name'), cell: (token) => token.name },
                     { header: t('integrations:embed.prefix'), cell: (token) => <code>{token.tokenPrefix}…</code> },
-                    { header: t('integrations:embed.origins'), cell: (token) => <ul className="plain">{token.allowedOrigins.map((origin) => <li key={origin}>{origin}</li>)}</ul> },
+                    { header: t('integrations:embed.origins'), cell: (token) => <ul className="plain">{token.allowedOrigins.map((origin) => <li key={origin}>{origin}</li>)}</ul>, className: 'break' },
                     { header: t('integrations:status'), cell: (token) => <span className="badge">{token.active ? t('integrations:active') : t('integrations:embed.inactive')}</span> },
                     { header: t('integrations:created'), cell: (token) => formatDateTime(token.createdAt, language) },
                     { header: t('integrations:lastUsed'), cell: (token) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt, language) : t('integrations:never')) },

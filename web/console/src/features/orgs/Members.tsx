@@ -91,7 +91,7 @@ export default function Members() {
                   </>
                 ),
               },
-              { header: t('members:email'), cell: (member) => member.email },
+              { header: t('members:email'), cell: (member) => member.email, className: 'break' },
               { header: t('members:role'), cell: (member) => t(`roles.${member.role}`) },
               { header: t('members:since'), cell: (member) => formatDate(member.grantedAt, i18n.language) },
               isAdmin && {
