@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useSession, type Session } from '../api/session';
 
 const ORG_STORAGE_KEY = 'regatta.org';
@@ -27,8 +28,13 @@ function remembered(): string | null {
   }
 }
 
+/**
+ * On a regatta's screens (/regattas/:slug) the organization is the regatta's own: read from the
+ * regatta's query, which those screens load (this hook only watches the cache, it never fetches).
+ */
 export function useCurrentOrg(): string | undefined {
-  const { org } = useParams();
+  const { org, slug } = useParams();
   const session = useSession();
-  return pickOrganization(session.data, org, remembered());
+  const regatta = useQuery<{ organization?: { slug?: string } }>({ queryKey: ['event', slug ?? ''], enabled: false });
+  return pickOrganization(session.data, org ?? regatta.data?.organization?.slug, remembered());
 }
