@@ -74,6 +74,8 @@ export const ROUTES: RouteRule[] = [
   rule('POST', '/api/v1/events', 'events', scope('write')),
   rule('GET', '/api/v1/events/:slug', 'events', publicRead),
   rule('PUT', '/api/v1/events/:slug', 'events', scope('write')),
+  // events: a new draft copied from a regatta (as creating one: write scope, membership checked by the service)
+  rule('POST', '/api/v1/events/:slug/copy', 'events', scope('write')),
   rule('POST', '/api/v1/events/:slug/register', 'events', scope('register')),
   rule('GET', '/api/v1/events/:slug/registrations', 'events', scope('read')),
   rule('PATCH', '/api/v1/events/:slug/registrations/:registrationId', 'events', scope('register', 'write')),

@@ -727,6 +727,30 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}`, body: { description: 'x' } }), outcome: missing },
     ],
   },
+  'POST /api/v1/events/:slug/copy': {
+    call: (x) => ({ path: eventPath(x, '/copy'), body: { name: `Matrix Copy ${uniqueSuffix()}`, startDate: '2031-05-01' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      // A member may copy, as she may create an event.
+      { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.status, body.data.organization.slug], ['draft', w.org.slug]) } },
+      {
+        which: 'valid',
+        who: ownerKey,
+        outcome: {
+          status: 201,
+          check: (body) => {
+            assert.deepEqual([body.data.status, body.data.venue, body.data.startDate.slice(0, 10), body.data.organization.slug], ['draft', 'Matrix Bay', '2031-05-01', w.org.slug]);
+            assert.ok(body.data.fleets.some((fleet: any) => fleet.name === 'J/70'), 'the fleet is copied');
+            assert.ok(body.data.races.some((race: any) => race.raceNumber === 1 && race.status === 'scheduled'), 'the race is copied, not its progress');
+            assert.ok(body.data.documents.some((document: any) => document.title === 'Matrix notice'), 'the notice is copied');
+            assert.equal('registrations' in body.data, false, 'entries are not copied');
+          },
+        },
+      },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/copy', x.draft.slug), body: { name: 'Ghost Copy', startDate: '2031-05-01' } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/copy`, body: { name: 'Ghost Copy', startDate: '2031-05-01' } }), outcome: missing },
+    ],
+  },
   'POST /api/v1/events/:slug/register': {
     call: (x) => ({ path: eventPath(x, '/register'), body: { fleet: x.fleetId, boat: { name: 'Outsider', sailNumber: `CAN ${uniqueSuffix()}` } } }),
     rows: [

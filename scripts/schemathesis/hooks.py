@@ -30,6 +30,9 @@ RULE_FIELDS = {
     # for the fields a PUT does not send).
     "createEvent": [r"endDate", r"registrationClose"],
     "updateEvent": [r"endDate", r"registrationClose"],
+    # A copy's end day not before its start day; no date (a race's included) moved outside 0001-9999,
+    # which depends on the source's dates (named startDate).
+    "copyEvent": [r"endDate", r"startDate"],
     # discardThresholds strictly increasing.
     "createFleet": [r"discardThresholds\.\d+"],
     # bestOf at most the number of events; an unknown or repeated event is `unknown_event` alone, and

@@ -141,6 +141,7 @@ bindings = {
     "/api/v1/events/{slug}/fleets": EVENT,
     "/api/v1/events/{slug}/races": {**EVENT, "body.fleetId": "fleet"},
     "/api/v1/events/{slug}/documents": EVENT,
+    "/api/v1/events/{slug}/copy": EVENT,
     "/api/v1/events/{slug}/register": {**EVENT, "body.fleet": "fleet", "body.sailor.userId": ("sailor", SURE)},
     "/api/v1/events/{slug}/registrations": {**EVENT, "query.fleet": "fleet"},
     "/api/v1/events/{slug}/registrations/{registrationId}": {**EVENT, "path.registrationId": "registration"},

@@ -103,6 +103,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{slug}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a regatta as a new draft ("copy last year's event")
+         * @description Creates, in one transaction, a new draft regatta of the same organization with the source's
+         *     settings (description, venue, address, time zone, entry fee, currency, maxParticipants, NOR and
+         *     sailing instructions texts, settings), all its fleets (scoring and handicap systems with their
+         *     parameters, discards, penalty basis, engine options), all its races (name, number, course,
+         *     distance, weight, mustCount, discardFirst, notes; status scheduled) and its documents in force
+         *     (notices, NOR, SIs, amendments: the text of each document's current version becomes version 1
+         *     of the copy; withdrawn documents are left out). Entries, results, protests, the regatta's
+         *     series and what results-scoring keeps about it (protest time limit, split series, overall
+         *     results) are not copied. The facts are those of creating each part one by one (`event.created`,
+         *     `fleet.created`, `race.scheduled`, `document.added`), so webhooks and every other service see the
+         *     copy as any other regatta.
+         *
+         *     Dates: the copy moves by a whole number of days, from the source's start day to `startDate`'s
+         *     day (days at the venue: in the regatta's time zone when it has one, else UTC). The start, the
+         *     end, the registration window and every race's scheduled start move by that many days and keep
+         *     their time of day at the venue. A date-time in `startDate` or `endDate` names its day at the
+         *     venue (its time of day is not used). `endDate`, when given, names the copy's last day instead
+         *     (not before the start day: 400 `validation_failed` naming `endDate`); a copy that would move a
+         *     date (a race's included) outside the years 0001-9999 is 400 `validation_failed` naming
+         *     `startDate`. E.g. a regatta starting 2026-04-18 copied to start on 2027-04-17 moves by 364 days:
+         *     its race at 2026-04-19T13:00:00Z is at 2027-04-18T13:00:00Z in the copy.
+         *
+         *     Who may: as for POST /events, a member (role member or admin) of the regatta's organization;
+         *     keys need the `write` scope. A regatta the caller cannot see (a draft of another organization)
+         *     is 404 like an unknown slug; a visible one of another organization is 403 `not_a_member`. The
+         *     slug is derived from the name and the new start year (`-2`, `-3`, ... when taken); a slug given
+         *     explicitly that is taken is 409 `slug_taken`. Unknown fields are 400.
+         */
+        post: operations["copyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -3172,6 +3221,19 @@ export interface components {
                 }[];
             };
         };
+        CopyEventRequest: {
+            /** @description The new regatta's name. */
+            name: string;
+            /** @description Wanted slug (default derived from the name and the new start year). */
+            slug?: string;
+            startDate: components["schemas"]["CopyDay"];
+            /** @description The copy's last day (default the source's end moved like the start); not before the start day. */
+            endDate?: components["schemas"]["CopyDay"];
+        };
+        /** @description A day (YYYY-MM-DD), or a date-time whose day at the venue counts. */
+        CopyDay: string;
+        /** @description The new regatta (a draft) with its fleets, races and documents. */
+        EventCopy: WithRequired<components["schemas"]["EventDetail"], "fleets" | "races" | "documents">;
         /** @enum {string} */
         EventStatus: "draft" | "published" | "ongoing" | "completed" | "cancelled";
         /**
@@ -6627,6 +6689,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OverallAnswer"] & {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    copyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The copy, as GET /events/{slug}?include=fleets,races,documents shows it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventCopy"];
                         message: string;
                     };
                 };
@@ -12594,3 +12699,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

@@ -1,15 +1,15 @@
 /** POST /events: a draft in an organization the caller belongs to, with a free slug derived from the name. */
 import { randomUUID } from 'node:crypto';
 import { withTransaction } from '@regatta/db';
-import { problem, validationFailed, type Identity } from '@regatta/http';
+import { validationFailed, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { dateProblems } from '../domain/events.js';
-import { SLUG_ATTEMPTS, slugBaseWithYear, slugCandidate } from '@regatta/contracts';
+import { slugBaseWithYear } from '@regatta/contracts';
 import { insertEvent } from '../store/events.js';
 import type { EventRow } from '../store/rows.js';
-import { isUniqueViolation } from '../store/sql.js';
 import { actingUser, orgAccessOf, requireMember } from './access.js';
 import { eventCreatedFact } from './facts.js';
+import { withFreeSlug } from './free-slug.js';
 import type { LazyInput } from './input.js';
 import { requireKnownTimeZone } from './time-zone.js';
 import { namedOrganization, orgRefOf, type OrgRef } from './organizations.js';
@@ -55,39 +55,32 @@ export async function createEvent(
 
   const organization = orgRefOf(org);
   const base = input.slug ?? slugBaseWithYear(input.name, input.startDate.getUTCFullYear());
-  for (let attempt = 1; attempt <= SLUG_ATTEMPTS; attempt += 1) {
-    const slug = input.slug ?? slugCandidate(base, attempt);
-    try {
-      const event = await withTransaction(context.pool, async (client) => {
-        const inserted = await insertEvent(client, {
-          id: randomUUID(),
-          organizationId: org.id,
-          name: input.name,
-          slug,
-          description: input.description ?? null,
-          venue: input.venue ?? null,
-          address: input.address ?? null,
-          startDate: input.startDate,
-          endDate: input.endDate,
-          registrationOpen: input.registrationOpen ?? null,
-          registrationClose: input.registrationClose ?? null,
-          entryFee: input.entryFee ?? null,
-          currency: input.currency ?? 'USD',
-          maxParticipants: input.maxParticipants ?? null,
-          nor: input.nor ?? null,
-          sailingInstructions: input.sailingInstructions ?? null,
-          settings: input.settings ?? null,
-          timeZone: input.timeZone ?? null,
-          createdBy: userId,
-        });
-        await context.publish(client, eventCreatedFact(inserted, organization, requestId));
-        return inserted;
+  const event = await withFreeSlug(input.slug, base, input.name, (slug) =>
+    withTransaction(context.pool, async (client) => {
+      const inserted = await insertEvent(client, {
+        id: randomUUID(),
+        organizationId: org.id,
+        name: input.name,
+        slug,
+        description: input.description ?? null,
+        venue: input.venue ?? null,
+        address: input.address ?? null,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        registrationOpen: input.registrationOpen ?? null,
+        registrationClose: input.registrationClose ?? null,
+        entryFee: input.entryFee ?? null,
+        currency: input.currency ?? 'USD',
+        maxParticipants: input.maxParticipants ?? null,
+        nor: input.nor ?? null,
+        sailingInstructions: input.sailingInstructions ?? null,
+        settings: input.settings ?? null,
+        timeZone: input.timeZone ?? null,
+        createdBy: userId,
       });
-      return { event, organization };
-    } catch (error) {
-      if (!isUniqueViolation(error, 'events_slug')) throw error;
-      if (input.slug) throw problem('slug_taken', `The slug ${input.slug} is already taken.`);
-    }
-  }
-  throw problem('slug_taken', `No free slug was found for ${input.name}; pass one in slug.`);
+      await context.publish(client, eventCreatedFact(inserted, organization, requestId));
+      return inserted;
+    }),
+  );
+  return { event, organization };
 }

@@ -1,12 +1,14 @@
-/** Events: create, list (the public calendar), read with includes, update, delete (nobody entered) and cancel. */
+/** Events: create, copy, list (the public calendar), read with includes, update, delete (nobody entered) and cancel. */
 import { identityOf, requestIdOf, validationFailed, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
+import { COPIED_PARTS, copyEvent } from '../app/copy-event.js';
 import { createEvent } from '../app/create-event.js';
 import { getEvent } from '../app/get-event.js';
 import { listEvents } from '../app/list-events.js';
 import { cancelEvent, deleteEvent } from '../app/remove-event.js';
 import { updateEvent } from '../app/update-event.js';
 import { cancelEventBody } from './changes.schemas.js';
+import { copyEventBody } from './copy.schemas.js';
 import { createEventBody, eventDetailQuery, listEventsQuery, updateEventBody } from './events.schemas.js';
 import { eventDetailJson, eventJson, eventSummaryJson } from './events.views.js';
 import { slugParam } from './params.js';
@@ -20,6 +22,18 @@ export function eventRoutes(context: ServiceContext): RouteDefinition[] {
       handler: async (req, res) => {
         const { event, organization } = await createEvent(context, identityOf(res), () => parse(createEventBody, req.body, 'body'), requestIdOf(req));
         res.status(201).json({ data: eventJson(event, organization), message: `Event ${event.name} created as a draft.` });
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/events/:slug/copy',
+      handler: async (req, res) => {
+        const { copy, source, offsetDays } = await copyEvent(context, identityOf(res), slugParam(req), () => parse(copyEventBody, req.body, 'body'), requestIdOf(req));
+        const parts = [`${copy.fleets?.length ?? 0} fleets`, `${copy.races?.length ?? 0} races`, `${copy.documents?.length ?? 0} documents`].join(', ');
+        res.status(201).json({
+          data: eventDetailJson(copy, COPIED_PARTS),
+          message: `Event ${copy.event.name} created as a draft from ${source.name} (${parts}), its dates moved by ${offsetDays} days.`,
+        });
       },
     },
     {

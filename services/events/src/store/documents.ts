@@ -3,10 +3,11 @@ import type { Queryable } from '@regatta/db';
 import type { DocumentRow, DocumentVersionRow } from './rows.js';
 import { isUuid } from './sql.js';
 
-export async function insertDocument(db: Queryable, doc: Omit<DocumentRow, 'published_at'>, publishedBy: string | null = null): Promise<DocumentRow> {
+/** `publishedAt` (default: the transaction's time) orders a regatta's documents; a copy passes one per document to keep the source's order. */
+export async function insertDocument(db: Queryable, doc: Omit<DocumentRow, 'published_at'>, publishedBy: string | null = null, publishedAt: Date | null = null): Promise<DocumentRow> {
   const result = await db.query<DocumentRow>(
-    `INSERT INTO documents (id, event_id, kind, title, url, body) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-    [doc.id, doc.event_id, doc.kind, doc.title, doc.url, doc.body],
+    `INSERT INTO documents (id, event_id, kind, title, url, body, published_at) VALUES ($1, $2, $3, $4, $5, $6, COALESCE($7::timestamptz, now())) RETURNING *`,
+    [doc.id, doc.event_id, doc.kind, doc.title, doc.url, doc.body, publishedAt],
   );
   const inserted = result.rows[0]!;
   await insertVersion(db, { document_id: inserted.id, version: 1, kind: inserted.kind, title: inserted.title, url: inserted.url, body: inserted.body, note: null, published_at: inserted.published_at, published_by: publishedBy });

@@ -3,11 +3,12 @@ import type { Queryable } from '@regatta/db';
 import type { FleetRow } from './rows.js';
 import { isUuid } from './sql.js';
 
-export async function insertFleet(db: Queryable, fleet: Omit<FleetRow, 'created_at'>): Promise<FleetRow> {
+/** `createdAt` (default: the transaction's time) orders a regatta's fleets; a copy passes one per fleet to keep the source's order. */
+export async function insertFleet(db: Queryable, fleet: Omit<FleetRow, 'created_at'>, createdAt: Date | null = null): Promise<FleetRow> {
   const result = await db.query<FleetRow>(
     `INSERT INTO fleets (id, event_id, name, class_id, description, max_boats, scoring_system, drop_races,
-       handicap_system, handicap_params, penalty_basis, discard_thresholds, finishers_plus, proportional_discards, redress)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
+       handicap_system, handicap_params, penalty_basis, discard_thresholds, finishers_plus, proportional_discards, redress, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, COALESCE($16::timestamptz, now())) RETURNING *`,
     [
       fleet.id,
       fleet.event_id,
@@ -24,6 +25,7 @@ export async function insertFleet(db: Queryable, fleet: Omit<FleetRow, 'created_
       fleet.finishers_plus === null ? null : JSON.stringify(fleet.finishers_plus),
       fleet.proportional_discards === null ? null : JSON.stringify(fleet.proportional_discards),
       fleet.redress === null ? null : JSON.stringify(fleet.redress),
+      createdAt,
     ],
   );
   return result.rows[0]!;

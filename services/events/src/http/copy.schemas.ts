@@ -1,0 +1,26 @@
+/** Input of POST /events/{slug}/copy: the new regatta's name and slug as POST /events takes them, and its days. */
+import { z } from 'zod';
+import type { WantedDay } from '../domain/copy-dates.js';
+import { createEventBody } from './events.schemas.js';
+import { dateTime } from './schemas.js';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const isCalendarDay = (value: string) => DATE_ONLY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+/** A calendar day (YYYY-MM-DD), or a date-time as POST /events takes it (its day at the venue counts). */
+const wantedDay = z.string().transform((value, ctx): WantedDay => {
+  if (isCalendarDay(value)) return { day: value };
+  const instant = dateTime.safeParse(value);
+  if (instant.success) return { instant: instant.data };
+  ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with a time zone' });
+  return z.NEVER;
+});
+
+export const copyEventBody = z
+  .object({
+    name: createEventBody.shape.name,
+    slug: createEventBody.shape.slug,
+    startDate: wantedDay,
+    endDate: wantedDay.optional(),
+  })
+  .strict();
