@@ -7,7 +7,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
-import { prefetchSession } from './prefetch';
+import { prefetchRegattaList, prefetchSession } from './prefetch';
 import { Loading } from '../ui/states';
 
 type Loader = () => Promise<{ default: React.ComponentType }>;
@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
           { path: 'orgs', ...screen(() => import('../features/orgs/OrgList')) },
           { path: 'orgs/:org', ...screen(() => import('../features/orgs/OrgProfile')) },
           { path: 'orgs/:org/members', ...screen(() => import('../features/orgs/Members')) },
-          { path: 'orgs/:org/regattas', ...screen(() => import('../features/regattas/RegattaList')) },
+          { path: 'orgs/:org/regattas', loader: prefetchRegattaList, ...screen(() => import('../features/regattas/RegattaList')) },
           { path: 'orgs/:org/regattas/new', ...screen(() => import('../features/regattas/RegattaCreate')) },
           { path: 'orgs/:org/embed-tokens', ...screen(() => import('../features/integrations/EmbedTokens')) },
           {

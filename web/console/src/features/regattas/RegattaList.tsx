@@ -8,7 +8,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCurrentOrg } from '../../app/current-org';
 import { Empty, Loading, ProblemAlert } from '../../ui/states';
-import { fetchRegattaPage, REGATTA_TABS, type RegattaTab } from './list';
+import { REGATTA_TABS, regattaListOptions, tabOf, type RegattaTab } from './list';
 import { formatDays } from './dates';
 import { StatusBadge } from './StatusBadge';
 
@@ -16,18 +16,12 @@ export default function RegattaList() {
   const { t, i18n } = useTranslation('regattas');
   const org = useCurrentOrg();
   const [params, setParams] = useSearchParams();
-  const show: RegattaTab = (REGATTA_TABS as readonly string[]).includes(params.get('show') ?? '') ? (params.get('show') as RegattaTab) : 'upcoming';
+  const show: RegattaTab = tabOf(params.get('show'));
   const q = params.get('q')?.trim() ?? '';
   const [typed, setTyped] = useState(q);
   const notice = (useLocation().state as { notice?: string } | null)?.notice ?? '';
 
-  const regattas = useInfiniteQuery({
-    queryKey: ['regattas', org, show, q],
-    queryFn: ({ pageParam }) => fetchRegattaPage(org!, show, q, pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.offset + last.pagination.limit : undefined),
-    enabled: !!org,
-  });
+  const regattas = useInfiniteQuery({ ...regattaListOptions(org ?? '', show, q), enabled: !!org });
 
   // A page can hold only regattas another tab shows (drafts, on upcoming and past): read on.
   const shown = regattas.data?.pages.reduce((sum, page) => sum + page.data.length, 0) ?? 0;

@@ -4,6 +4,7 @@
  * included) that are no longer drafts; past, those that ended before today and are no longer drafts.
  * The API filters one status at a time, so the non-draft tabs leave drafts out of each page here.
  */
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Schemas } from '@regatta/client';
 import { api, unwrap } from '../../api/client';
 
@@ -29,4 +30,19 @@ export function shownOnTab(show: RegattaTab, events: Schemas['EventSummary'][]):
 export async function fetchRegattaPage(org: string, show: RegattaTab, q: string, offset: number): Promise<RegattaPage> {
   const page = await unwrap(api.GET('/api/v1/organizations/{slug}/events', { params: { path: { slug: org }, query: regattaListQuery(show, q, offset) } }));
   return { data: shownOnTab(show, page.data), pagination: page.pagination };
+}
+
+/** The tab a ?show= value names; upcoming when absent or unknown. */
+export function tabOf(value: string | null): RegattaTab {
+  return (REGATTA_TABS as readonly string[]).includes(value ?? '') ? (value as RegattaTab) : 'upcoming';
+}
+
+/** The list's query, shared by the screen and the route loader that starts it early. */
+export function regattaListOptions(org: string, show: RegattaTab, q: string) {
+  return infiniteQueryOptions({
+    queryKey: ['regattas', org, show, q],
+    queryFn: ({ pageParam }) => fetchRegattaPage(org, show, q, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last: RegattaPage) => (last.pagination.hasMore ? last.pagination.offset + last.pagination.limit : undefined),
+  });
 }
