@@ -1,7 +1,8 @@
 /**
  * A race officer sets up a regatta in the console: two fleets (one-design and PHRF time-on-time with
  * its own B), three races each on the regatta's clock, a race moved and one deleted, the discards of a
- * fleet changed, a refused fleet name shown next to its field; then the notice board: the notice of
+ * fleet changed, a refused fleet name shown next to its field, a split series, a fleet with races
+ * refused deletion and an empty one deleted; then the notice board: the notice of
  * race and an amendment posted, the notice of race amended (two versions with their posting times),
  * the amendment withdrawn. The browser runs in UTC and the regatta in Europe/Berlin, so the starts
  * shown prove the screens use the regatta's time zone. Both screens are audited with data in them.
@@ -144,6 +145,17 @@ describe('console: fleets and races, notice board', () => {
     await split.getByText('A split series is defined. Qualifying: ILCA 7. Finals, best first: Gold, PHRF A.').waitFor();
 
     assert.deepEqual(await auditBothWidths(page), [], 'fleets and races screen');
+
+    // Deleting a fleet: one with races is refused in the dialog, one without goes.
+    await phrf.getByRole('button', { name: 'Delete fleet PHRF A' }).click();
+    const refuse = page.getByRole('dialog', { name: 'Delete fleet PHRF A?' });
+    await refuse.getByRole('button', { name: 'Delete fleet' }).click();
+    await refuse.getByRole('alert').getByText('The fleet has races or entries: delete its races and move or cancel its entries first.').waitFor();
+    await refuse.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('region', { name: 'Gold', exact: true }).getByRole('button', { name: 'Delete fleet Gold' }).click();
+    await page.getByRole('dialog', { name: 'Delete fleet Gold?' }).getByRole('button', { name: 'Delete fleet' }).click();
+    await page.getByRole('status').getByText('Fleet Gold deleted.').waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Gold', exact: true }).count(), 0);
 
     // Notice board: an empty text is refused on its field first.
     await page.goto(`/console/regattas/${slug}/notices`);
