@@ -8,9 +8,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Field, applyApiError, useDraft } from '../../ui/form';
+import { inOwnWords } from '../../ui/problem-text';
 import { ProblemAlert } from '../../ui/states';
 import { CrewAndContacts } from './CrewAndContacts';
-import { localizedProblem, registerMessage, useEntryChanges } from './actions';
+import { registerMessage, useEntryChanges } from './actions';
 import { ratingSpecOf, type Fleet } from './rules';
 import { ADD_ENTRY_ALIASES, EMPTY_ENTRY, addEntrySchema, registrationRequest, type AddEntryValues } from './schemas';
 
@@ -50,7 +51,7 @@ export function AddEntry({ slug, fleets, headingId }: { slug: string; fleets: re
   return (
     <>
       <p role="status" className={answer ? 'notice' : undefined}>{answer}</p>
-      <ProblemAlert error={localizedProblem(t, register.error)} general={general} />
+      <ProblemAlert error={inOwnWords(register.error, t, 'entries')} general={general} />
       <form noValidate aria-labelledby={headingId} onSubmit={submit}>
         <Field label={t('fields.fleet')} error={errors.fleetId?.message}>
           {(a) => (

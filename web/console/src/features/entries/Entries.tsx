@@ -8,11 +8,12 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
+import { inOwnWords } from '../../ui/problem-text';
 import { Empty, ProblemAlert, QueryView } from '../../ui/states';
 import { formatDateTime } from '../../i18n/format';
 import { useRegatta, type Regatta } from '../regattas/useRegatta';
 import { downloadEntriesCsv, useEntries, useFleets } from './api';
-import { localizedProblem, paymentMessage, statusMessage, useEntryChanges } from './actions';
+import { paymentMessage, statusMessage, useEntryChanges } from './actions';
 import { AddEntry } from './AddEntry';
 import { ManageEntry } from './ManageEntry';
 import './entries.css';
@@ -136,7 +137,7 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
         {fleets.length === 0 && <p className="notice">{t('noFleets')}</p>}
         <WindowNotice regatta={regatta} timeZone={timeZone} />
         <p role="status" className={announcement ? 'notice' : undefined}>{announcement}</p>
-        <ProblemAlert error={localizedProblem(t, actionError)} />
+        <ProblemAlert error={inOwnWords(actionError, t, 'entries')} />
         <PlacesTable places={places} />
       </section>
 

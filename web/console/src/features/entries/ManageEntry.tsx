@@ -10,11 +10,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field, applyApiError, useDraft } from '../../ui/form';
+import { inOwnWords } from '../../ui/problem-text';
 import { ProblemAlert, QueryView } from '../../ui/states';
 import { formatDateTime } from '../../i18n/format';
 import { useRatings } from './api';
 import { CrewAndContacts } from './CrewAndContacts';
-import { cancelMessage, localizedProblem, paymentMessage, statusMessage, useEntryChanges } from './actions';
+import { cancelMessage, paymentMessage, statusMessage, useEntryChanges } from './actions';
 import { canCancel, entryName, parseDecimal, paymentMoves, ratingSpecOf, statusMoves, type Entry, type Fleet, type RatingSpec } from './rules';
 import { detailsRequest, entryDetailsSchema, ratingChangeSchema, type EntryDetailsValues, type RatingChangeValues } from './schemas';
 
@@ -79,7 +80,7 @@ export function ManageEntry({ slug, entry, fleet, timeZone, onClose, onCancelled
       <dialog ref={ref} aria-labelledby={titleId} onClose={onClose}>
         <h2 id={titleId}>{name}</h2>
         <p role="status" className={message ? 'notice' : undefined}>{message}</p>
-        <ProblemAlert error={localizedProblem(t, error)} />
+        <ProblemAlert error={inOwnWords(error, t, 'entries')} />
         <dl className="facts">
           <dt>{t('columns.fleet')}</dt><dd>{entry.fleetName ?? fleet?.name}</dd>
           <dt>{t('columns.skipper')}</dt><dd>{entry.sailor.name ?? '—'}</dd>
@@ -181,7 +182,7 @@ function RatingSection({ slug, entry, spec, system, onDone }: { slug: string; en
           );
         }}
       </QueryView>
-      <ProblemAlert error={localizedProblem(t, rate.error)} general={general} />
+      <ProblemAlert error={inOwnWords(rate.error, t, 'entries')} general={general} />
       <form noValidate aria-labelledby={headingId} onSubmit={submit}>
         <div className="form-row">
           <Field
@@ -230,7 +231,7 @@ function DetailsSection({ slug, entry, onDone }: { slug: string; entry: Entry; o
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>{t('manage.details')}</h3>
-      <ProblemAlert error={localizedProblem(t, patch.error)} general={general} />
+      <ProblemAlert error={inOwnWords(patch.error, t, 'entries')} general={general} />
       <form noValidate aria-labelledby={headingId} onSubmit={submit}>
         <CrewAndContacts
           register={{ crew: form.register('crew'), emergencyContact: form.register('emergencyContact'), specialRequirements: form.register('specialRequirements') }}

@@ -8,7 +8,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { Schemas } from '@regatta/client';
 import { api, unwrap } from '../../api/client';
-import { ApiError } from '../../api/problem';
 import { waitlistPositionOf } from './api';
 import { entryName, type EntryStatus, type PaymentStatus } from './rules';
 
@@ -81,30 +80,4 @@ export function registerMessage(t: TFunction, outcome: RegisterOutcome, fleetNam
     return outcome.waitlistPosition !== null ? t('entries:done.waitlisted', { entry, position: outcome.waitlistPosition }) : t('entries:done.waitlistedNoPosition', { entry });
   }
   return t('entries:done.entered', { entry, fleet: outcome.registration.fleetName ?? fleetName });
-}
-
-/** Problem codes of the entry operations this screen words itself (the rest as the API says them). */
-export const ENTRY_PROBLEMS = [
-  'no_place_available',
-  'invalid_status_transition',
-  'invalid_payment_transition',
-  'already_cancelled',
-  'registration_not_open',
-  'registration_closed',
-  'unknown_fleet',
-  'invalid_rating',
-  'missing_rating',
-  'unknown_boat',
-  'sailor_already_registered',
-  'boat_already_registered',
-  'organizer_only',
-] as const;
-
-/**
- * The refusal with its detail in the person's language when this screen knows its code, for
- * ProblemAlert (which still shows the request id and the field errors).
- */
-export function localizedProblem(t: TFunction, error: unknown): unknown {
-  if (!(error instanceof ApiError) || !(ENTRY_PROBLEMS as readonly string[]).includes(error.code)) return error;
-  return new ApiError(error.status, { code: error.code, detail: t(`entries:problem.${error.code}`), errors: error.fieldErrors }, error.requestId);
 }

@@ -39,7 +39,7 @@ export function useEntries(slug: string, scope: EntryScope, enabled = true) {
 
 export function useFleets(slug: string) {
   return useQuery({
-    queryKey: ['event', slug, 'fleets'],
+    queryKey: ['event', slug, 'entries', 'fleets'],
     queryFn: async (): Promise<Fleet[]> => {
       const body = await unwrap(api.GET('/api/v1/events/{slug}', { params: { path: { slug }, query: { include: 'fleets' } } }));
       return body.data.fleets ?? [];
