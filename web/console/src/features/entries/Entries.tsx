@@ -376,7 +376,7 @@ function EntryTable({
           <th scope="col">{t('columns.sailNumber')}</th>
           <th scope="col">{t('columns.boat')}</th>
           <th scope="col">{t('columns.skipper')}</th>
-          {spec && <th scope="col">{t(`rating.short.${spec.key}`)}</th>}
+          {spec && <th scope="col">{t('rating.asEntered', { rating: t(`rating.short.${spec.key}`) })}</th>}
           {kind === 'entered' && <th scope="col">{t('columns.status')}</th>}
           <th scope="col">{t('columns.payment')}</th>
           <th scope="col">{t('columns.registered')}</th>
@@ -398,7 +398,7 @@ function EntryTable({
                 </span>
               </td>
               <td data-label={t('columns.skipper')}>{entry.sailor.name ?? '—'}</td>
-              {spec && <td data-label={t(`rating.short.${spec.key}`)}>{rating === undefined ? '—' : number.format(rating)}</td>}
+              {spec && <td data-label={t('rating.asEntered', { rating: t(`rating.short.${spec.key}`) })}>{rating === undefined ? '—' : number.format(rating)}</td>}
               {kind === 'entered' && <td data-label={t('columns.status')}>{t(`status.${entry.status}`)}</td>}
               <td data-label={t('columns.payment')}>{entry.paymentStatus ? t(`payment.${entry.paymentStatus}`) : '—'}</td>
               <td data-label={t('columns.registered')}>{formatDateTime(entry.registrationTime, i18n.language, timeZone)}</td>
