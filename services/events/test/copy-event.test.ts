@@ -256,6 +256,7 @@ describe('copy a regatta', () => {
     };
     assert.deepEqual(await fields({ name, startDate: '2031-06-07', endDate: '2031-06-06' }), ['endDate']);
     assert.deepEqual(await fields({ name, startDate: '2031-02-30' }), ['startDate']);
+    assert.deepEqual(await fields({ name, startDate: '2031-06-07', endDate: '0000-00-00' }), ['endDate'], 'not a day: 400, not a 500');
     assert.deepEqual(await fields({ name, startDate: '9999-12-31' }), ['startDate'], 'the end would fall in the year 10000');
     assert.deepEqual(await fields({ name: '  ', startDate: '2031-06-07' }), ['name']);
     assert.deepEqual(await fields({ startDate: '2031-06-07' }), ['name']);

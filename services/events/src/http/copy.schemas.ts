@@ -5,7 +5,12 @@ import { createEventBody } from './events.schemas.js';
 import { dateTime } from './schemas.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (value: string) => DATE_ONLY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+/** YYYY-MM-DD naming a day of the calendar (not 2027-02-30, not 0000-00-00). */
+function isCalendarDay(value: string): boolean {
+  if (!DATE_ONLY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 /** A calendar day (YYYY-MM-DD), or a date-time as POST /events takes it (its day at the venue counts). */
 const wantedDay = z.string().transform((value, ctx): WantedDay => {
