@@ -9,7 +9,8 @@ import { useSession } from '../../api/session';
 import { Field, applyApiError, useDraft } from '../../ui/form';
 import { Empty, ProblemAlert, QueryView } from '../../ui/states';
 import { rememberOrganization } from '../../app/current-org';
-import { ORGANIZATION_TYPES, organizationSchema, type OrganizationValues } from './schemas';
+import { organizationSchema, type OrganizationValues } from './schemas';
+import { OrganizationKindFields } from './OrganizationKindFields';
 
 export default function OrgList() {
   const { t } = useTranslation();
@@ -58,16 +59,7 @@ export default function OrgList() {
           <Field label={t('orgs:name')} error={errors.name?.message}>
             {(a) => <input {...a} {...form.register('name')} />}
           </Field>
-          <Field label={t('orgs:type')} error={errors.type?.message}>
-            {(a) => (
-              <select {...a} {...form.register('type')}>
-                {ORGANIZATION_TYPES.map((type) => <option key={type} value={type}>{t(`orgs:types.${type}`)}</option>)}
-              </select>
-            )}
-          </Field>
-          <Field label={t('orgs:description')} error={errors.description?.message}>
-            {(a) => <textarea {...a} rows={3} {...form.register('description')} />}
-          </Field>
+          <OrganizationKindFields register={(name) => form.register(name)} errors={errors} descriptionRows={3} />
           <button type="submit" disabled={create.isPending}>{t('orgs:create')}</button>
         </form>
       </section>

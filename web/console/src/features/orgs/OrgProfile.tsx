@@ -15,7 +15,8 @@ import { Field, applyApiError, useDraft } from '../../ui/form';
 import { ProblemAlert, QueryView } from '../../ui/states';
 import { useMembership } from './membership';
 import { profileValuesOf, toProfileUpdate } from './profile';
-import { ORGANIZATION_TYPES, latestFoundingYear, profileSchema, type ProfileValues } from './schemas';
+import { latestFoundingYear, profileSchema, type ProfileValues } from './schemas';
+import { OrganizationKindFields } from './OrganizationKindFields';
 
 type Organization = Schemas['OrganizationDetail'];
 
@@ -100,16 +101,7 @@ function ProfileForm({ organization }: { organization: Organization }) {
         <fieldset>
           <legend>{t('orgs:profile.about')}</legend>
           {text('name', t('orgs:name'), errors.name?.message, { autoComplete: 'organization' })}
-          <Field label={t('orgs:type')} error={errors.type?.message}>
-            {(a) => (
-              <select {...a} {...form.register('type')}>
-                {ORGANIZATION_TYPES.map((type) => <option key={type} value={type}>{t(`orgs:types.${type}`)}</option>)}
-              </select>
-            )}
-          </Field>
-          <Field label={t('orgs:description')} error={errors.description?.message}>
-            {(a) => <textarea {...a} rows={4} {...form.register('description')} />}
-          </Field>
+          <OrganizationKindFields register={(name) => form.register(name)} errors={errors} descriptionRows={4} />
           <Field label={t('orgs:profile.founded')} error={errors.founded?.message} hint={t('orgs:profile.foundedHint', { year: latestFoundingYear() })}>
             {(a) => <input {...a} inputMode="numeric" autoComplete="off" {...form.register('founded')} />}
           </Field>
