@@ -3,11 +3,13 @@
  * the club's embed token and follows results posted through the API without a reload; a site the
  * token does not allow sees a clear refusal; every public page passes an axe-core audit (no serious
  * or critical violation), works at phone width, and a draft regatta's page is 404; the notice board's
- * hearing schedule and decisions read as headings, a table and articles, and follow the live feed.
+ * hearing schedule and decisions read as headings, a table and articles, and follow the live feed;
+ * the German pages pass the same audit, the language switch works and is remembered, and the live
+ * status line speaks German.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { apiClient, eventually, gatewayUrl } from '@regatta/testing';
 import { hostSite, launchBrowser, type HostSite, seriousViolations, widgetHostPage, widgetState } from './browser.js';
 import { buildRegatta, ok, type TestRegatta } from './regatta.js';
@@ -178,6 +180,61 @@ describe('in a real browser', () => {
       assert.ok(pdf.length > 1000);
     } finally {
       await page.close();
+    }
+  });
+
+  test('German pages pass axe-core at phone and desktop widths, switch language by link, and say live updates in German', async () => {
+    const paths = ['/regattas', `/clubs/${regatta.org.slug}`, `/regattas/${regatta.slug}`, `/regattas/${regatta.slug}/entries`, `/regattas/${regatta.slug}/results`, `/regattas/${regatta.slug}/standings`, '/embed/v1/demo'];
+    // A context of its own: the language cookie the switch sets stays out of the other tests.
+    const context = await browser.createBrowserContext();
+    /** A fresh tab reading German (each visit a fresh answer, not a revalidated 304). */
+    const germanTab = async () => {
+      const tab = await context.newPage();
+      await tab.setExtraHTTPHeaders({ 'accept-language': 'de-DE,de;q=0.9' });
+      await tab.setCacheEnabled(false);
+      return tab;
+    };
+    const lang = (tab: Page) => tab.evaluate(() => document.documentElement.lang);
+    try {
+      for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 740, isMobile: true }]) {
+        const page = await germanTab();
+        await page.setViewport(viewport);
+        for (const path of paths) {
+          const response = await page.goto(`${gateway}${path}`, { waitUntil: 'load' });
+          assert.equal(response?.status(), 200, path);
+          assert.equal(response?.headers()['content-language'], 'de', path);
+          assert.equal(await lang(page), 'de', path);
+          assert.equal(await page.$eval('a.signin', (a) => a.textContent), 'Anmelden', path);
+          const violations = await seriousViolations(page);
+          assert.deepEqual(violations, [], `${path} at ${viewport.width}px: ${JSON.stringify(violations)}`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert.ok(overflow <= 1, `${path} overflows by ${overflow}px at ${viewport.width}px`);
+        }
+        await page.close();
+      }
+
+      // The switch: English by its link, remembered on the next page, then German again.
+      const switching = await germanTab();
+      await switching.goto(`${gateway}/regattas/${regatta.slug}/standings`, { waitUntil: 'load' });
+      await Promise.all([switching.waitForNavigation({ waitUntil: 'load' }), switching.click('a[hreflang="en"]')]);
+      assert.equal(await lang(switching), 'en');
+      await switching.goto(`${gateway}/regattas/${regatta.slug}/results`, { waitUntil: 'load' });
+      assert.equal(await lang(switching), 'en', 'the choice is remembered');
+      assert.equal(await switching.$eval('a.signin', (a) => a.textContent), 'Sign in');
+      await Promise.all([switching.waitForNavigation({ waitUntil: 'load' }), switching.click('a[hreflang="de"]')]);
+      assert.equal(await lang(switching), 'de');
+      await switching.close();
+
+      // New results while the German standings are open: the table and the status line follow, in German.
+      const live = await germanTab();
+      await live.goto(`${gateway}/regattas/${regatta.slug}/standings`, { waitUntil: 'load' });
+      assert.equal(await live.$eval('#live-status', (p) => p.textContent), 'Live: Diese Seite aktualisiert sich, sobald Ergebnisse eingehen.');
+      await regatta.submit(3, [[1, 1700], [2, 1710], [3, 1720], [4, 1730]]);
+      await live.waitForFunction(() => (document.querySelector('main')?.textContent ?? '').includes('WF3'), { timeout: 15_000 });
+      await live.waitForFunction(() => /^Live: aktualisiert um /.test(document.getElementById('live-status')?.textContent ?? ''), { timeout: 15_000 });
+      assert.deepEqual(await seriousViolations(live), []);
+    } finally {
+      await context.close();
     }
   });
 
