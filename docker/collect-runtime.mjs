@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Copies what the components need at run time out of a built tree (used by docker/Dockerfile):
-// for every workspace, its package.json `files` entries plus dist/, migrations/ and assets/ (files a
-// service reads at run time next to dist/, such as public-results' widget and demo page); and the
-// topic-creation script with its topic list.
+// for every workspace, its package.json `files` entries plus dist/ (with JSON the build emits, such as
+// public-results' page texts in dist/i18n/), migrations/ and assets/ (files a service reads at run
+// time next to dist/, such as public-results' widget); and the topic-creation script with its topic
+// list.
 //
 //   node docker/collect-runtime.mjs <out dir>      (run at the repository root after `npm run build`)
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
