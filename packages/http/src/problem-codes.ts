@@ -110,6 +110,7 @@ export const PROBLEMS = {
   bad_gateway: spec(502, 'The service behind the gateway answered with something that is not HTTP.'),
   service_unavailable: spec(503, 'A service or its database, Redis or Kafka is unavailable; retry.'),
   identity_unavailable: spec(503, 'The identity service cannot check the credentials; retry.'),
+  console_not_built: spec(503, 'The gateway has no built console to serve at /console/ (npm run build).'),
   gateway_timeout: spec(504, 'The service behind the gateway did not answer in time.'),
 } as const satisfies Record<string, ProblemSpec>;
 
