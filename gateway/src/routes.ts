@@ -101,6 +101,8 @@ export const ROUTES: RouteRule[] = [
   rule('GET', '/api/v1/events/:slug/documents/:documentId/versions', 'events', publicRead),
   rule('PATCH', '/api/v1/series/:slug', 'events', scope('write')),
   rule('DELETE', '/api/v1/series/:slug', 'events', scope('write')),
+  // events: an organization's own regattas in every status (read scope; membership checked by the service)
+  rule('GET', '/api/v1/organizations/:slug/events', 'events', scope('read')),
 
   // results-scoring
   rule('GET', '/api/v1/events/:slug/results', 'results-scoring', publicRead),

@@ -684,6 +684,26 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.status, body.data.organization.slug], ['draft', w.org.slug]) } },
     ],
   },
+  // An organization's own regattas, drafts included, for its members (the draft is named alone by q).
+  'GET /api/v1/organizations/:slug/events': {
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/events`, query: { q: 'Matrix Draft' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.data.map((e: any) => [e.slug, e.status]), [[w.draft.slug, 'draft']]) } },
+      {
+        which: 'valid',
+        who: ownerKey,
+        outcome: {
+          status: 200,
+          check: (body) => {
+            assert.deepEqual(body.data.map((e: any) => [e.slug, e.status, e.organization.slug]), [[w.draft.slug, 'draft', w.org.slug]]);
+            assert.deepEqual(body.pagination, { limit: 20, offset: 0, hasMore: false });
+          },
+        },
+      },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/organizations/${noSuchSlug()}/events` }), outcome: missing },
+    ],
+  },
   // results-scoring: the Sailwave import (a member may import, as she may create an event)
   'POST /api/v1/organizations/:slug/imports/sailwave': {
     call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/imports/sailwave`, rawBody: `"serversion","2.38.02","",""\r\n"serevent","Matrix Import ${uniqueSuffix()}","",""\r\n` }),

@@ -185,6 +185,7 @@ export const smoke = timed(() => {
   step('POST /events/{slug}/documents', 'POST', `/api/v1/events/${event.slug}/documents`, { kind: 'nor', title: 'Notice of Race', body: 'Racing rules apply.' }, { key }, 201);
   step('PUT /events/{slug}', 'PUT', `/api/v1/events/${event.slug}`, { status: 'published', description: 'Smoke regatta' }, { key }, 200);
   step('GET /events', 'GET', '/api/v1/events?status=published&limit=5', null, { key }, 200);
+  step('GET /organizations/{slug}/events', 'GET', `/api/v1/organizations/${org.slug}/events?when=upcoming&limit=5`, null, { key }, 200);
   step('GET /events/{slug}', 'GET', `/api/v1/events/${event.slug}?include=fleets,races,registrations,results,documents`, null, { key }, 200);
   step('GET /events/{unknown} -> 404', 'GET', `/api/v1/events/no-such-regatta-${suffix}`, null, { key }, 404);
   step('embed token reads its event', 'GET', `/api/v1/events/${event.slug}`, null, { headers: { 'X-Embed-Token': embed.token, Origin: 'https://club.example.org' } }, 200);

@@ -155,6 +155,7 @@ bindings = {
     "/api/v1/series/{slug}/standings": {"path.slug": "series", "query.fleet": "fleetName"},
     "/api/v1/organizations/{slug}": {"path.slug": "organization"},
     "/api/v1/organizations/{slug}/members": {"path.slug": "organization"},
+    "/api/v1/organizations/{slug}/events": {"path.slug": "organization"},
     "/api/v1/organizations/{slug}/members/{userId}": {"path.slug": "organization"},
     "/api/v1/sailors/{id}": {"path.id": "sailor"},
     "/api/v1/sailors/{id}/history": {"path.id": "sailor"},

@@ -327,6 +327,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organizations/{slug}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["EventsOrganizationSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an organization's regattas, drafts included (members)
+         * @description Every regatta of the organization in any status (draft, published, ongoing, completed,
+         *     cancelled), for its members: a session of a member, or a member's API key with the `read`
+         *     scope. An unknown organization is 404; a caller who is not a member is 403 `not_a_member`
+         *     naming the organization (as createEvent answers). `GET /api/v1/events`, the public calendar,
+         *     keeps listing published, ongoing and completed regattas only.
+         *
+         *     `status` keeps one status; `q` searches name, venue and description (case-insensitive
+         *     substring); `when` uses UTC days: `upcoming` keeps regattas whose endDate is today or later
+         *     (one under way included), `past` those that ended before today. Order: `upcoming` soonest
+         *     startDate first; `past` most recent endDate first (then latest startDate); without `when`
+         *     latest startDate first; ties by id, so pages neither overlap nor skip. `pagination.hasMore`
+         *     is exact.
+         *
+         *     400 (`validation_failed`, naming each field) for a `status` or `when` outside its values, a
+         *     `limit` outside 1-100, an `offset` outside 0-1000000000 or a `q` over 200 characters.
+         */
+        get: operations["listOrganizationEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/signup": {
         parameters: {
             query?: never;
@@ -6390,6 +6427,8 @@ export interface components {
         Limit: number;
         /** @description Items to skip, 0-1000000000 (a larger value is 400). */
         Offset: number;
+        /** @description The organization's slug. */
+        EventsOrganizationSlug: string;
         /** @description The regatta's slug. */
         EventSlug: string;
         /**
@@ -7085,6 +7124,61 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listOrganizationEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, 0-1000000000 (a larger value is 400). */
+                offset?: components["parameters"]["Offset"];
+                /** @description Only regattas in this status. */
+                status?: components["schemas"]["EventStatus"];
+                /** @description Text search over name, venue and description (case-insensitive substring). */
+                q?: string;
+                /** @description `upcoming`: endDate today (UTC) or later, soonest first; `past`: ended before today (UTC), most recent first. */
+                when?: "upcoming" | "past";
+            };
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["EventsOrganizationSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the organization's regattas. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventSummary"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -11,6 +11,7 @@ import {
 } from '@regatta/contracts';
 import { MAX_OFFSET } from '@regatta/http';
 import type { UpdatableEventField } from '../domain/event-fields.js';
+import { EVENT_WHEN } from '../domain/organization-events.js';
 import { currency, dateTime, intParam, money, nonEmpty, oneOf, queryDate, text } from './schemas.js';
 
 /**
@@ -27,6 +28,15 @@ export const listEventsQuery = z.object({
   after: queryDate.optional(),
   before: queryDate.optional(),
   org: z.string().trim().min(1).max(200).optional(),
+});
+
+/** GET /organizations/{slug}/events: any status, `when` upcoming or past, paged like the public list. */
+export const organizationEventsQuery = z.object({
+  limit: intParam(1, 100, 20),
+  offset: intParam(0, MAX_OFFSET, 0),
+  status: oneOf(EVENT_STATUSES).optional(),
+  q: z.string().trim().max(200).optional(),
+  when: oneOf(EVENT_WHEN).optional(),
 });
 
 export const INCLUDES = ['fleets', 'registrations', 'races', 'results', 'documents'] as const;

@@ -4,6 +4,7 @@ import type { ServiceContext } from '@regatta/runtime';
 import { documentRoutes } from './documents.routes.js';
 import { eventRoutes } from './events.routes.js';
 import { fleetRoutes } from './fleets.routes.js';
+import { organizationEventRoutes } from './organization-events.routes.js';
 import { raceRoutes } from './races.routes.js';
 import { ratingRoutes } from './ratings.routes.js';
 import { registrationRoutes } from './registrations.routes.js';
@@ -18,5 +19,6 @@ export function routes(context: ServiceContext): RouteDefinition[] {
     ...registrationRoutes(context),
     ...ratingRoutes(context),
     ...seriesRoutes(context),
+    ...organizationEventRoutes(context),
   ];
 }

@@ -1,6 +1,7 @@
 /** SQL of the event aggregate (the events table, read joined with its organization's projection). */
 import type { Queryable } from '@regatta/db';
 import { UPDATABLE_EVENT_FIELDS, isUpdatableEventField, type EventChange } from '../domain/event-fields.js';
+import type { EventOrder } from '../domain/organization-events.js';
 import type { EventRow, EventWithOrgRow } from './rows.js';
 import { escapeLike, isUuid } from './sql.js';
 
@@ -98,11 +99,22 @@ export interface EventListFilter {
   before?: Date | undefined;
   organizationSlug?: string | undefined;
   organizationId?: string | undefined;
+  /** Regattas ending at or after / before these instants (an organization's upcoming or past ones). */
+  endFrom?: Date | undefined;
+  endBefore?: Date | undefined;
+  /** Default soonest_start (the public calendar's order). */
+  order?: EventOrder | undefined;
   limit: number;
   offset: number;
 }
 
-/** Public list; fetches limit + 1 rows so the caller can tell hasMore exactly. */
+const ORDER_BY: Record<EventOrder, string> = {
+  soonest_start: 'e.start_date, e.id',
+  latest_end: 'e.end_date DESC, e.start_date DESC, e.id',
+  latest_start: 'e.start_date DESC, e.id',
+};
+
+/** Event lists; fetches limit + 1 rows so the caller can tell hasMore exactly. */
 export async function listEvents(db: Queryable, filter: EventListFilter): Promise<EventWithOrgRow[]> {
   const where: string[] = ['e.status = ANY($1::text[])'];
   const values: unknown[] = [filter.statuses];
@@ -111,14 +123,16 @@ export async function listEvents(db: Queryable, filter: EventListFilter): Promis
     const p = `$${values.length}`;
     where.push(`(e.name ILIKE ${p} OR e.venue ILIKE ${p} OR e.description ILIKE ${p})`);
   }
-  if (filter.after) {
-    values.push(filter.after);
-    where.push(`e.start_date >= $${values.length}`);
-  }
-  if (filter.before) {
-    values.push(filter.before);
-    where.push(`e.start_date < $${values.length}`);
-  }
+  /** A condition on one bound instant (`column op $n`), when it is given. */
+  const bound = (column: string, op: '>=' | '<', value: Date | undefined) => {
+    if (!value) return;
+    values.push(value);
+    where.push(`${column} ${op} $${values.length}`);
+  };
+  bound('e.start_date', '>=', filter.after);
+  bound('e.start_date', '<', filter.before);
+  bound('e.end_date', '>=', filter.endFrom);
+  bound('e.end_date', '<', filter.endBefore);
   if (filter.organizationSlug !== undefined) {
     values.push(filter.organizationSlug.toLowerCase());
     where.push(`o.slug = $${values.length}`);
@@ -129,7 +143,7 @@ export async function listEvents(db: Queryable, filter: EventListFilter): Promis
   }
   values.push(filter.limit + 1, filter.offset);
   const result = await db.query<EventWithOrgRow>(
-    `${EVENT_WITH_ORG} WHERE ${where.join(' AND ')} ORDER BY e.start_date, e.id LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    `${EVENT_WITH_ORG} WHERE ${where.join(' AND ')} ORDER BY ${ORDER_BY[filter.order ?? 'soonest_start']} LIMIT $${values.length - 1} OFFSET $${values.length}`,
     values,
   );
   return result.rows;

@@ -10,6 +10,14 @@ export async function findOrganization(db: Queryable, ref: string): Promise<Orga
   return result.rows[0];
 }
 
+/** The ids among `ids` this projection has not seen (yet). */
+export async function unseenOrganizationIds(db: Queryable, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const known = await db.query<{ id: string }>('SELECT id FROM organizations WHERE id = ANY($1::uuid[])', [ids]);
+  const seen = new Set(known.rows.map((row) => row.id));
+  return ids.filter((id) => !seen.has(id));
+}
+
 export async function organizationById(db: Queryable, id: string): Promise<OrganizationRow | undefined> {
   return (await db.query<OrganizationRow>('SELECT * FROM organizations WHERE id = $1', [id])).rows[0];
 }
