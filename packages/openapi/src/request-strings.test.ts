@@ -26,6 +26,8 @@ const TAKEN_AS_SENT = new Set([
   'POST /api/v1/events/{slug}/fleets/{fleetId}/results/publish body.races[]',
   // Looked up in the IANA database as sent (one that is not there is `unknown_time_zone`).
   'PUT /api/v1/events/{slug}/results/protest-time-limit body.timeZone',
+  'POST /api/v1/events body.timeZone',
+  'PUT /api/v1/events/{slug} body.timeZone',
 ]);
 
 function resolve(document: Json, schema: unknown): unknown {
