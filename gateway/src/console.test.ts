@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { createLogger } from '@regatta/logging';
 import { createGatewayApp } from './app.js';
@@ -48,6 +48,8 @@ before(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><head><script type="module" src="/console/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(dir, 'assets', 'style-def456.css'), `body { color: ${'#123456; '.repeat(200)}}`);
+  writeFileSync(join(dir, 'assets', 'style-def456.css.br'), brotliCompressSync(Buffer.from(`body { color: ${'#123456; '.repeat(200)}}`)));
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Regatta"}');
   writeFileSync(join(tmpdir(), 'outside-console.txt'), 'secret');
   base = await gateway(dir);
@@ -103,6 +105,27 @@ test('hashed assets are cached for a year and sent gzipped to clients that accep
   assert.equal(raw.encoding, 'gzip');
   assert.ok(raw.body.length < script.length / 10, `${raw.body.length} bytes gzipped of ${script.length}`);
   assert.equal(gunzipSync(raw.body).toString(), script);
+});
+
+test("the build's brotli copy is sent to a client that accepts br; gzip otherwise", async () => {
+  const raw = (encoding: string) =>
+    new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      const url = new URL(`${base}/console/assets/style-def456.css`);
+      import('node:http').then(({ get }) =>
+        get({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+      );
+    });
+  const css = `body { color: ${'#123456; '.repeat(200)}}`;
+  const br = await raw('gzip, deflate, br, zstd');
+  assert.equal(br.encoding, 'br');
+  assert.equal(brotliDecompressSync(br.body).toString(), css);
+  const gz = await raw('gzip');
+  assert.equal(gz.encoding, 'gzip');
+  assert.equal(gunzipSync(gz.body).toString(), css);
 });
 
 test('a missing asset is a problem+json 404, and nothing outside the build is served', async () => {

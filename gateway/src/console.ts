@@ -1,6 +1,8 @@
 /**
  * The console (web/console, built by Vite into static files) at /console/:
- *   /console/assets/<name>-<hash>.<ext>  hashed files: cached for a year (immutable), gzipped once
+ *   /console/assets/<name>-<hash>.<ext>  hashed files: cached for a year (immutable), sent as the
+ *                                        build's .br (brotli) or .gz beside them when the client
+ *                                        accepts it (gzipped here once where the build has none)
  *   /console and /console/<any screen>   the single page (index.html), revalidated on every visit
  *                                        (no-cache with an ETag), so a deep link opens its screen
  * The page gets a Content-Security-Policy without 'unsafe-inline' scripts (the build emits none) and
@@ -48,6 +50,7 @@ const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.json', '.svg', '.webmani
 interface StaticFile {
   body: Buffer;
   gzipped: Buffer | undefined;
+  brotli: Buffer | undefined;
   etag: string;
   type: string;
   mtimeMs: number;
@@ -59,6 +62,15 @@ export function consoleDirectory(configured?: string): string | undefined {
   try {
     const manifest = createRequire(import.meta.url).resolve('@regatta/console/package.json');
     return join(dirname(manifest), 'dist');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A precompressed copy the build wrote beside a file (name.js.br, name.js.gz), if there is one. */
+function sidecar(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
   } catch {
     return undefined;
   }
@@ -88,9 +100,11 @@ export function registerConsole(app: Express, options: ConsoleOptions): void {
     if (cached && cached.mtimeMs === stat.mtimeMs) return cached;
     const body = readFileSync(file);
     const ext = extname(file);
+    const compress = COMPRESSIBLE.has(ext) && body.length > 512;
     const entry: StaticFile = {
       body,
-      gzipped: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 9 }) : undefined,
+      gzipped: compress ? (sidecar(`${file}.gz`) ?? gzipSync(body, { level: 9 })) : undefined,
+      brotli: compress ? sidecar(`${file}.br`) : undefined,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
       type: TYPES[ext] ?? 'application/octet-stream',
       mtimeMs: stat.mtimeMs,
@@ -109,9 +123,10 @@ export function registerConsole(app: Express, options: ConsoleOptions): void {
       res.status(304).end();
       return;
     }
-    const gzip = file.gzipped && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    if (gzip) res.setHeader('Content-Encoding', 'gzip');
-    const body = gzip ? file.gzipped! : file.body;
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = file.brotli && /\bbr\b/.test(accepted) ? 'br' : file.gzipped && /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    const body = encoding === 'br' ? file.brotli! : encoding === 'gzip' ? file.gzipped! : file.body;
     res.setHeader('Content-Length', String(body.length));
     if (req.method === 'HEAD') res.end();
     else res.end(body);
