@@ -1,11 +1,14 @@
 /**
  * One i18n layer for every word of the console: i18next with react-i18next. Each area of the console
- * has its own namespace file per language (locales/<lng>/<area>.json), bundled at build time. The
+ * has its own namespace file per language (locales/<lng>/<area>.json). English, the fallback, is in
+ * the first load; another language's files are a chunk of their own, loaded when it is chosen
+ * (i18next-resources-to-backend), so an English reader does not download German. The
  * language follows the browser's preferred languages (the ones it sends as Accept-Language) until the
  * person picks one with the switch, which is remembered in localStorage (a preference, not a secret).
  */
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'de'] as const;
@@ -13,7 +16,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'regatta.lang';
 
 type Bundle = Record<string, unknown>;
-const files = import.meta.glob<Bundle>('./locales/*/*.json', { eager: true, import: 'default' });
+const english = import.meta.glob<Bundle>('./locales/en/*.json', { eager: true, import: 'default' });
+const others = import.meta.glob<Bundle>(['./locales/*/*.json', '!./locales/en/*.json'], { import: 'default' });
 
 export function resourcesOf(modules: Record<string, Bundle>): Record<string, Record<string, Bundle>> {
   const resources: Record<string, Record<string, Bundle>> = {};
@@ -26,13 +30,15 @@ export function resourcesOf(modules: Record<string, Bundle>): Record<string, Rec
   return resources;
 }
 
-const resources = resourcesOf(files);
+const resources = resourcesOf(english);
 
 void i18n
   .use(LanguageDetector)
+  .use(resourcesToBackend((lng: string, ns: string) => others[`./locales/${lng}/${ns}.json`]?.() ?? Promise.resolve({})))
   .use(initReactI18next)
   .init({
     resources,
+    partialBundledLanguages: true,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
