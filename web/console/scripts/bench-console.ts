@@ -5,10 +5,15 @@
  *      of compressed JavaScript;
  *   2. Largest Contentful Paint of the regatta list (cold cache, signed in) with the CPU slowed 4x and
  *      DevTools' "Fast 3G" profile (562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up): each run
- *      and the median; budget 2.5 s.
+ *      and the median; budget 2.5 s;
+ *   3. one more such load under Chromium's performance trace (saved to .local/bench/console-trace.json,
+ *      open it in DevTools' Performance panel): when the page, the last first-load script and the
+ *      list's data arrived, and the main thread's busy, script-compiling and script-running time.
  * Loopback only; bounded (BENCH_CONSOLE_RUNS, default 3).
  */
+import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { ApiClient, createOrganization, deleteTopics, infraFromEnv, newActor, startStack } from '@regatta/testing';
 import { chromiumPath } from '../test/harness.js';
@@ -81,6 +86,37 @@ try {
     await page.waitForTimeout(500);
     const lcp = await page.evaluate(() => (globalThis as unknown as { __lcp: number }).__lcp);
     lcps.push(lcp);
+    await context.close();
+  }
+  // 3. The same load under the performance trace: where the time goes.
+  {
+    const context = await signedIn();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const arrivals: Array<{ url: string; type: string; end: number }> = [];
+    page.on('requestfinished', (request) => {
+      const timing = request.timing();
+      arrivals.push({ url: request.url(), type: request.resourceType(), end: timing.startTime + timing.responseEnd });
+    });
+    const tracePath = join(process.cwd(), '.local/bench/console-trace.json');
+    mkdirSync(join(process.cwd(), '.local/bench'), { recursive: true });
+    await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'] });
+    const started = Date.now();
+    await page.goto(listPath, { waitUntil: 'networkidle', timeout: 60_000 });
+    await browser.stopTracing();
+    const since = (end: number) => `${Math.round(end - started)} ms`;
+    const last = (type: string, match?: RegExp) => arrivals.filter((a) => a.type === type && (!match || match.test(a.url))).reduce((max, a) => Math.max(max, a.end), started);
+    const events = (JSON.parse(readFileSync(tracePath, 'utf8')) as { traceEvents: Array<{ name: string; ph: string; dur?: number; tid: number; pid: number; args?: { data?: { frame?: string } } }> }).traceEvents;
+    const byName = (names: string[]) => events.filter((e) => e.ph === 'X' && names.includes(e.name)).reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
+    const busy = byName(['RunTask']);
+    const compile = byName(['v8.compile', 'v8.compileModule', 'CompileScript', 'CompileCode']);
+    const run = byName(['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'EventDispatch']);
+    const lcpEvent = events.filter((e) => e.name === 'largestContentfulPaint::Candidate');
+    out(`console trace: page at ${since(last('document'))}, last first-load script at ${since(last('script'))}, the list's data at ${since(last('fetch', /\/events/))}, network idle at ${Date.now() - started} ms; main thread busy ${Math.round(busy)} ms (compiling ${Math.round(compile)} ms, running script ${Math.round(run)} ms); ${lcpEvent.length} LCP candidates; trace in .local/bench/console-trace.json`);
     await context.close();
   }
   const sorted = [...lcps].sort((a, b) => a - b);

@@ -28,7 +28,7 @@ describe('console: account and organizations', () => {
     assert.deepEqual(await auditBothWidths(page), [], 'organizations screen');
     const slug = await createOrganization(page, `Harbour Sailing Club ${Date.now()}`);
     assert.match(slug, /^harbour-sailing-club/);
-    await page.getByRole('combobox', { name: 'Organization' }).waitFor();
+    await page.getByRole('combobox', { name: 'Organization', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to the regatta console' }).waitFor();

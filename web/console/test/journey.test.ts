@@ -61,7 +61,9 @@ describe('console: a club runs its first regatta', () => {
       await createOrganization(page, `Lakeside Sailing Club ${stamp}`);
 
       // A webhook for entries, before any arrive.
+      // After each move, the new screen's heading first: until its code has loaded, the old one shows.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
       await page.getByLabel('URL').fill(hook.url);
       await page.getByRole('checkbox', { name: /Entry received/ }).check();
       await page.getByRole('button', { name: 'Add webhook' }).click();
@@ -72,7 +74,9 @@ describe('console: a club runs its first regatta', () => {
       const name = `Lakeside Open ${stamp}`;
       const opens = new Date(Date.now() - 86_400_000).toISOString().slice(0, 16);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Regattas' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Regattas' }).waitFor();
       await page.getByRole('link', { name: 'New regatta' }).click();
+      await page.getByRole('heading', { level: 1, name: 'New regatta' }).waitFor();
       await page.getByLabel('Name of the regatta', { exact: true }).fill(name);
       await page.getByLabel('First day', { exact: true }).fill(`${year}-05-15`);
       await page.getByLabel('Last day', { exact: true }).fill(`${year}-05-17`);
@@ -88,6 +92,7 @@ describe('console: a club runs its first regatta', () => {
       // Two fleets, one handicap, three races each.
       const sections = page.getByRole('navigation', { name: 'Regatta sections' });
       await sections.getByRole('link', { name: 'Fleets and races' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Fleets and races' }).waitFor();
       await addFleetWithRaces(page, 'Lasers', undefined, [`${year}-05-15T11:00`, `${year}-05-15T14:00`, `${year}-05-16T11:00`]);
       await addFleetWithRaces(page, 'Cruisers', 'PHRF time-on-time', [`${year}-05-15T11:10`, `${year}-05-16T11:10`, `${year}-05-17T11:10`]);
 
@@ -98,6 +103,7 @@ describe('console: a club runs its first regatta', () => {
 
       // Six entries in the Lasers for five places: the sixth is waitlisted.
       await sections.getByRole('link', { name: 'Entries' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Entries' }).waitFor();
       await page.getByRole('button', { name: 'Add an entry' }).click();
       const entry = page.getByRole('form', { name: 'Add an entry' });
       for (const [index, boat] of BOATS.entries()) {
@@ -114,6 +120,7 @@ describe('console: a club runs its first regatta', () => {
 
       // A notice on the board.
       await sections.getByRole('link', { name: 'Notice board' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Notice board' }).waitFor();
       const post = page.getByRole('region', { name: 'Post a document' });
       await post.getByLabel('Kind').selectOption({ label: 'Notice of race' });
       await post.getByLabel('Title').fill('Notice of Race');
@@ -123,17 +130,22 @@ describe('console: a club runs its first regatta', () => {
 
       // An API key and an embed token.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+      await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
       await page.getByLabel('Name').fill('Club results board');
       await page.getByRole('button', { name: 'Create key' }).click();
       await page.getByText(/^rgt_[1-9A-HJ-NP-Za-km-z]{30,60}$/).waitFor();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Embed tokens' }).click();
+      await page.getByRole('heading', { level: 1, name: /^Embed tokens of / }).waitFor();
       await page.getByLabel('Name').fill('Club website');
       await page.getByLabel('Allowed origins').fill('https://lakeside.example.org');
       await page.getByRole('button', { name: 'Create embed token' }).click();
-      await page.getByRole('figure', { name: 'Snippet to paste' }).waitFor();
+      await page.getByRole('heading', { name: 'Your new embed token “Club website”' }).or(page.getByRole('alert')).first().waitFor();
+      assert.equal(await page.getByRole('alert').count(), 0, await page.getByRole('alert').allInnerTexts().then((texts) => texts.join(' | ')));
+      await page.getByRole('figure', { name: 'Snippet to paste' }).waitFor({ timeout: 30_000 });
 
       // The first entry reached the webhook, and its log shows the delivery.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
       await page.getByRole('button', { name: `Manage: ${hook.url}` }).click();
       const log = page.getByRole('region', { name: 'Delivery log' });
       await log.getByRole('row').filter({ hasText: 'Delivered' }).first().waitFor({ timeout: 30_000 });
