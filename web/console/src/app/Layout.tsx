@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { useSession } from '../api/session';
 import { LanguageSwitch } from './LanguageSwitch';
-import { rememberOrganization, useCurrentOrg } from './current-org';
+import { organizationsOf, rememberOrganization, useCurrentOrg } from './current-org';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -17,7 +17,7 @@ export function Layout() {
   const org = useCurrentOrg();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const memberships = (session.data?.memberships ?? []).filter((m) => m.slug);
+  const memberships = organizationsOf(session.data);
 
   useEffect(() => {
     if (org) rememberOrganization(org);

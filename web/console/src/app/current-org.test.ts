@@ -10,10 +10,10 @@ const session = {
   ],
 };
 
-test('the organization in the URL wins, then the remembered one if still a membership, then the first', () => {
-  assert.equal(pickOrganization(session, 'other', 'ahyc'), 'other');
-  assert.equal(pickOrganization(session, undefined, 'ahyc'), 'ahyc');
-  assert.equal(pickOrganization(session, undefined, 'gone'), 'nyra');
+test('the organization in the URL wins, then the remembered one if still a membership, then the first by name', () => {
+  assert.equal(pickOrganization(session, 'other', 'nyra'), 'other');
+  assert.equal(pickOrganization(session, undefined, 'nyra'), 'nyra');
+  assert.equal(pickOrganization(session, undefined, 'gone'), 'ahyc', 'AHYC sorts before NYRA');
   assert.equal(pickOrganization({ ...session, memberships: [] }, undefined, 'ahyc'), undefined);
   assert.equal(pickOrganization(null, undefined, null), undefined);
 });

@@ -4,9 +4,14 @@ import { useSession, type Session } from '../api/session';
 
 const ORG_STORAGE_KEY = 'regatta.org';
 
-/** The organization the person works in: the one in the URL, else the last one chosen, else their first. */
+/** A person's organizations as the console lists them: by name, as a person scans a list. */
+export function organizationsOf(session: Session | null | undefined): Session['memberships'] {
+  return (session?.memberships ?? []).filter((m) => m.slug).sort((a, b) => (a.name ?? a.slug ?? '').localeCompare(b.name ?? b.slug ?? ''));
+}
+
+/** The organization the person works in: the one in the URL, else the last one chosen, else the first by name. */
 export function pickOrganization(session: Session | null | undefined, fromUrl: string | undefined, remembered: string | null): string | undefined {
-  const slugs = (session?.memberships ?? []).map((m) => m.slug).filter((slug): slug is string => !!slug);
+  const slugs = organizationsOf(session).map((m) => m.slug!);
   if (fromUrl) return fromUrl;
   if (remembered && slugs.includes(remembered)) return remembered;
   return slugs[0];
