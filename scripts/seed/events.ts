@@ -83,6 +83,7 @@ export async function ensureEvent(org: { slug: string }, plan: EventPlan, now: n
         name: plan.name,
         description: plan.description,
         venue: plan.venue,
+        timeZone: plan.timeZone,
         address: plan.address,
         startDate: new Date(start).toISOString(),
         endDate: new Date(start + plan.lengthDays * DAY).toISOString(),

@@ -23,6 +23,8 @@ export interface EventPlan {
   name: string;
   description: string;
   venue: string;
+  /** The venue's IANA time zone: the console shows the regatta's dates and times on its clock. */
+  timeZone: string;
   address: string;
   /** Days from now (negative: in the past). */
   startInDays: number;
@@ -70,6 +72,7 @@ export const FEDERATION: { club: ClubPlan; events: EventPlan[] } = {
       name: 'National Keelboat Championship',
       description: 'Five races over three days for one-design keelboats and PHRF yachts.',
       venue: 'Narragansett Bay',
+      timeZone: 'America/New_York',
       address: 'Fort Adams State Park, Newport, RI',
       startInDays: -40,
       lengthDays: 3,
@@ -96,6 +99,7 @@ export const FEDERATION: { club: ClubPlan; events: EventPlan[] } = {
       name: 'National Spring Qualifier',
       description: 'The J/70 qualifier for the national championship: three races in one day.',
       venue: 'Narragansett Bay',
+      timeZone: 'America/New_York',
       address: 'Fort Adams State Park, Newport, RI',
       startInDays: -75,
       lengthDays: 1,
@@ -165,6 +169,7 @@ export const CLUBS: { club: ClubPlan; events: EventPlan[] }[] = [
         name: 'Annapolis Spring Regatta',
         description: 'The season opener on the Bay: two IRC fleets scored together overall, and the J/70s; four races.',
         venue: 'Chesapeake Bay off Annapolis',
+        timeZone: 'America/New_York',
         address: '2 Compromise Street, Annapolis, MD 21401',
         startInDays: -21,
         lengthDays: 2,
@@ -187,6 +192,7 @@ export const CLUBS: { club: ClubPlan; events: EventPlan[] }[] = [
         name: 'Annapolis Fall Classic',
         description: 'Autumn racing for the whole fleet (being prepared).',
         venue: 'Chesapeake Bay off Annapolis',
+        timeZone: 'America/New_York',
         address: '2 Compromise Street, Annapolis, MD 21401',
         startInDays: 120,
         lengthDays: 2,
@@ -215,6 +221,7 @@ export const CLUBS: { club: ClubPlan; events: EventPlan[] }[] = [
         name: 'Severn Summer Series',
         description: 'Racing today and tomorrow: a Portsmouth dinghy fleet and the Thistles.',
         venue: 'Severn River',
+        timeZone: 'America/New_York',
         address: '311 Third Street, Annapolis, MD 21403',
         startInDays: -1,
         lengthDays: 3,
@@ -247,6 +254,7 @@ export const CLUBS: { club: ClubPlan; events: EventPlan[] }[] = [
         name: 'Lake Michigan Distance Race',
         description: 'A coastal race and two buoy races; ORC and PHRF time-on-distance. PHRF is full: late entries go on the waitlist.',
         venue: 'Monroe Harbor, Chicago',
+        timeZone: 'America/Chicago',
         address: '400 E Monroe Street, Chicago, IL 60603',
         startInDays: 30,
         lengthDays: 2,
@@ -287,6 +295,7 @@ export const CLUBS: { club: ClubPlan; events: EventPlan[] }[] = [
         name: 'San Diego Winter Series',
         description: 'Three Sundays of racing for the Portsmouth (D-PN) fleet.',
         venue: 'San Diego Bay',
+        timeZone: 'America/Los_Angeles',
         address: '1011 Anchorage Lane, San Diego, CA 92106',
         startInDays: 60,
         lengthDays: 15,
