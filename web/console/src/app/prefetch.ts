@@ -4,12 +4,13 @@
  * fill TanStack Query's cache; the screens read the same queries, so nothing is fetched twice.
  */
 import { queryClient } from '../api/query';
-import { fetchSession } from '../api/session';
+import { fetchSession, type Session } from '../api/session';
+import { takeEarly } from './early';
 import { regattaListOptions, tabOf } from '../features/regattas/list';
 import type { LoaderFunctionArgs } from 'react-router';
 
 export async function prefetchSession(): Promise<null> {
-  await queryClient.prefetchQuery({ queryKey: ['session'], queryFn: fetchSession, staleTime: 60_000 });
+  await queryClient.prefetchQuery({ queryKey: ['session'], queryFn: () => takeEarly<Session | null>('session') ?? fetchSession(), staleTime: 60_000 });
   return null;
 }
 

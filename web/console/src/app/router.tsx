@@ -8,7 +8,9 @@ import { Layout } from './Layout';
 import { RequireSession } from './RequireSession';
 import { RouteError } from './RouteError';
 import { prefetchRegattaList, prefetchSession } from './prefetch';
+import { discardEarly } from './early';
 import { Loading } from '../ui/states';
+import RegattaList from '../features/regattas/RegattaList';
 
 type Loader = () => Promise<{ default: React.ComponentType }>;
 const screen = (load: Loader): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: (await load()).default }) });
@@ -31,7 +33,8 @@ export const routes: RouteObject[] = [
           { path: 'orgs', ...screen(() => import('../features/orgs/OrgList')) },
           { path: 'orgs/:org', ...screen(() => import('../features/orgs/OrgProfile')) },
           { path: 'orgs/:org/members', ...screen(() => import('../features/orgs/Members')) },
-          { path: 'orgs/:org/regattas', loader: prefetchRegattaList, ...screen(() => import('../features/regattas/RegattaList')) },
+          // The landing screen is in the first load (no chunk to wait for after the code ran).
+          { path: 'orgs/:org/regattas', loader: prefetchRegattaList, Component: RegattaList },
           { path: 'orgs/:org/regattas/new', ...screen(() => import('../features/regattas/RegattaCreate')) },
           { path: 'orgs/:org/embed-tokens', ...screen(() => import('../features/integrations/EmbedTokens')) },
           {
@@ -54,3 +57,11 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes, { basename: '/console' });
+
+// Early answers (app/early.ts) serve the first screen only.
+const stopWatching = router.subscribe((state) => {
+  if (!state.initialized) return;
+  discardEarly();
+  stopWatching();
+});
+if (router.state.initialized) discardEarly();

@@ -32,7 +32,8 @@ export function resourcesOf(modules: Record<string, Bundle>): Record<string, Rec
 
 const resources = resourcesOf(english);
 
-void i18n
+/** Resolves once the language's texts are there (at once for English, bundled). */
+export const i18nReady: Promise<unknown> = i18n
   .use(LanguageDetector)
   .use(resourcesToBackend((lng: string, ns: string) => others[`./locales/${lng}/${ns}.json`]?.() ?? Promise.resolve({})))
   .use(initReactI18next)
@@ -46,6 +47,9 @@ void i18n
     ns: Object.keys(resources['en'] ?? { common: {} }),
     defaultNS: 'common',
     interpolation: { escapeValue: false },
+    // The console renders once the texts are loaded (main.tsx waits for i18nReady), and a later
+    // switch loads the new language before it changes anything: no screen ever suspends on texts.
+    react: { useSuspense: false },
     returnNull: false,
     detection: {
       order: ['localStorage', 'navigator'],
