@@ -3965,14 +3965,14 @@ export interface components {
             type?: components["schemas"]["OrganizationType"];
             description?: string | null;
             founded?: components["schemas"]["OrganizationFounded"];
+            address?: components["schemas"]["OrganizationAddressInput"];
+            contact?: components["schemas"]["OrganizationContactInput"];
+            socialMedia?: components["schemas"]["OrganizationSocialMediaInput"];
         };
         /**
          * @description Year founded; not in the future (400 `validation_failed` naming `founded` for a year after the
          *     current UTC year). The `maximum` is the year this document was written: the server accepts
          *     each later year once it has begun.
-         *     address: { $ref: '#/components/schemas/OrganizationAddressInput' }
-         *     contact: { $ref: '#/components/schemas/OrganizationContactInput' }
-         *     socialMedia: { $ref: '#/components/schemas/OrganizationSocialMediaInput' }
          */
         OrganizationFounded: number | null;
         /** @enum {string} */

@@ -6,16 +6,8 @@
 import type { Schemas } from '@regatta/client';
 import type { ProfileValues } from './schemas';
 
-/**
- * The body of updateOrganization. The service also takes address, contact and socialMedia (its
- * description says they are merged field by field); the generated request type lacks them because
- * of an indentation slip in organizations.yaml, so they are added here from their input schemas.
- */
-export type ProfileUpdate = Schemas['OrganizationUpdateRequest'] & {
-  address?: Schemas['OrganizationAddressInput'];
-  contact?: Schemas['OrganizationContactInput'];
-  socialMedia?: Schemas['OrganizationSocialMediaInput'];
-};
+/** The body of updateOrganization (address, contact and social media are merged field by field). */
+export type ProfileUpdate = Schemas['OrganizationUpdateRequest'];
 
 const text = (value: string | null | undefined): string => value ?? '';
 const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
