@@ -34,7 +34,7 @@ export const routes: RouteObject[] = [
           { path: 'orgs/:org', ...screen(() => import('../features/orgs/OrgProfile')) },
           { path: 'orgs/:org/members', ...screen(() => import('../features/orgs/Members')) },
           // The landing screen is in the first load (no chunk to wait for after the code ran).
-          { path: 'orgs/:org/regattas', loader: prefetchRegattaList, Component: RegattaList },
+          { path: 'orgs/:org/regattas', loader: prefetchRegattaList, Component: RegattaList, hydrateFallbackElement: <Loading /> },
           { path: 'orgs/:org/regattas/new', ...screen(() => import('../features/regattas/RegattaCreate')) },
           { path: 'orgs/:org/embed-tokens', ...screen(() => import('../features/integrations/EmbedTokens')) },
           {
