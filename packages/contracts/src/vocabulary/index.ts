@@ -6,6 +6,7 @@
 export * from './access.js';
 export * from './statuses.js';
 export * from './scoring.js';
+export * from './handicap-params.js';
 export * from './format.js';
 export * from './protests.js';
 export * from './slugs.js';

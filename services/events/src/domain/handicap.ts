@@ -3,38 +3,15 @@
  * fleet states exactly what the scoring engine will use) and which boat rating a registration must
  * carry. The systems, rating keys and rating ranges are the shared vocabulary (@regatta/contracts).
  */
-import { RATING_FOR_SYSTEM, type HandicapSystemName, type RatingKey, type RatingSpec } from '@regatta/contracts';
+import { HANDICAP_PARAMS, RATING_FOR_SYSTEM, type HandicapSystemName, type RatingKey, type RatingSpec } from '@regatta/contracts';
+
+export { HANDICAP_PARAMS };
 
 /** Range of valid values per rating key (a boat can carry ratings of several systems). */
 export function ratingRange(key: RatingKey): { min: number; max: number; meaning: string } {
   const spec = Object.values(RATING_FOR_SYSTEM).find((candidate) => candidate?.key === key);
   return spec ?? { min: -Infinity, max: Infinity, meaning: key };
 }
-
-interface ParamSpec {
-  min: number;
-  max: number;
-  integer?: boolean;
-  default: number;
-}
-
-/** Parameters each system accepts, with defaults; systems absent here take none. */
-export const HANDICAP_PARAMS: Partial<Record<HandicapSystemName, Record<string, ParamSpec>>> = {
-  // corrected = elapsed × A / (B + rating)
-  phrf_tot: { a: { min: 1, max: 10_000, default: 650 }, b: { min: 1, max: 10_000, default: 550 } },
-  // SWNHC2015 / Sailwave NHC1 profile
-  nhc: {
-    alphaP: { min: 0, max: 1, default: 0.3 },
-    alphaN: { min: 0, max: 1, default: 0.15 },
-    alphaPX: { min: 0, max: 1, default: 0.15 },
-    alphaNX: { min: 0, max: 1, default: 0.075 },
-    sdOver: { min: 0, max: 10, default: 1.5 },
-    sdUnder: { min: 0, max: 10, default: 1.0 },
-    minFin: { min: 1, max: 100, integer: true, default: 3 },
-  },
-  // Irish Sailing ECHO
-  echo: { alpha: { min: 0, max: 1, default: 0.25 }, minFinishers: { min: 1, max: 100, integer: true, default: 3 } },
-};
 
 export interface FieldProblem {
   field: string;

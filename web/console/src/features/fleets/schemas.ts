@@ -9,38 +9,16 @@ import { z } from 'zod';
 import type { Schemas } from '@regatta/client';
 import { wallTimeToInstant } from './zoned-time';
 
-export const SCORING_SYSTEMS = ['low_point', 'high_point', 'high_point_percentage', 'pursuit'] as const;
-export const PENALTY_BASES = ['series_entries', 'starting_area', 'starting_area_incl_dnc', 'finishers_plus'] as const;
-export const HANDICAP_SYSTEMS = ['one_design', 'phrf_tod', 'phrf_tot', 'irc', 'vprs', 'orc_tod', 'orc_tot', 'portsmouth_rya', 'portsmouth_us', 'nhc', 'echo'] as const;
-export const REDRESS_METHODS = ['average_all', 'average_before'] as const;
+// The platform's one vocabulary (@regatta/contracts), as the services use it.
+import { HANDICAP_PARAMS, HANDICAP_SYSTEMS, PENALTY_BASES, REDRESS_DEFAULT_METHODS as REDRESS_METHODS, SCORING_SYSTEMS, type ParamSpec } from '@regatta/contracts/vocabulary';
+
+export { HANDICAP_PARAMS, HANDICAP_SYSTEMS, PENALTY_BASES, REDRESS_METHODS, SCORING_SYSTEMS, type ParamSpec };
 export const SPLIT_CARRY = ['continuous', 'net_plus_net', 'rank_seed'] as const;
 
 export type HandicapSystem = (typeof HANDICAP_SYSTEMS)[number];
 export type Fleet = Schemas['Fleet'];
 export type Race = Schemas['Race'];
 export type FleetRequest = Schemas['CreateFleetRequest'];
-
-export interface ParamSpec {
-  min: number;
-  max: number;
-  integer?: boolean;
-  default: number;
-}
-
-/** The parameters each handicap system takes, their ranges and the API's defaults; other systems take none. */
-export const HANDICAP_PARAMS: Partial<Record<HandicapSystem, Record<string, ParamSpec>>> = {
-  phrf_tot: { a: { min: 1, max: 10_000, default: 650 }, b: { min: 1, max: 10_000, default: 550 } },
-  nhc: {
-    alphaP: { min: 0, max: 1, default: 0.3 },
-    alphaN: { min: 0, max: 1, default: 0.15 },
-    alphaPX: { min: 0, max: 1, default: 0.15 },
-    alphaNX: { min: 0, max: 1, default: 0.075 },
-    sdOver: { min: 0, max: 10, default: 1.5 },
-    sdUnder: { min: 0, max: 10, default: 1.0 },
-    minFin: { min: 1, max: 100, integer: true, default: 3 },
-  },
-  echo: { alpha: { min: 0, max: 1, default: 0.25 }, minFinishers: { min: 1, max: 100, integer: true, default: 3 } },
-};
 
 /** Fleets scored on time over distance need a course distance on every race. */
 export const TIME_ON_DISTANCE: readonly HandicapSystem[] = ['phrf_tod', 'orc_tod'];
