@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,18 @@ async function gateway(consoleDirectory: string | undefined): Promise<string> {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** The body as sent (still compressed) and its Content-Encoding: fetch would decode it. */
+function rawGet(path: string, acceptEncoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+  const url = new URL(`${base}${path}`);
+  return new Promise((resolve, reject) => {
+    get({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 let base: string;
@@ -90,40 +102,19 @@ test('hashed assets are cached for a year and sent gzipped to clients that accep
   assert.equal(response.status, 200);
   assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   assert.match(response.headers.get('content-type') ?? '', /^text\/javascript/);
-  // fetch decodes gzip itself; the raw length shows the compression.
   assert.equal(await response.text(), script);
-  const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-    const url = new URL(`${base}/console/assets/index-abc123.js`);
-    import('node:http').then(({ get }) =>
-      get({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'accept-encoding': 'gzip' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-      }).on('error', reject),
-    );
-  });
+  const raw = await rawGet('/console/assets/index-abc123.js', 'gzip');
   assert.equal(raw.encoding, 'gzip');
   assert.ok(raw.body.length < script.length / 10, `${raw.body.length} bytes gzipped of ${script.length}`);
   assert.equal(gunzipSync(raw.body).toString(), script);
 });
 
 test("the build's brotli copy is sent to a client that accepts br; gzip otherwise", async () => {
-  const raw = (encoding: string) =>
-    new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-      const url = new URL(`${base}/console/assets/style-def456.css`);
-      import('node:http').then(({ get }) =>
-        get({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'accept-encoding': encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-        }).on('error', reject),
-      );
-    });
   const css = `body { color: ${'#123456; '.repeat(200)}}`;
-  const br = await raw('gzip, deflate, br, zstd');
+  const br = await rawGet('/console/assets/style-def456.css', 'gzip, deflate, br, zstd');
   assert.equal(br.encoding, 'br');
   assert.equal(brotliDecompressSync(br.body).toString(), css);
-  const gz = await raw('gzip');
+  const gz = await rawGet('/console/assets/style-def456.css', 'gzip');
   assert.equal(gz.encoding, 'gzip');
   assert.equal(gunzipSync(gz.body).toString(), css);
 });

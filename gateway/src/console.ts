@@ -10,7 +10,7 @@
  * here authenticates: every screen's data comes through the API door like any other client's.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -162,8 +162,4 @@ export function registerConsole(app: Express, options: ConsoleOptions): void {
   // Without strict routing /console and /console/ are one route: the page lives at the second.
   app.get(CONSOLE_PATH, (req, res) => (req.path.endsWith('/') ? page(req, res) : res.redirect(301, `${CONSOLE_PATH}/`)));
   app.get(`${CONSOLE_PATH}/*screen`, page);
-}
-
-export function consoleBuilt(directory: string | undefined): boolean {
-  return !!directory && existsSync(join(directory, 'index.html'));
 }

@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ApiClient, createOrganization, deleteTopics, infraFromEnv, newActor, startStack } from '@regatta/testing';
 import { chromiumPath } from '../test/harness.js';
 
@@ -38,6 +38,15 @@ try {
   }
   const listPath = `/console/orgs/${org.slug}/regattas`;
   browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+
+  /** A cold cache, DevTools' Fast 3G profile and the CPU slowed 4x for this page. */
+  const slowDown = async (context: BrowserContext, page: Page) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  };
 
   const signedIn = async () => {
     const context = await browser!.newContext({ baseURL: stack.gatewayUrl, viewport: { width: 1280, height: 900 } });
@@ -76,11 +85,7 @@ try {
         for (const entry of list.getEntries()) (globalThis as unknown as { __lcp: number }).__lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await slowDown(context, page);
     await page.goto(listPath, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.getByRole('link', { name: 'Spring Series 1', exact: true }).first().waitFor({ timeout: 60_000 }).catch(() => undefined);
     await page.waitForTimeout(500);
@@ -92,11 +97,7 @@ try {
   {
     const context = await signedIn();
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await slowDown(context, page);
     const arrivals: Array<{ url: string; type: string; end: number }> = [];
     page.on('requestfinished', (request) => {
       const timing = request.timing();

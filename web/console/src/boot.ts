@@ -4,7 +4,7 @@
  */
 import { fetchSession } from './api/session-request';
 import { startEarly } from './app/early';
-import { fetchRegattaPage, regattaListKey, tabOf } from './features/regattas/list-request';
+import { earlyListKey, fetchRegattaPage, tabOf } from './features/regattas/list-request';
 
 startEarly('session', fetchSession);
 const list = /^\/console\/orgs\/([^/]+)\/regattas\/?$/.exec(location.pathname);
@@ -13,5 +13,5 @@ if (list) {
   const search = new URLSearchParams(location.search);
   const show = tabOf(search.get('show'));
   const q = search.get('q')?.trim() ?? '';
-  startEarly(regattaListKey(org, show, q).join('\n'), () => fetchRegattaPage(org, show, q, 0));
+  startEarly(earlyListKey(org, show, q), () => fetchRegattaPage(org, show, q, 0));
 }

@@ -41,7 +41,12 @@ export function tabOf(value: string | null): RegattaTab {
   return (REGATTA_TABS as readonly string[]).includes(value ?? '') ? (value as RegattaTab) : 'all';
 }
 
-/** The query key of a tab's list; the early boot request is found under the same key. */
+/** The query key of a tab's list. */
 export function regattaListKey(org: string, show: RegattaTab, q: string): readonly ['regattas', string, RegattaTab, string] {
   return ['regattas', org, show, q] as const;
+}
+
+/** Where the boot script leaves the list's first page (app/early.ts). */
+export function earlyListKey(org: string, show: RegattaTab, q: string): string {
+  return regattaListKey(org, show, q).join('\n');
 }

@@ -1,7 +1,7 @@
 /** The regatta list's TanStack query; the requests themselves are in list-request.ts. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { takeEarly } from '../../app/early';
-import { fetchRegattaPage, regattaListKey, type RegattaPage, type RegattaTab } from './list-request';
+import { earlyListKey, fetchRegattaPage, regattaListKey, type RegattaPage, type RegattaTab } from './list-request';
 
 export * from './list-request';
 
@@ -10,7 +10,7 @@ export function regattaListOptions(org: string, show: RegattaTab, q: string) {
   return infiniteQueryOptions({
     queryKey: regattaListKey(org, show, q),
     // The first page may already be on its way, started by the boot script before this code arrived.
-    queryFn: ({ pageParam }) => (pageParam === 0 ? takeEarly<RegattaPage>(regattaListKey(org, show, q).join('\n')) : undefined) ?? fetchRegattaPage(org, show, q, pageParam),
+    queryFn: ({ pageParam }) => (pageParam === 0 ? takeEarly<RegattaPage>(earlyListKey(org, show, q)) : undefined) ?? fetchRegattaPage(org, show, q, pageParam),
     initialPageParam: 0,
     getNextPageParam: (last: RegattaPage) => (last.pagination.hasMore ? last.pagination.offset + last.pagination.limit : undefined),
   });
