@@ -12,6 +12,8 @@ export interface SplitSeriesConfig {
   readonly maxFinalDiscards?: number;
   readonly protectLoneFinalRace?: boolean;
   readonly medal?: { readonly size: number; readonly raceCount: number; readonly multiplier: number; readonly carryDivisor?: number };
+  /** Redress given without points ("sail RDG"): A9(a) all other races (default) or A9(b) the races before it. */
+  readonly redressMethod?: 'all_races' | 'races_before';
 }
 
 export type SplitStage = 'qualifying' | 'final' | 'medal';
@@ -28,7 +30,7 @@ export interface SplitRound {
   readonly fleets?: Readonly<Record<string, readonly string[]>>;
   /** Medal fleet chosen after this final race; later final races are scored from below it. */
   readonly medalAfter?: number;
-  /** Finish sheets: fleet → crossing order; tokens "sail", "sail CODE", "sail SCP 30", "sail DPI 2". */
+  /** Finish sheets: fleet → crossing order; tokens "sail", "sail CODE", "sail SCP 30", "sail DPI 2", "sail RDG 3.5" (stated), "sail RDG" (A9 average, split-redress.ts). */
   readonly races: readonly { readonly n: number; readonly sheets: Readonly<Record<string, readonly string[]>> }[];
 }
 

@@ -33,6 +33,7 @@ import { CODE_RULES, DEFAULT_PENALTY_PERCENT, isPenaltyCode, isResultCode, type 
 import { comparePoints, fromMilli, roundHalfUp, roundTenth, toMilli } from './numbers.js';
 import { penaltyPoints } from './race-scoring.js';
 import { compareTieBreak, discardsFor, type DiscardSchedule } from './series-scoring.js';
+import { withAveragedRedress } from './split-redress.js';
 
 export type { CarryMode, SplitSeriesConfig, SplitStage, SplitRound, SplitSeriesInput, SplitCell, SplitStanding, SplitSeriesResult } from './split-fleet-types.js';
 export { SplitInputError } from './split-fleet-types.js';
@@ -171,7 +172,10 @@ function orderByScore(ids: readonly string[], line: (id: string) => LineScore, e
   });
 }
 
-export function scoreSplitSeries(input: SplitSeriesInput): SplitSeriesResult {
+/** Scores a split series; redress without points stated gets its A9 average (split-redress.ts). */
+export const scoreSplitSeries = (input: SplitSeriesInput): SplitSeriesResult => withAveragedRedress(input, scoreSheets);
+
+function scoreSheets(input: SplitSeriesInput): SplitSeriesResult {
   const { config } = input;
   const ids = input.boats.map((b) => b.id);
   const entryIndex = new Map(ids.map((id, i) => [id, i] as const));
