@@ -11,14 +11,12 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Redis } from 'ioredis';
-import type { Identity, Scope } from '@regatta/http';
+import { SCOPES, type Identity } from '@regatta/http';
 import type { Logger } from '@regatta/logging';
 import { TaggedCache } from './cache.js';
 import { credentialSource, presentedCredential, type PresentedCredential } from './credentials.js';
 import type { IdentityClient, ResolveRequest, Resolved } from './identity-client.js';
 import type { LastUsedRecorder } from './last-used.js';
-
-export const ALL_SCOPES: Scope[] = ['read', 'write', 'register', 'results', 'admin'];
 
 export interface Principal extends Identity {
   /** Requests per hour for key-authenticated calls; undefined for sessions and embed tokens. */
@@ -91,7 +89,7 @@ export function principalOf(resolved: Resolved): Principal {
         via: 'session',
         userId: resolved.userId,
         sessionId: resolved.sessionId,
-        scopes: [...ALL_SCOPES],
+        scopes: [...SCOPES],
         roles: resolved.roles,
         expiresAt: Date.parse(resolved.expiresAt),
       };

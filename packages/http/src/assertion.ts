@@ -3,7 +3,10 @@
  * see raw API keys or cookies.
  */
 import jwt from 'jsonwebtoken';
+import { MEMBER_ROLES, SCOPES, type MemberRole, type Scope } from '@regatta/contracts/vocabulary';
 import { hmacKey } from './hmac-key.js';
+
+export { MEMBER_ROLES, SCOPES, type Scope };
 
 export const ASSERTION_HEADER = 'x-identity-assertion';
 const ISSUER = 'regatta-gateway';
@@ -11,8 +14,8 @@ const AUDIENCE = 'regatta-services';
 const ALGORITHM = 'HS256' as const;
 const LIFETIME_SECONDS = 60;
 
-export type Scope = 'read' | 'write' | 'register' | 'results' | 'admin';
-export type OrganizationRole = 'admin' | 'member';
+/** A member's role in an organization (the vocabulary's MemberRole). */
+export type OrganizationRole = MemberRole;
 export type CredentialKind = 'key' | 'session' | 'embed' | 'anonymous';
 
 export interface Identity {
