@@ -70,4 +70,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
-export type ServiceName = 'identity' | 'organizations' | 'events' | 'results-scoring' | 'sailors' | 'webhooks' | 'public-results';
+/** The services behind the gateway; the OpenAPI document names one per operation (`x-service`). */
+export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];

@@ -1,13 +1,13 @@
 /**
- * The route table and the OpenAPI document state the same rules: every documented operation is
- * routed; every routed operation that is documented names the same scopes (x-required-scopes), the
- * same credential kinds (security) and the embed-token allowance.
+ * The route table is read from the OpenAPI document (routes.ts): every documented operation is routed
+ * with the access its security and x-required-scopes state, a route added to the document is routed
+ * without touching the gateway, and an operation the gateway could not guard stops it at start.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadOpenApiDocument } from '@regatta/openapi';
 import { isPublicPath } from './public-door.js';
-import { ROUTES, matchRoute } from './routes.js';
+import { GATEWAY_ROUTES, ROUTES, matchRoute, routeMatcher, routesOf } from './routes.js';
 
 type Operation = {
   'x-required-scopes'?: string[];
@@ -75,27 +75,47 @@ test('streamed routes (table stream rules and the public live twin) are document
   assert.deepEqual(problems, []);
 });
 
-test('documented routes state the same scopes, credentials and embed allowance as the table', () => {
-  const problems: string[] = [];
-  for (const rule of ROUTES.filter((route) => route.service !== 'gateway')) {
-    const operation = document.paths[template(rule.path)]?.[rule.method.toLowerCase()];
-    if (!operation) continue; // that area's document is not written yet
-    const name = `${rule.method} ${rule.path}`;
-    const scopes = [...(operation['x-required-scopes'] ?? [])].sort();
-    const security = (operation.security ?? document.security ?? []).flatMap((entry) => Object.keys(entry)).sort();
-    const access = rule.access;
-    if (access.kind === 'credential') {
-      if (JSON.stringify(scopes) !== JSON.stringify([...access.anyOf].sort())) problems.push(`${name}: x-required-scopes ${scopes} vs ${access.anyOf}`);
-      if (security.includes('embedToken') !== Boolean(access.embed)) problems.push(`${name}: embedToken in security is ${security.includes('embedToken')}, table says ${Boolean(access.embed)}`);
-      if (!security.includes('bearerKey')) problems.push(`${name}: bearerKey missing from security`);
-    } else if (access.kind === 'session') {
-      if (scopes.length > 0) problems.push(`${name}: session route documents scopes ${scopes}`);
-      if (JSON.stringify(security) !== JSON.stringify(['sessionCookie'])) problems.push(`${name}: security ${security}, expected sessionCookie only`);
-    } else if (security.length > 0) {
-      problems.push(`${name}: public route documents security ${security}`);
-    }
-  }
-  assert.deepEqual(problems, []);
+test('the loader reads access from security and x-required-scopes, and the service from x-service', () => {
+  const rule = (method: string, path: string) => ROUTES.find((route) => route.method === method && route.path === path);
+  assert.deepEqual(rule('GET', '/api/v1/events/:slug')?.access, { kind: 'credential', anyOf: ['read'], embed: true });
+  assert.equal(rule('GET', '/api/v1/events/:slug')?.service, 'events');
+  assert.deepEqual(rule('POST', '/api/v1/events/:slug/protests')?.access, { kind: 'credential', anyOf: ['register', 'results'] });
+  assert.deepEqual(rule('POST', '/api/v1/keys')?.access, { kind: 'session' });
+  assert.deepEqual(rule('POST', '/api/v1/auth/login')?.access, { kind: 'public' });
+  assert.equal(rule('GET', '/api/v1/events/:slug/live')?.stream, true);
+  assert.equal(rule('GET', '/api/v1/health')?.service, 'gateway');
+  assert.equal(ROUTES.filter((route) => route.service === 'gateway').length, GATEWAY_ROUTES.length, 'no document operation routed to the gateway');
+});
+
+test('a route added to a copy of the document is routed by the loader', () => {
+  const copy = structuredClone(document) as { paths: Record<string, Record<string, unknown>> };
+  copy.paths['/api/v1/events/{slug}/weather'] = {
+    get: { operationId: 'getWeather', 'x-service': 'events', 'x-required-scopes': ['read'], security: [{ bearerKey: [] }, { sessionCookie: [] }, { embedToken: [] }] },
+  };
+  const match = routeMatcher([...GATEWAY_ROUTES, ...routesOf(copy)]);
+  const hit = match('GET', '/api/v1/events/e1/weather');
+  assert.equal(hit.kind, 'matched');
+  assert.deepEqual(hit.kind === 'matched' && { service: hit.rule.service, access: hit.rule.access }, {
+    service: 'events',
+    access: { kind: 'credential', anyOf: ['read'], embed: true },
+  });
+  assert.deepEqual(match('POST', '/api/v1/events/e1/weather'), { kind: 'method_not_allowed', allow: ['GET'] });
+  assert.equal(matchRoute('GET', '/api/v1/events/e1/weather').kind, 'not_found', 'the served table is not changed by the copy');
+});
+
+test('the loader refuses operations it cannot route or guard, naming them', () => {
+  const withOperation = (operation: Record<string, unknown>) => ({ paths: { '/api/v1/things': { post: { operationId: 'makeThing', ...operation } } } });
+  const bearer = [{ bearerKey: [] }, { sessionCookie: [] }];
+  assert.throws(() => routesOf(withOperation({ 'x-required-scopes': ['write'], security: bearer })), /POST \/api\/v1\/things: x-service/);
+  assert.throws(() => routesOf(withOperation({ 'x-service': 'billing', 'x-required-scopes': ['write'], security: bearer })), /x-service/);
+  assert.throws(() => routesOf(withOperation({ 'x-service': 'events', security: bearer })), /needs x-required-scopes/);
+  assert.throws(() => routesOf(withOperation({ 'x-service': 'events', 'x-required-scopes': ['fly'], security: bearer })), /x-required-scopes must list/);
+  assert.throws(() => routesOf(withOperation({ 'x-service': 'events', 'x-required-scopes': ['read'], security: [] })), /public/);
+  assert.throws(() => routesOf(withOperation({ 'x-service': 'events', 'x-required-scopes': ['read'], security: bearer, 'x-after': 'lunch' })), /x-after/);
+  assert.deepEqual(routesOf({ ...withOperation({ 'x-service': 'events', 'x-required-scopes': ['write'] }), security: bearer })[0]?.access, {
+    kind: 'credential',
+    anyOf: ['write'],
+  }, 'the document-wide security applies when the operation states none');
 });
 
 test('matching: literal segments beat parameters, HEAD follows GET, wrong verbs list the allowed ones', () => {

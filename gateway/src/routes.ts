@@ -1,9 +1,18 @@
 /**
- * The gateway's one route table: which service serves a path and what a caller needs to reach it.
- * The OpenAPI document states the same rules (x-required-scopes); a test keeps the two in step.
+ * The gateway's route table, read at start from the OpenAPI document it serves: every operation under
+ * /api/v1 names its service (`x-service`), and its access follows from what the document already says
+ * to clients, so the rule is written once:
+ * - `security: []` is public (no credentials);
+ * - `security` of `sessionCookie` alone is a web session only (API keys are refused, 401);
+ * - otherwise a credential holding one of `x-required-scopes` (or a session); `embedToken` in
+ *   `security` lets a widget's embed token read it.
+ * `x-stream: true` marks a long-lived response (Server-Sent Events) and `x-after` work done before
+ * relaying a success. Only the gateway's own routes (health, the document, its reference) are
+ * declared here. An operation the loader cannot read stops the gateway at start.
  */
-import { isMalformedPath, type Scope } from '@regatta/http';
-import type { ServiceName } from './config.js';
+import { isMalformedPath, SCOPES, type Scope } from '@regatta/http';
+import { loadOpenApiDocument } from '@regatta/openapi';
+import { SERVICE_NAMES, type ServiceName } from './config.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,6 +27,16 @@ export type Access =
    */
   | { kind: 'credential'; anyOf: Scope[]; embed?: boolean };
 
+/** Work the gateway does before relaying a successful response (see AFTER_WORK). */
+export type AfterWork = 'organization-created';
+
+/**
+ * 'organization-created': on a 201 the gateway waits (<= 3 s, in identity) until the creator's admin
+ * membership is projected and drops the creator's cached principals, so the very next request acts
+ * as the organization's admin.
+ */
+const AFTER_WORK: readonly AfterWork[] = ['organization-created'];
+
 export interface RouteRule {
   method: Method;
   path: string;
@@ -25,152 +44,80 @@ export interface RouteRule {
   access: Access;
   /** A long-lived response (Server-Sent Events): proxied without a response timeout. */
   stream?: boolean;
-  /**
-   * Work the gateway does before relaying a successful response. 'organization-created': on a 201 it
-   * waits (<= 3 s, in identity) until the creator's admin membership is projected and drops the
-   * creator's cached principals, so the very next request acts as the organization's admin.
-   */
-  after?: 'organization-created';
+  after?: AfterWork;
 }
 
-const PUBLIC: Access = { kind: 'public' };
-const SESSION: Access = { kind: 'session' };
-const scope = (...anyOf: Scope[]): Access => ({ kind: 'credential', anyOf });
-/** read scope; also open to an embed token (its organization's public events, results, standings). */
-const publicRead: Access = { kind: 'credential', anyOf: ['read'], embed: true };
-
-const rule = (method: Method, path: string, service: RouteRule['service'], access: Access): RouteRule => ({ method, path, service, access });
-
-export const ROUTES: RouteRule[] = [
-  rule('GET', '/api/v1/health', 'gateway', PUBLIC),
-  rule('GET', '/api/v1/openapi.json', 'gateway', PUBLIC),
-  rule('GET', '/api/v1/docs', 'gateway', PUBLIC),
-  rule('GET', '/api/v1/docs/assets/:file', 'gateway', PUBLIC),
-
-  // identity
-  rule('POST', '/api/v1/auth/signup', 'identity', PUBLIC),
-  rule('POST', '/api/v1/auth/login', 'identity', PUBLIC),
-  rule('POST', '/api/v1/auth/logout', 'identity', SESSION),
-  rule('GET', '/api/v1/auth/session', 'identity', SESSION),
-  rule('GET', '/api/v1/keys', 'identity', SESSION),
-  rule('POST', '/api/v1/keys', 'identity', SESSION),
-  rule('DELETE', '/api/v1/keys', 'identity', SESSION),
-  rule('GET', '/api/v1/embed-tokens', 'identity', SESSION),
-  rule('POST', '/api/v1/embed-tokens', 'identity', SESSION),
-  rule('DELETE', '/api/v1/embed-tokens', 'identity', SESSION),
-  rule('GET', '/api/v1/organizations/:slug/members', 'identity', scope('read')),
-  rule('POST', '/api/v1/organizations/:slug/members', 'identity', scope('admin')),
-  rule('PATCH', '/api/v1/organizations/:slug/members/:userId', 'identity', scope('admin')),
-  rule('DELETE', '/api/v1/organizations/:slug/members/:userId', 'identity', scope('admin')),
-
-  // organizations
-  rule('GET', '/api/v1/organizations', 'organizations', scope('read')),
-  { ...rule('POST', '/api/v1/organizations', 'organizations', scope('write')), after: 'organization-created' },
-  rule('GET', '/api/v1/organizations/:slug', 'organizations', scope('read')),
-  rule('PATCH', '/api/v1/organizations/:slug', 'organizations', scope('write')),
-
-  // events
-  rule('GET', '/api/v1/events', 'events', publicRead),
-  rule('POST', '/api/v1/events', 'events', scope('write')),
-  rule('GET', '/api/v1/events/:slug', 'events', publicRead),
-  rule('PUT', '/api/v1/events/:slug', 'events', scope('write')),
-  // events: a new draft copied from a regatta (as creating one: write scope, membership checked by the service)
-  rule('POST', '/api/v1/events/:slug/copy', 'events', scope('write')),
-  rule('POST', '/api/v1/events/:slug/register', 'events', scope('register')),
-  rule('GET', '/api/v1/events/:slug/registrations', 'events', scope('read')),
-  rule('PATCH', '/api/v1/events/:slug/registrations/:registrationId', 'events', scope('register', 'write')),
-  rule('POST', '/api/v1/events/:slug/registrations/:registrationId/cancel', 'events', scope('register', 'write')),
-  // events: an entry's rating changes (a new certificate from a race on; issue 15)
-  rule('GET', '/api/v1/events/:slug/registrations/:registrationId/ratings', 'events', scope('read')),
-  rule('PUT', '/api/v1/events/:slug/registrations/:registrationId/ratings', 'events', scope('write')),
-  rule('POST', '/api/v1/events/:slug/fleets', 'events', scope('write')),
-  rule('POST', '/api/v1/events/:slug/races', 'events', scope('write')),
-  rule('POST', '/api/v1/events/:slug/documents', 'events', scope('write')),
-  rule('GET', '/api/v1/series', 'events', scope('read')),
-  rule('POST', '/api/v1/series', 'events', scope('write')),
-  rule('GET', '/api/v1/series/:slug', 'events', scope('read')),
-  // Complete resources (issue 15): change and remove, with the committee's scopes.
-  rule('DELETE', '/api/v1/events/:slug', 'events', scope('write')),
-  rule('POST', '/api/v1/events/:slug/cancel', 'events', scope('write')),
-  rule('PATCH', '/api/v1/events/:slug/fleets/:fleetId', 'events', scope('write')),
-  rule('DELETE', '/api/v1/events/:slug/fleets/:fleetId', 'events', scope('write')),
-  rule('PATCH', '/api/v1/events/:slug/races/:raceId', 'events', scope('write')),
-  rule('DELETE', '/api/v1/events/:slug/races/:raceId', 'events', scope('write')),
-  rule('PATCH', '/api/v1/events/:slug/documents/:documentId', 'events', scope('write')),
-  rule('DELETE', '/api/v1/events/:slug/documents/:documentId', 'events', scope('write')),
-  rule('GET', '/api/v1/events/:slug/documents/:documentId/versions', 'events', publicRead),
-  rule('PATCH', '/api/v1/series/:slug', 'events', scope('write')),
-  rule('DELETE', '/api/v1/series/:slug', 'events', scope('write')),
-  // events: an organization's own regattas in every status (read scope; membership checked by the service)
-  rule('GET', '/api/v1/organizations/:slug/events', 'events', scope('read')),
-
-  // results-scoring
-  rule('GET', '/api/v1/events/:slug/results', 'results-scoring', publicRead),
-  rule('GET', '/api/v1/events/:slug/standings', 'results-scoring', publicRead),
-  rule('GET', '/api/v1/events/:slug/exports/sailwave', 'results-scoring', publicRead),
-  rule('POST', '/api/v1/events/:slug/races/:raceId/results', 'results-scoring', scope('results')),
-  rule('POST', '/api/v1/events/:slug/results/publish', 'results-scoring', scope('results')),
-  rule('GET', '/api/v1/events/:slug/results/revisions', 'results-scoring', publicRead),
-  rule('POST', '/api/v1/events/:slug/races/:raceId/results/revert', 'results-scoring', scope('results')),
-  rule('POST', '/api/v1/events/:slug/fleets/:fleetId/results/publish', 'results-scoring', scope('results')),
-  rule('POST', '/api/v1/events/:slug/fleets/:fleetId/results/official', 'results-scoring', scope('results')),
-  rule('GET', '/api/v1/events/:slug/results/protest-time-limit', 'results-scoring', publicRead),
-  rule('PUT', '/api/v1/events/:slug/results/protest-time-limit', 'results-scoring', scope('results')),
-  rule('GET', '/api/v1/series/:slug/standings', 'results-scoring', publicRead),
-  // results-scoring: the overall (combined) result across fleets (issue 15)
-  rule('PUT', '/api/v1/events/:slug/overall', 'results-scoring', scope('results')),
-  rule('GET', '/api/v1/events/:slug/overall', 'results-scoring', publicRead),
-  // results-scoring: the Sailwave import (issue 16): a .blw file → a draft regatta (write, as creating an event)
-  rule('POST', '/api/v1/organizations/:slug/imports/sailwave', 'results-scoring', scope('write')),
-  // results-scoring: split series (qualifying, final and medal fleets; issue 15)
-  rule('PUT', '/api/v1/events/:slug/split-series', 'results-scoring', scope('results')),
-  rule('GET', '/api/v1/events/:slug/split-series', 'results-scoring', scope('read')),
-  rule('POST', '/api/v1/events/:slug/split', 'results-scoring', scope('results')),
-  rule('GET', '/api/v1/events/:slug/split-standings', 'results-scoring', scope('read')),
-  // results-scoring: the protest room (competitors lodge with register; the committees act with results)
-  rule('GET', '/api/v1/events/:slug/protests', 'results-scoring', publicRead),
-  rule('POST', '/api/v1/events/:slug/protests', 'results-scoring', scope('register', 'results')),
-  rule('POST', '/api/v1/events/:slug/protests/:protestId/hearing', 'results-scoring', scope('results')),
-  rule('POST', '/api/v1/events/:slug/protests/:protestId/decision', 'results-scoring', scope('results')),
-  rule('POST', '/api/v1/events/:slug/protests/:protestId/withdrawal', 'results-scoring', scope('results')),
-
-  // public-results: the live feed of one regatta (Server-Sent Events)
-  { ...rule('GET', '/api/v1/events/:slug/live', 'public-results', publicRead), stream: true },
-
-  // sailors
-  rule('GET', '/api/v1/sailors/:id', 'sailors', scope('read')),
-  rule('GET', '/api/v1/sailors/:id/history', 'sailors', scope('read')),
-  rule('GET', '/api/v1/boats', 'sailors', scope('read')),
-  rule('GET', '/api/v1/boats/:id', 'sailors', scope('read')),
-  // sailors: national ranking lists of an organization (issue 15 §3; members manage, public lists readable with read)
-  rule('GET', '/api/v1/organizations/:slug/rankings', 'sailors', scope('read')),
-  rule('POST', '/api/v1/organizations/:slug/rankings', 'sailors', scope('write')),
-  rule('GET', '/api/v1/organizations/:slug/rankings/:listId', 'sailors', scope('read')),
-  rule('GET', '/api/v1/organizations/:slug/rankings/:listId/sailors/:sailorId', 'sailors', scope('read')),
-  rule('PUT', '/api/v1/organizations/:slug/rankings/:listId/events/:eventSlug', 'sailors', scope('write')),
-  rule('POST', '/api/v1/organizations/:slug/rankings/:listId/publish', 'sailors', scope('write')),
-  rule('PUT', '/api/v1/organizations/:slug/sailor-records/:sailorId', 'sailors', scope('write')),
-
-  // webhooks
-  rule('GET', '/api/v1/webhooks', 'webhooks', scope('admin')),
-  rule('POST', '/api/v1/webhooks', 'webhooks', scope('admin')),
-  rule('GET', '/api/v1/webhooks/:id', 'webhooks', scope('admin')),
-  rule('PATCH', '/api/v1/webhooks/:id', 'webhooks', scope('admin')),
-  rule('DELETE', '/api/v1/webhooks/:id', 'webhooks', scope('admin')),
-  rule('GET', '/api/v1/webhooks/:id/deliveries', 'webhooks', scope('admin')),
-  rule('POST', '/api/v1/webhooks/:id/deliveries/:deliveryId/redeliver', 'webhooks', scope('admin')),
-  rule('POST', '/api/v1/webhooks/:id/ping', 'webhooks', scope('admin')),
+/** The gateway's own routes (app.ts and docs.ts serve them). */
+export const GATEWAY_ROUTES: readonly RouteRule[] = [
+  { method: 'GET', path: '/api/v1/health', service: 'gateway', access: { kind: 'public' } },
+  { method: 'GET', path: '/api/v1/openapi.json', service: 'gateway', access: { kind: 'public' } },
+  { method: 'GET', path: '/api/v1/docs', service: 'gateway', access: { kind: 'public' } },
+  { method: 'GET', path: '/api/v1/docs/assets/:file', service: 'gateway', access: { kind: 'public' } },
 ];
 
-interface CompiledRule extends RouteRule {
-  segments: string[];
+/** The prefix of the API door; other documented paths (the public pages) are the public door's. */
+const API_PREFIX = '/api/v1/';
+const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+type Json = Record<string, unknown>;
+type SecurityRequirement = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function accessOf(operation: Json, defaultSecurity: SecurityRequirement[], name: string): Access {
+  const security = (operation['security'] ?? defaultSecurity) as SecurityRequirement[];
+  const schemes = security.flatMap((entry) => Object.keys(entry));
+  const scopes = (operation['x-required-scopes'] ?? []) as unknown;
+  if (!Array.isArray(scopes) || scopes.some((scope) => !(SCOPES as readonly string[]).includes(scope))) {
+    throw new Error(`${name}: x-required-scopes must list scopes of ${SCOPES.join(', ')}`);
+  }
+  if (schemes.length === 0) {
+    if (scopes.length > 0) throw new Error(`${name}: public (security: []) yet requires scopes`);
+    return { kind: 'public' };
+  }
+  if (schemes.length === 1 && schemes[0] === 'sessionCookie') {
+    if (scopes.length > 0) throw new Error(`${name}: a session-only operation names no scopes`);
+    return { kind: 'session' };
+  }
+  if (!schemes.includes('bearerKey')) throw new Error(`${name}: security must offer bearerKey, sessionCookie alone, or nothing`);
+  if (scopes.length === 0) throw new Error(`${name}: an API key operation needs x-required-scopes`);
+  const embed = schemes.includes('embedToken');
+  return { kind: 'credential', anyOf: scopes as Scope[], ...(embed ? { embed } : {}) };
 }
 
-const compiled: CompiledRule[] = ROUTES.map((route) => ({ ...route, segments: route.path.split('/').filter(Boolean) }));
-
-function matches(segments: string[], pattern: string[]): boolean {
-  if (segments.length !== pattern.length) return false;
-  return pattern.every((part, index) => part.startsWith(':') || part === segments[index]);
+/**
+ * The proxied routes of a document: one per operation under /api/v1 that the gateway does not serve
+ * itself. Throws, naming the operation, when one lacks a known `x-service` or states access the
+ * gateway cannot enforce.
+ */
+export function routesOf(document: Json, ownRoutes: readonly RouteRule[] = GATEWAY_ROUTES): RouteRule[] {
+  const paths = (document['paths'] ?? {}) as Record<string, Json>;
+  const defaultSecurity = (document['security'] ?? []) as SecurityRequirement[];
+  const own = new Set(ownRoutes.map((route) => `${route.method} ${route.path}`));
+  const rules: RouteRule[] = [];
+  for (const [template, item] of Object.entries(paths)) {
+    if (!template.startsWith(API_PREFIX)) continue;
+    const path = template.replace(/\{([^}]+)\}/g, ':$1');
+    for (const method of METHODS) {
+      const operation = item[method.toLowerCase()];
+      if (!isObject(operation)) continue;
+      const name = `${method} ${template}`;
+      if (own.has(`${method} ${path}`)) continue;
+      const service = operation['x-service'];
+      if (!(SERVICE_NAMES as readonly unknown[]).includes(service)) throw new Error(`${name}: x-service must name one of ${SERVICE_NAMES.join(', ')}`);
+      const after = operation['x-after'];
+      if (after !== undefined && !(AFTER_WORK as readonly unknown[]).includes(after)) throw new Error(`${name}: unknown x-after ${String(after)}`);
+      rules.push({
+        method,
+        path,
+        service: service as ServiceName,
+        access: accessOf(operation, defaultSecurity, name),
+        ...(operation['x-stream'] === true ? { stream: true } : {}),
+        ...(after !== undefined ? { after: after as AfterWork } : {}),
+      });
+    }
+  }
+  return rules;
 }
 
 export type RouteMatch =
@@ -180,21 +127,38 @@ export type RouteMatch =
   /** The raw path's percent-encoding is not valid UTF-8 (`%FF`, `%ZZ`, a bare `%`, overlong `%C0%AE`): 400. */
   | { kind: 'malformed_path' };
 
+interface CompiledRule extends RouteRule {
+  segments: string[];
+}
+
+function matches(segments: string[], pattern: string[]): boolean {
+  if (segments.length !== pattern.length) return false;
+  return pattern.every((part, index) => part.startsWith(':') || part === segments[index]);
+}
+
 /**
- * Finds the rule for a request; literal segments win over parameters ("/results/publish" vs "/races/:id").
+ * A matcher over rules; literal segments win over parameters ("/results/publish" vs "/races/:id").
  * `path` is the raw request path: segments are compared undecoded (as the services' routers do), but
  * one that cannot be decoded makes the whole path malformed, whatever route it would have matched.
  */
-export function matchRoute(method: string, path: string): RouteMatch {
-  if (isMalformedPath(path)) return { kind: 'malformed_path' };
-  const segments = path.split('/').filter(Boolean);
-  const candidates = compiled.filter((route) => matches(segments, route.segments));
-  if (candidates.length === 0) return { kind: 'not_found' };
-  const effectiveMethod = method === 'HEAD' ? 'GET' : method;
+export function routeMatcher(rules: readonly RouteRule[]): (method: string, path: string) => RouteMatch {
+  const compiled: CompiledRule[] = rules.map((route) => ({ ...route, segments: route.path.split('/').filter(Boolean) }));
   const specificity = (route: CompiledRule) => route.segments.filter((part) => !part.startsWith(':')).length;
-  const best = Math.max(...candidates.map(specificity));
-  const bestCandidates = candidates.filter((route) => specificity(route) === best);
-  const hit = bestCandidates.find((route) => route.method === effectiveMethod);
-  if (hit) return { kind: 'matched', rule: hit };
-  return { kind: 'method_not_allowed', allow: [...new Set(bestCandidates.map((route) => route.method))] };
+  return (method, path) => {
+    if (isMalformedPath(path)) return { kind: 'malformed_path' };
+    const segments = path.split('/').filter(Boolean);
+    const candidates = compiled.filter((route) => matches(segments, route.segments));
+    if (candidates.length === 0) return { kind: 'not_found' };
+    const effectiveMethod = method === 'HEAD' ? 'GET' : method;
+    const best = Math.max(...candidates.map(specificity));
+    const bestCandidates = candidates.filter((route) => specificity(route) === best);
+    const hit = bestCandidates.find((route) => route.method === effectiveMethod);
+    if (hit) return { kind: 'matched', rule: hit };
+    return { kind: 'method_not_allowed', allow: [...new Set(bestCandidates.map((route) => route.method))] };
+  };
 }
+
+/** The table the gateway serves: its own routes and every operation of the document it serves. */
+export const ROUTES: readonly RouteRule[] = [...GATEWAY_ROUTES, ...routesOf(loadOpenApiDocument())];
+
+export const matchRoute = routeMatcher(ROUTES);
