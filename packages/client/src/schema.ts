@@ -5776,11 +5776,23 @@ export interface components {
             durationMs: number;
             /** @description Why the attempt failed; null on success. */
             error: string | null;
+            /** @description What the receiver answered: its content type and the first 2048 bytes of its body as text. Null when no answer came (timeout, connection error, egress guard) or for attempts recorded before answers were kept. */
+            response: components["schemas"]["WebhookDeliveryResponse"] | null;
             /**
              * Format: date-time
              * @description When the attempt was made.
              */
             createdAt: string;
+        };
+        WebhookDeliveryResponse: {
+            /** @description The answer's Content-Type header as sent (cut to 200 characters); null when absent. */
+            contentType: string | null;
+            /** @description The first 2048 bytes of the body as UTF-8 text; a character that the cut would split is left out. Empty when the body was empty; null when the body is not UTF-8 text (see binary). */
+            body: string | null;
+            /** @description True when the receiver sent more than the excerpt holds (or the body was still arriving when the attempt ended). */
+            truncated: boolean;
+            /** @description True when the body is not UTF-8 text; then no text is kept. */
+            binary: boolean;
         };
         WebhookQueued: {
             data: {

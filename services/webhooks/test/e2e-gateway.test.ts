@@ -13,8 +13,8 @@ import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { test } from 'node:test';
 import { WEBHOOK_EVENT_TYPES } from '@regatta/contracts';
-import { apiClient, createOrganization, newActor, uniqueSuffix, type Actor, type ApiClient } from '@regatta/testing';
-import { startReceiver, validateDelivery, type Received } from './helpers.js';
+import { apiClient, createOrganization, newActor, uniqueSuffix } from '@regatta/testing';
+import { startReceiver, subscribe, validateDelivery, type Received } from './helpers.js';
 
 const DAY = 86_400_000;
 
@@ -56,18 +56,6 @@ function verifyAsReceiver(secret: string, entry: Received, nowSeconds: number): 
   assert.deepEqual(validateDelivery(entry.json.event, entry.json), [], `${what} matches its OpenAPI schema`);
 }
 
-/** Creates a webhook for every event type; retries while the creator's admin role is on its way. */
-async function subscribe(api: ApiClient, actor: Actor, organizationId: string, url: string): Promise<{ id: string; secret: string }> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await api.post('/api/v1/webhooks', { url, events: [...WEBHOOK_EVENT_TYPES], organizationId }, { key: actor.key });
-    if (response.status === 201) return { id: response.body.data.id, secret: response.body.data.secret };
-    // 403 until identity has consumed organization.created and granted the creator the admin role.
-    assert.equal(response.status, 403, response.text);
-    if (Date.now() > deadline) assert.fail(`webhook creation still refused after 15 s: ${response.text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 test('every public event type from the real operations arrive signed at a local receiver; another organization gets none', async () => {
   const api = apiClient();

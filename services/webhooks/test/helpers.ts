@@ -3,6 +3,7 @@
  * key, message-id and fact-type headers), direct calls to the webhooks service with a signed identity
  * assertion, and the OpenAPI schemas of delivered events.
  */
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,10 +11,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
-import { encodeFact, factHeaders, factKey, factTopic, newFact, type Fact, type FactType } from '@regatta/contracts';
+import { WEBHOOK_EVENT_TYPES, encodeFact, factHeaders, factKey, factTopic, newFact, type Fact, type FactType } from '@regatta/contracts';
 import { signAssertion, type Identity } from '@regatta/http';
 import { loadOpenApiDocument } from '@regatta/openapi';
-import { ApiClient, type ApiResponse, type RequestOptions } from '@regatta/testing';
+import { ApiClient, type Actor, type ApiResponse, type RequestOptions } from '@regatta/testing';
 
 export const DEV_ASSERTION_SECRET = 'dev-only-identity-assertion-secret-0123456789abcdef';
 
@@ -25,7 +26,8 @@ export interface Received {
   path: string;
 }
 
-export type Behaviour = (request: Received) => { status: number; delayMs?: number } | 'hang';
+/** How the receiver answers: a status, optionally late, optionally with a body and its content type. */
+export type Behaviour = (request: Received) => { status: number; delayMs?: number; body?: string | Uint8Array; contentType?: string } | 'hang';
 
 export interface Receiver {
   url: string;
@@ -54,7 +56,8 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 204 
       received.push(entry);
       const answer = current(entry);
       if (answer === 'hang') return;
-      setTimeout(() => res.writeHead(answer.status).end(), answer.delayMs ?? 0);
+      const headers = answer.contentType ? { 'content-type': answer.contentType } : {};
+      setTimeout(() => res.writeHead(answer.status, headers).end(answer.body), answer.delayMs ?? 0);
     });
   });
   server.on('connection', (socket) => {
@@ -82,6 +85,25 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 204 
       return received;
     },
   };
+}
+
+/** Creates a webhook (for every event type unless told) through the gateway; retries while the creator's admin role is on its way. */
+export async function subscribe(
+  api: ApiClient,
+  actor: Actor,
+  organizationId: string,
+  url: string,
+  events: readonly string[] = WEBHOOK_EVENT_TYPES,
+): Promise<{ id: string; secret: string }> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await api.post('/api/v1/webhooks', { url, events: [...events], organizationId }, { key: actor.key });
+    if (response.status === 201) return { id: response.body.data.id, secret: response.body.data.secret };
+    // 403 until identity has consumed organization.created and granted the creator the admin role.
+    assert.equal(response.status, 403, response.text);
+    if (Date.now() > deadline) assert.fail(`webhook creation still refused after 15 s: ${response.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** A port nothing listens on (connection refused). */

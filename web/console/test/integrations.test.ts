@@ -19,7 +19,7 @@ interface Received {
   signature: string | undefined;
 }
 
-/** A webhook receiver on loopback (allowed outside production), answering 200. */
+/** A webhook receiver on loopback (allowed outside production), answering 200 with a short JSON body. */
 async function startReceiver(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
@@ -28,8 +28,8 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
     req.on('end', () => {
       const parsed = JSON.parse(body) as { event: string };
       received.push({ event: parsed.event, signature: req.headers['x-service-signature'] as string | undefined });
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('thanks');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ thanks: parsed.event }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -206,7 +206,19 @@ describe('console: API keys, embed tokens and webhooks', () => {
       await attempt.getByText('Delivered').waitFor({ timeout: 30_000 });
       assert.equal(await attempt.getByRole('cell').nth(5).innerText(), '200');
       assert.equal(await attempt.getByRole('cell').nth(2).innerText(), 'Ping');
-      assert.deepEqual(await auditBothWidths(page), [], 'webhooks screen, one webhook open with its log');
+      // The receiver's answer opens under the attempt, by keyboard as by pointer, and closes again.
+      const showResponse = attempt.getByRole('button', { name: /^Show response: ping/ });
+      assert.equal(await showResponse.getAttribute('aria-expanded'), 'false');
+      await showResponse.focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await showResponse.getAttribute('aria-expanded'), 'true');
+      const answer = log.getByRole('group', { name: /^Response to ping at / });
+      assert.equal(await answer.getByRole('region', { name: 'Response body' }).innerText(), '{"thanks":"ping"}');
+      await answer.getByText('application/json').waitFor();
+      assert.deepEqual(await auditBothWidths(page), [], 'webhooks screen, one webhook open with its log and an answer');
+      await page.keyboard.press('Enter');
+      assert.equal(await showResponse.getAttribute('aria-expanded'), 'false');
+      assert.equal(await answer.count(), 0);
 
       await attempt.getByRole('button', { name: /^Send again: ping/ }).click();
       await status(page).getByText('The message was queued once more').waitFor();

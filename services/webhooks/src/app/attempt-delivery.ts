@@ -69,6 +69,7 @@ export async function attemptDelivery(
       statusCode: result.statusCode,
       durationMs: result.durationMs,
       error: result.error,
+      response: result.response,
       attemptedAt,
       next,
     },

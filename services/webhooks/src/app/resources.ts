@@ -5,6 +5,7 @@
 import type { ServiceContext } from '@regatta/runtime';
 import type { webhooksEnv } from '../config.js';
 import type { EgressPolicy } from '../domain/addresses.js';
+import type { ResponseExcerpt } from '../domain/response-excerpt.js';
 import type { RuntimeEnv } from '../domain/url-rules.js';
 import type { SigningSecrets } from './signing-secrets.js';
 
@@ -26,6 +27,8 @@ export interface SendResult {
   error: string | null;
   /** Coarse outcome for metrics. */
   outcome: 'success' | 'http_error' | 'redirect' | 'timeout' | 'network_error' | 'egress_refused';
+  /** What the receiver answered (domain/response-excerpt.ts); null when no answer came. */
+  response: ResponseExcerpt | null;
 }
 
 export interface DeliverySender {

@@ -26,5 +26,10 @@ export interface AttemptRow {
   status_code: number | null;
   duration_ms: number;
   error: string | null;
+  /** The receiver's answer (domain/response-excerpt.ts); response_truncated is null when none was recorded. */
+  response_body: string | null;
+  response_truncated: boolean | null;
+  response_binary: boolean | null;
+  response_content_type: string | null;
   attempted_at: Date;
 }

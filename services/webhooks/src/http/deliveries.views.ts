@@ -1,4 +1,7 @@
-/** A delivery attempt as the API shows it: `trigger` tells a first attempt from a retry, redelivery or ping. */
+/**
+ * A delivery attempt as the API shows it: `trigger` tells a first attempt from a retry, redelivery or
+ * ping; `response` is the receiver's answer as kept (null when none came or none was recorded).
+ */
 import type { AttemptRow } from '../domain/records.js';
 
 export function deliveryView(row: AttemptRow) {
@@ -12,6 +15,15 @@ export function deliveryView(row: AttemptRow) {
     statusCode: row.status_code,
     durationMs: row.duration_ms,
     error: row.error,
+    response:
+      row.response_truncated === null
+        ? null
+        : {
+            contentType: row.response_content_type,
+            body: row.response_body,
+            truncated: row.response_truncated,
+            binary: row.response_binary ?? false,
+          },
     createdAt: row.attempted_at.toISOString(),
   };
 }

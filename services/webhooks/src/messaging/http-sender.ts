@@ -10,6 +10,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { DeliverySender, SendInput, SendResult } from '../app/resources.js';
 import { addressAllowed, classifyAddress, type EgressPolicy } from '../domain/addresses.js';
+import { RESPONSE_EXCERPT_BYTES, responseExcerpt } from '../domain/response-excerpt.js';
 
 
 export class EgressRefused extends Error {
@@ -68,13 +69,13 @@ function sendDelivery(agents: Agents, input: SendInput): Promise<SendResult> {
     try {
       target = new URL(input.url);
     } catch {
-      finish({ statusCode: null, durationMs: 0, error: 'invalid url', outcome: 'network_error' });
+      finish({ statusCode: null, durationMs: 0, error: 'invalid url', outcome: 'network_error', response: null });
       return;
     }
     const host = target.hostname.startsWith('[') ? target.hostname.slice(1, -1) : target.hostname;
     const literal = classifyAddress(host);
     if (literal !== undefined && !addressAllowed(literal, input.policy)) {
-      finish({ statusCode: null, durationMs: 0, error: `egress refused: ${host} is ${literal}`, outcome: 'egress_refused' });
+      finish({ statusCode: null, durationMs: 0, error: `egress refused: ${host} is ${literal}`, outcome: 'egress_refused', response: null });
       return;
     }
     const isHttps = target.protocol === 'https:';
@@ -85,24 +86,50 @@ function sendDelivery(agents: Agents, input: SendInput): Promise<SendResult> {
       headers: { ...input.headers, 'content-length': String(body.length) },
       lookup: guardedLookup(input.policy),
     });
+    let onTimeout: (() => void) | undefined;
     const timer = setTimeout(() => {
-      finish({ statusCode: null, durationMs: elapsed(), error: `timeout: no response within ${input.timeoutMs} ms`, outcome: 'timeout' });
+      if (onTimeout) onTimeout();
+      else finish({ statusCode: null, durationMs: elapsed(), error: `timeout: no response within ${input.timeoutMs} ms`, outcome: 'timeout', response: null });
       request.destroy(new Error('timeout'));
     }, input.timeoutMs);
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
-      response.resume();
-      response.on('error', () => undefined);
-      if (status >= 200 && status < 300) finish({ statusCode: status, durationMs: elapsed(), error: null, outcome: 'success' });
-      else if (status >= 300 && status < 400)
-        finish({ statusCode: status, durationMs: elapsed(), error: `redirect not followed (HTTP ${status})`, outcome: 'redirect' });
-      else finish({ statusCode: status, durationMs: elapsed(), error: `HTTP ${status}`, outcome: 'http_error' });
+      const durationMs = elapsed();
+      const outcome = (): Omit<SendResult, 'response'> =>
+        status >= 200 && status < 300
+          ? { statusCode: status, durationMs, error: null, outcome: 'success' }
+          : status >= 300 && status < 400
+            ? { statusCode: status, durationMs, error: `redirect not followed (HTTP ${status})`, outcome: 'redirect' }
+            : { statusCode: status, durationMs, error: `HTTP ${status}`, outcome: 'http_error' };
+      const contentType = response.headers['content-type'];
+      // Read at most one byte past the excerpt's limit: enough to know the body was longer.
+      const chunks: Buffer[] = [];
+      let received = 0;
+      const settle = (complete: boolean) => {
+        const excerpt = responseExcerpt(Buffer.concat(chunks, received), complete, contentType);
+        finish({ ...outcome(), response: excerpt });
+      };
+      // The status is known: when the time runs out while the body arrives, the attempt ends with what came.
+      onTimeout = () => settle(false);
+      response.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        const room = RESPONSE_EXCERPT_BYTES + 1 - received;
+        chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+        received += Math.min(chunk.length, room);
+        if (received > RESPONSE_EXCERPT_BYTES) {
+          settle(true);
+          // The rest is not read: a receiver streaming without end must not hold the dispatcher.
+          response.destroy();
+        }
+      });
+      response.on('end', () => settle(true));
+      response.on('error', () => settle(false));
     });
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof EgressRefused || error.code === 'EGRESS_REFUSED') {
-        finish({ statusCode: null, durationMs: elapsed(), error: error.message, outcome: 'egress_refused' });
+        finish({ statusCode: null, durationMs: elapsed(), error: error.message, outcome: 'egress_refused', response: null });
       } else {
-        finish({ statusCode: null, durationMs: elapsed(), error: error.code ? `${error.code}: ${error.message}` : error.message, outcome: 'network_error' });
+        finish({ statusCode: null, durationMs: elapsed(), error: error.code ? `${error.code}: ${error.message}` : error.message, outcome: 'network_error', response: null });
       }
     });
     request.end(body);

@@ -1,6 +1,7 @@
 /** SQL for the dispatcher: leasing due tasks, recording attempts, and the webhook's health. */
 import type { Queryable } from '@regatta/db';
 import type { AttemptRow } from '../domain/records.js';
+import type { ResponseExcerpt } from '../domain/response-excerpt.js';
 
 export interface ClaimedTask {
   id: string;
@@ -69,6 +70,7 @@ export interface AttemptRecord {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  response: ResponseExcerpt | null;
   attemptedAt: Date;
 }
 
@@ -84,9 +86,12 @@ export async function recordAttempts(db: Queryable, attempts: ReadonlyArray<Atte
   if (attempts.length === 0) return new Set();
   const column = <T>(pick: (attempt: AttemptRecord & { next: TaskNext }) => T) => attempts.map(pick);
   await db.query(
-    `INSERT INTO delivery_attempts (id, task_id, webhook_id, message_id, event_type, kind, attempt, success, status_code, duration_ms, error, attempted_at)
-     SELECT v.* FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::int[], $8::bool[], $9::int[], $10::int[], $11::text[], $12::timestamptz[])
-              AS v(id, task_id, webhook_id, message_id, event_type, kind, attempt, success, status_code, duration_ms, error, attempted_at)
+    `INSERT INTO delivery_attempts (id, task_id, webhook_id, message_id, event_type, kind, attempt, success, status_code, duration_ms, error, attempted_at,
+                                    response_body, response_truncated, response_binary, response_content_type)
+     SELECT v.* FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::int[], $8::bool[], $9::int[], $10::int[], $11::text[], $12::timestamptz[],
+                            $13::text[], $14::bool[], $15::bool[], $16::text[])
+              AS v(id, task_id, webhook_id, message_id, event_type, kind, attempt, success, status_code, duration_ms, error, attempted_at,
+                   response_body, response_truncated, response_binary, response_content_type)
       WHERE EXISTS (SELECT 1 FROM delivery_tasks t WHERE t.id = v.task_id)`,
     [
       column((a) => a.id),
@@ -101,6 +106,10 @@ export async function recordAttempts(db: Queryable, attempts: ReadonlyArray<Atte
       column((a) => a.durationMs),
       column((a) => a.error),
       column((a) => a.attemptedAt),
+      column((a) => a.response?.body ?? null),
+      column((a) => a.response?.truncated ?? null),
+      column((a) => a.response?.binary ?? null),
+      column((a) => a.response?.contentType ?? null),
     ],
   );
   // Lock in id order so that concurrent batches (several dispatchers, a PATCH cancelling) cannot deadlock.
@@ -157,7 +166,8 @@ export async function applyHealth(
 
 export async function listAttempts(db: Queryable, webhookId: string, limit: number, offset: number): Promise<AttemptRow[]> {
   const result = await db.query<AttemptRow>(
-    `SELECT id, message_id, event_type, kind, attempt, success, status_code, duration_ms, error, attempted_at
+    `SELECT id, message_id, event_type, kind, attempt, success, status_code, duration_ms, error, attempted_at,
+            response_body, response_truncated, response_binary, response_content_type
        FROM delivery_attempts WHERE webhook_id = $1 ORDER BY attempted_at DESC, id LIMIT $2 OFFSET $3`,
     [webhookId, limit, offset],
   );
@@ -166,7 +176,8 @@ export async function listAttempts(db: Queryable, webhookId: string, limit: numb
 
 export async function findAttempt(db: Queryable, webhookId: string, attemptId: string): Promise<AttemptRow | undefined> {
   const result = await db.query<AttemptRow>(
-    `SELECT id, message_id, event_type, kind, attempt, success, status_code, duration_ms, error, attempted_at
+    `SELECT id, message_id, event_type, kind, attempt, success, status_code, duration_ms, error, attempted_at,
+            response_body, response_truncated, response_binary, response_content_type
        FROM delivery_attempts WHERE webhook_id = $1 AND id = $2`,
     [webhookId, attemptId],
   );

@@ -1,9 +1,10 @@
 /**
  * A list of records as a table that also reads on a phone: column headers (th scope=col), each cell
  * labelled with its column's header (data-label) so table.responsive stacks a row into labelled
- * lines at 375 px, and the empty state when there are no rows.
+ * lines at 375 px, and the empty state when there are no rows. `expansion` adds a row under a
+ * record spanning all columns (details the record's own row opens, e.g. with an aria-expanded button).
  */
-import type { HTMLAttributes, ReactNode } from 'react';
+import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
 import { Empty } from './states';
 
 export interface Column<T> {
@@ -19,9 +20,11 @@ export interface DataTableProps<T> {
   empty: ReactNode;
   caption?: string;
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement>;
+  /** Content of a full-width row under the record, or undefined for none. */
+  expansion?: (row: T) => ReactNode | undefined;
 }
 
-export function DataTable<T>({ rows, columns, rowKey, empty, caption, rowProps }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, empty, caption, rowProps, expansion }: DataTableProps<T>) {
   if (rows.length === 0) return <Empty>{empty}</Empty>;
   const shown = columns.filter((column): column is Column<T> => column !== false);
   return (
@@ -32,11 +35,21 @@ export function DataTable<T>({ rows, columns, rowKey, empty, caption, rowProps }
           <tr>{shown.map((column) => <th key={column.header} scope="col">{column.header}</th>)}</tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {shown.map((column) => <td key={column.header} data-label={column.header} className={column.className}>{column.cell(row)}</td>)}
-            </tr>
-          ))}
+          {rows.map((row) => {
+            const extra = expansion?.(row);
+            return (
+              <Fragment key={rowKey(row)}>
+                <tr {...rowProps?.(row)}>
+                  {shown.map((column) => <td key={column.header} data-label={column.header} className={column.className}>{column.cell(row)}</td>)}
+                </tr>
+                {extra !== undefined && (
+                  <tr className="expansion">
+                    <td colSpan={shown.length}>{extra}</td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -2,8 +2,7 @@
  * Webhooks of the organizations the person administers (/console/webhooks): a URL of theirs that
  * the platform notifies, signed, of the event types chosen. The signing secret is shown once, at
  * creation. Each webhook can be edited (URL, types, paused or active), pinged and deleted, and its
- * delivery log shows every attempt (result, the receiver's status code, error, time) with a button
- * to send an attempt's message again. `?webhook=<id>` opens one webhook (a deep link).
+ * delivery log (DeliveryLog.tsx) shows every attempt. `?webhook=<id>` opens one webhook (a deep link).
  */
 import { useId, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
@@ -21,14 +20,12 @@ import { Field, applyApiError, useDraft } from '../../ui/form';
 import { DataTable } from '../../ui/DataTable';
 import { Empty, Loading, ProblemAlert, QueryView } from '../../ui/states';
 import { CheckboxGroup } from './CheckboxGroup';
+import { DeliveryLog } from './DeliveryLog';
 import { SecretOnce } from './SecretOnce';
 import { EVENT_GROUPS, webhookSchema, type EventGroup, type WebhookValues } from './schemas';
 
 type Webhook = Schemas['Webhook'];
-type Delivery = Schemas['WebhookDelivery'];
 type CreatedWebhook = { url: string; secret: string };
-
-const DELIVERIES_PAGE = 20;
 
 export default function Webhooks() {
   const { t, i18n } = useTranslation();
@@ -281,78 +278,6 @@ function EditWebhook({ webhook, organizationId, onSaved }: { webhook: Webhook; o
           <button type="submit" disabled={save.isPending}>{t('integrations:webhooks.save')}</button>
         </div>
       </form>
-    </section>
-  );
-}
-
-function DeliveryLog({ webhook, onRedelivered, onFailure }: { webhook: Webhook; onRedelivered: () => void; onFailure: (error: unknown) => void }) {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const [offset, setOffset] = useState(0);
-  // Deliveries are made in the background: the log refreshes itself while it is on screen.
-  const deliveries = useQuery({
-    queryKey: ['webhook-deliveries', webhook.id, offset],
-    queryFn: () => unwrap(api.GET('/api/v1/webhooks/{id}/deliveries', { params: { path: { id: webhook.id }, query: { limit: DELIVERIES_PAGE, offset } } })),
-    refetchInterval: 3000,
-  });
-  const redeliver = useMutation({
-    mutationFn: (delivery: Delivery) => unwrap(api.POST('/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: webhook.id, deliveryId: delivery.id } } })),
-    onSuccess: async () => {
-      onRedelivered();
-      await queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', webhook.id] });
-    },
-    onError: onFailure,
-  });
-  const language = i18n.language;
-  return (
-    <section aria-labelledby="webhook-deliveries">
-      <h3 id="webhook-deliveries">{t('integrations:webhooks.deliveriesTitle')}</h3>
-      <QueryView query={deliveries}>
-        {({ data, pagination }) => (
-          <>
-            <DataTable
-              rows={data}
-              rowKey={(delivery) => delivery.id}
-              empty={t('integrations:webhooks.noDeliveries')}
-              columns={[
-                { header: t('integrations:webhooks.time'), cell: (delivery) => formatDateTime(delivery.createdAt, language) },
-                { header: t('integrations:webhooks.event'), cell: (delivery) => <code>{delivery.event}</code> },
-                { header: t('integrations:webhooks.trigger'), cell: (delivery) => t(`integrations:webhooks.triggers.${delivery.trigger}`) },
-                { header: t('integrations:webhooks.attempt'), cell: (delivery) => delivery.attempt },
-                {
-                  header: t('integrations:webhooks.result'),
-                  cell: (delivery) => (
-                    <span className={delivery.success ? 'badge badge-ok' : 'badge badge-failed'}>{delivery.success ? t('integrations:webhooks.delivered') : t('integrations:webhooks.failed')}</span>
-                  ),
-                },
-                { header: t('integrations:webhooks.statusCode'), cell: (delivery) => delivery.statusCode ?? t('integrations:webhooks.noStatus') },
-                { header: t('integrations:webhooks.duration'), cell: (delivery) => t('integrations:webhooks.ms', { ms: new Intl.NumberFormat(language).format(delivery.durationMs) }) },
-                { header: t('integrations:webhooks.error'), cell: (delivery) => delivery.error ?? '', className: 'break' },
-                {
-                  header: t('integrations:actions'),
-                  cell: (delivery) => (
-                    <button
-                      type="button"
-                      className="secondary"
-                      disabled={!webhook.active || (redeliver.isPending && redeliver.variables?.id === delivery.id)}
-                      aria-label={t('integrations:webhooks.redeliverNamed', { event: delivery.event, time: formatDateTime(delivery.createdAt, language) })}
-                      onClick={() => redeliver.mutate(delivery)}
-                    >
-                      {t('integrations:webhooks.redeliver')}
-                    </button>
-                  ),
-                },
-              ]}
-            />
-            {(offset > 0 || pagination.hasMore) && (
-              <div className="actions">
-                <button type="button" className="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - DELIVERIES_PAGE))}>{t('integrations:webhooks.newer')}</button>
-                <button type="button" className="secondary" disabled={!pagination.hasMore} onClick={() => setOffset(offset + DELIVERIES_PAGE)}>{t('integrations:webhooks.older')}</button>
-              </div>
-            )}
-          </>
-        )}
-      </QueryView>
     </section>
   );
 }
