@@ -7,7 +7,7 @@
 import { scoreFleet, type BoatInfo, type RaceInfo } from '../fleet-scoring.js';
 import type { SubmittedEntry } from '../records.js';
 import type { DraftFleet, DraftRegistration, ImportDraft } from './draft.js';
-import { compareBoat, type RacePointsDifference, type SeriesFigures } from './points-parity.js';
+import { compareBoat, parityCategory, type BoatComparison, type ParityCategory, type RacePointsDifference, type SeriesFigures } from './points-parity.js';
 
 export interface BoatDifference {
   boatId: string;
@@ -43,7 +43,25 @@ export interface FleetParityReport {
   racePointsCompared: number;
   representable: boolean;
   exact: boolean;
+  /** exact, rules_differences (every difference is named in rulesDifferences or follows from them), mismatch, not_compared. */
+  category: ParityCategory;
   differences: BoatDifference[];
+  /** Cells where Sailwave departs from the rules: what Sailwave stored, what the rules give (the platform's score), which rule. */
+  rulesDifferences: RulesDifferenceReport[];
+}
+
+/** One cell where Sailwave's score departs from the rules (rules-differences.ts). */
+export interface RulesDifferenceReport {
+  boatId: string;
+  sailNumber: string | null;
+  boatName: string;
+  /** The race's number in its fleet (its order in the file). */
+  race: number;
+  sailwave: number;
+  /** The rules' score, which the platform keeps. */
+  rules: number;
+  rule: string;
+  reason: string;
 }
 
 /** Compares one fleet's standings (rank, total, nett and race points per boat id) with Sailwave's stored values. */
@@ -54,15 +72,23 @@ export function compareFleet(
 ): FleetParityReport {
   const compared = registrations.some((r) => r.sailwave.rank !== null);
   const differences: BoatDifference[] = [];
+  const rulesDifferences: RulesDifferenceReport[] = [];
+  const comparisons: BoatComparison[] = [];
   let racePointsCompared = 0;
   for (const r of registrations) {
     const s = standings.get(r.boatId);
     const platform = { rank: s?.rank ?? null, total: s?.total ?? null, nett: s?.nett ?? null };
     const sw = { rank: r.sailwave.rank, total: r.sailwave.total ?? null, nett: r.sailwave.nett };
-    const boat = compareBoat(sw, platform, r.sailwave.races ?? [], s?.races ?? new Map());
+    const named = r.sailwave.rulesDifferences ?? [];
+    const boat = compareBoat(sw, platform, r.sailwave.races ?? [], s?.races ?? new Map(), named);
     if (!compared) continue;
+    comparisons.push(boat);
     racePointsCompared += boat.racesCompared;
     if (!boat.matches) differences.push({ boatId: r.boatId, sailNumber: r.sailNumber, boatName: r.boatName, sailwave: sw, platform, races: boat.races });
+    // Named where the platform kept the rules' score (the stored standings say so).
+    for (const n of named) {
+      if (boat.races.some((d) => d.race === n.race && d.rule !== undefined)) rulesDifferences.push({ boatId: r.boatId, sailNumber: r.sailNumber, boatName: r.boatName, ...n });
+    }
   }
   return {
     fleetId: fleet.id,
@@ -73,7 +99,9 @@ export function compareFleet(
     racePointsCompared,
     representable: fleet.representable,
     exact: compared && differences.length === 0,
+    category: parityCategory(compared, comparisons),
     differences,
+    rulesDifferences,
   };
 }
 

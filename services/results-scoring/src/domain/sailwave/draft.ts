@@ -13,6 +13,8 @@ import type { HandicapSystem } from '../handicap.js';
 import type { SailwaveCompetitor, SailwaveFile, SailwaveRace } from './model.js';
 import { parseRaceDate, yearNamedIn } from './dates.js';
 import { draftEntries, type DraftEntry } from './draft-entries.js';
+import type { NamedRulesDifference } from './points-parity.js';
+import { rulesDifferences } from './rules-differences.js';
 import { MAX_DISCARD_LIST, type SailwaveWarning } from './settings.js';
 import type { MappedFleet, MappedSeries } from './to-scoring.js';
 
@@ -73,8 +75,11 @@ export interface DraftRegistration {
   ratings: Record<string, number>;
   /** Progressive handicaps: the rating Sailwave applied in each race (rrat), as rating changes from that race on. */
   ratingChanges: { key: string; value: number; fromRace: number }[];
-  /** Sailwave's stored series result and the points of each race (by the draft's race number), for parity. */
-  sailwave: { rank: number | null; total: number | null; nett: number | null; races: { race: number; points: number }[] };
+  /**
+   * Sailwave's stored series result and the points of each race (by the draft's race number), for
+   * parity, with the cells where Sailwave departs from the rules (rules-differences.ts).
+   */
+  sailwave: { rank: number | null; total: number | null; nett: number | null; races: { race: number; points: number }[]; rulesDifferences?: NamedRulesDifference[] };
 }
 
 export interface ImportDraft {
@@ -190,6 +195,13 @@ export function buildImportDraft(file: SailwaveFile, mapped: MappedSeries, optio
       registrations.push(reg);
     }
     const sailedIndex = new Map(mf.races.map((r, i) => [r.handle, i] as const));
+    const raceNumber = new Map(file.races.map((r, i) => [r.handle, i + 1] as const));
+    for (const d of rulesDifferences(file, mf)) {
+      const reg = regOf.get(d.boatId);
+      const race = raceNumber.get(d.raceHandle);
+      if (reg === undefined || race === undefined) continue;
+      (reg.sailwave.rulesDifferences ??= []).push({ race, sailwave: d.sailwave, rules: d.rules, rule: d.rule, reason: d.reason });
+    }
     // Sailwave's stored points of every sailed race (rpts), by the draft's race number, for parity.
     file.races.forEach((race, ri) => {
       if (!sailedIndex.has(race.handle)) return;

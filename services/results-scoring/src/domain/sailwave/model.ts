@@ -104,7 +104,14 @@ export interface SailwaveResult {
   readonly race: string;
   /** rrestyp: 0 none, 1 place, 2/4 timed, 3 coded. */
   readonly type: number;
+  /** rpos: Sailwave's computed result, the boat's rank in her fleet by race points (equal points share it). */
   readonly position: number | null;
+  /**
+   * rrecpos: the place as the scorer entered it. Counted across the whole start when fleets share one
+   * (gaps and the same number in two fleets are normal); null when absent or 0 (the platform's own
+   * files before they wrote it).
+   */
+  readonly recordedPosition: number | null;
   readonly points: number | null;
   readonly code: string;
   readonly finishTime: string;

@@ -5,7 +5,8 @@
  */
 import { scoreSeries } from '../series-scoring.js';
 import type { SailwaveFile } from './model.js';
-import { compareBoat, type RacePointsDifference } from './points-parity.js';
+import { compareBoat, parityCategory, type BoatComparison, type NamedRulesDifference, type ParityCategory, type RacePointsDifference } from './points-parity.js';
+import { rulesDifferences } from './rules-differences.js';
 import { toScoring, type SailwaveWarning } from './to-scoring.js';
 
 export interface BoatParity {
@@ -31,6 +32,10 @@ export interface FleetParity {
   readonly racePointsCompared: number;
   /** Boats whose rank, total, nett or a race's points differ, with both values. */
   readonly differences: readonly BoatParity[];
+  /** exact, rules_differences (every difference named below or following from them), mismatch, not_compared. */
+  readonly category: ParityCategory;
+  /** Cells where Sailwave departs from the rules (rules-differences.ts; race = the sailed race's position). */
+  readonly rulesDifferences: readonly (NamedRulesDifference & { readonly boatId: string; readonly sailNumber: string })[];
   /** The engine could not score the fleet (input error), with its message. */
   readonly error: string | null;
 }
@@ -50,11 +55,14 @@ export function sailwaveParity(file: SailwaveFile): SailwaveParity {
     try {
       standings = scoreSeries(f.input).standings;
     } catch (e) {
-      return { ...base, matching: 0, racePointsCompared: 0, differences: [], error: e instanceof Error ? e.message : String(e) };
+      return { ...base, matching: 0, racePointsCompared: 0, differences: [], category: hasStoredResults ? 'mismatch' : 'not_compared', rulesDifferences: [], error: e instanceof Error ? e.message : String(e) };
     }
     const byId = new Map(standings.map((s) => [s.boatId, s]));
     const cells = new Map(file.results.map((r) => [`${r.comp}\u0000${r.race}`, r] as const));
+    const named = hasStoredResults ? rulesDifferences(file, f) : [];
+    const namedOf = (boatId: string): NamedRulesDifference[] => named.filter((n) => n.boatId === boatId).map((n) => ({ race: n.sailedRace, sailwave: n.sailwave, rules: n.rules, rule: n.rule, reason: n.reason }));
     let racePointsCompared = 0;
+    const comparisons: BoatComparison[] = [];
     const rows = competitors.map((c): BoatParity => {
       const s = byId.get(c.handle);
       const engine = { rank: s?.rank ?? null, total: s?.total ?? null, nett: s?.net ?? null };
@@ -64,13 +72,23 @@ export function sailwaveParity(file: SailwaveFile): SailwaveParity {
         return points === null ? [] : [{ race: ri + 1, points }];
       });
       const mine = new Map((s?.races ?? []).map((cell, ri) => [ri + 1, cell.points] as const));
-      const compared = compareBoat(sailwave, engine, stored, mine);
+      const compared = compareBoat(sailwave, engine, stored, mine, namedOf(c.handle));
+      comparisons.push(compared);
       racePointsCompared += compared.racesCompared;
       return { boatId: c.handle, sailNumber: c.sailNumber, sailwave, engine, races: compared.races, matches: compared.matches };
     });
     // A fleet Sailwave never scored (an entry list, a set-up file) has nothing to compare.
-    if (!hasStoredResults) return { ...base, matching: 0, racePointsCompared: 0, differences: [], error: null };
-    return { ...base, matching: rows.filter((r) => r.matches).length, racePointsCompared, differences: rows.filter((r) => !r.matches), error: null };
+    if (!hasStoredResults) return { ...base, matching: 0, racePointsCompared: 0, differences: [], category: 'not_compared', rulesDifferences: [], error: null };
+    const sailNumber = new Map(competitors.map((c) => [c.handle, c.sailNumber] as const));
+    return {
+      ...base,
+      matching: rows.filter((r) => r.matches).length,
+      racePointsCompared,
+      differences: rows.filter((r) => !r.matches),
+      category: parityCategory(true, comparisons),
+      rulesDifferences: named.map((n) => ({ boatId: n.boatId, sailNumber: sailNumber.get(n.boatId) ?? '', race: n.sailedRace, sailwave: n.sailwave, rules: n.rules, rule: n.rule, reason: n.reason })),
+      error: null,
+    };
   });
   return { fleets, warnings: mapped.warnings };
 }

@@ -238,6 +238,7 @@ function build(records: readonly BlwRecord[], encoding: SailwaveFile['encoding']
       race,
       type: num('rrestyp') ?? 0,
       position: place(f.rpos, line, errs),
+      recordedPosition: place(f.rrecpos, line, errs, 'rrecpos'),
       points: num('rpts'),
       code: (f.rcod ?? '').trim(),
       finishTime: f.rft ?? '',
@@ -327,12 +328,12 @@ function optNumber(v: string | undefined, line: number, key: string, errs: Colle
 /** The most places a race can have; a finish is stored at a reference instant + place seconds. */
 export const MAX_PLACE = 10_000;
 
-/** `rpos`: a place is a whole number from 1 to MAX_PLACE; "" and "0" (Sailwave's unset) are none. */
-function place(v: string | undefined, line: number, errs: Collector): number | null {
-  const n = optNumber(v, line, 'rpos', errs);
+/** `rpos` / `rrecpos`: a place is a whole number from 1 to MAX_PLACE; "" and "0" (Sailwave's unset) are none. */
+function place(v: string | undefined, line: number, errs: Collector, key = 'rpos'): number | null {
+  const n = optNumber(v, line, key, errs);
   if (n === null || n === 0) return null;
   if (!Number.isInteger(n) || n < 1 || n > MAX_PLACE) {
-    errs.add(line, `rpos: a place is a whole number from 1 to ${MAX_PLACE}, found ${JSON.stringify(v!.trim().slice(0, 30))}`);
+    errs.add(line, `${key}: a place is a whole number from 1 to ${MAX_PLACE}, found ${JSON.stringify(v!.trim().slice(0, 30))}`);
     return null;
   }
   return n;

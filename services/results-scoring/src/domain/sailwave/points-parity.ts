@@ -17,10 +17,30 @@ export interface RacePointsDifference {
   readonly race: number;
   readonly sailwave: number | null;
   readonly platform: number | null;
+  /** Set when the difference is a named rules difference (rules-differences.ts): the rule that decides it. */
+  readonly rule?: string;
 }
+
+/** A cell where Sailwave departs from the rules (rules-differences.ts), by race number. */
+export interface NamedRulesDifference {
+  readonly race: number;
+  readonly sailwave: number;
+  readonly rules: number;
+  readonly rule: string;
+  readonly reason: string;
+}
+
+/**
+ * How a fleet compares: `exact` (every boat equal), `rules_differences` (every difference is a named
+ * rules difference or follows from them: the platform keeps the rules' score), `mismatch` (some
+ * difference is not explained), `not_compared` (the file holds no series results for the fleet).
+ */
+export type ParityCategory = 'exact' | 'rules_differences' | 'mismatch' | 'not_compared';
 
 export interface BoatComparison {
   readonly matches: boolean;
+  /** Every race difference is a named rules difference (the platform has the rules' score) and her total differs by exactly their sum. */
+  readonly explained: boolean;
   /** Races whose points differ. */
   readonly races: RacePointsDifference[];
   /** Race cells compared (the file stores points for them). */
@@ -34,21 +54,39 @@ export function samePoints(a: number | null, b: number | null): boolean {
 
 /**
  * Compares one boat. `sailwaveRaces`: the points Sailwave stored per race number (races without a
- * stored cell are not compared); `platformRaces`: the platform's points per race number. A total that
- * Sailwave did not store is not compared.
+ * stored cell are not compared); `platformRaces`: the platform's points per race number; `named`: her
+ * cells where Sailwave departs from the rules. A total that Sailwave did not store is not compared.
  */
 export function compareBoat(
   sailwave: SeriesFigures,
   platform: SeriesFigures,
   sailwaveRaces: readonly { race: number; points: number }[],
   platformRaces: ReadonlyMap<number, number>,
+  named: readonly NamedRulesDifference[] = [],
 ): BoatComparison {
   const races: RacePointsDifference[] = [];
+  let namedDelta = 0;
+  let unexplained = 0;
   for (const { race, points } of sailwaveRaces) {
     const mine = platformRaces.get(race) ?? null;
-    if (!samePoints(points, mine)) races.push({ race, sailwave: points, platform: mine });
+    if (samePoints(points, mine)) continue;
+    const rule = named.find((n) => n.race === race && samePoints(n.sailwave, points) && samePoints(n.rules, mine));
+    if (rule === undefined) unexplained++;
+    else namedDelta += rule.rules - rule.sailwave;
+    races.push(rule === undefined ? { race, sailwave: points, platform: mine } : { race, sailwave: points, platform: mine, rule: rule.rule });
   }
   const totalMatches = sailwave.total === null || samePoints(sailwave.total, platform.total);
   const matches = sailwave.rank === platform.rank && samePoints(sailwave.nett, platform.nett) && totalMatches && races.length === 0;
-  return { matches, races, racesCompared: sailwaveRaces.length };
+  // Rank and nett follow from the points (the rest of the scoring is compared on every other boat).
+  const totalExplained = sailwave.total === null || platform.total === null || samePoints(platform.total - sailwave.total, namedDelta);
+  return { matches, explained: !matches && unexplained === 0 && totalExplained, races, racesCompared: sailwaveRaces.length };
+}
+
+/** The fleet's category from its boats' comparisons (only boats compared; `compared` false: nothing was). */
+export function parityCategory(compared: boolean, boats: readonly BoatComparison[]): ParityCategory {
+  if (!compared) return 'not_compared';
+  const differing = boats.filter((b) => !b.matches);
+  if (differing.length === 0) return 'exact';
+  const named = boats.some((b) => b.races.some((r) => r.rule !== undefined));
+  return named && differing.every((b) => b.explained) ? 'rules_differences' : 'mismatch';
 }

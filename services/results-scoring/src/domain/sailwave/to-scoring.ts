@@ -15,8 +15,11 @@ import type { SeriesBoat, SeriesInput, SeriesRace } from '../series-scoring.js';
 import type { SailwaveCompetitor, SailwaveFile, SailwaveRace, SailwaveResult } from './model.js';
 import { fieldValue, fleetSettings, mapCode, rootSystem, systemFor, type FleetSettings, type SailwaveWarning } from './settings.js';
 import { unmappedWarnings } from './unmapped.js';
+import { elapsedSeconds, recordedPlace, recordsFinish } from './finishes.js';
+import { placeAfterFinishers } from './unplaced.js';
 
 export type { SailwaveWarning } from './settings.js';
+export { clockSeconds, elapsedSeconds } from './finishes.js';
 
 export interface MappedFleet {
   /** The group's value of the sort field (e.g. the fleet name); "" when the file has one group. */
@@ -133,7 +136,7 @@ function buildFleet(
 ): { handicap: FleetSettings['handicap']; boats: SeriesBoat[]; races: SeriesRace[] } {
   let handicap = settings.handicap;
   const cellOf = (c: SailwaveCompetitor, race: SailwaveRace): SailwaveResult | undefined => resultsByComp.get(c.handle)?.get(race.handle);
-  const anyTimed = members.some((c) => sailed.some((r) => timed(cellOf(c, r))));
+  const anyTimed = members.some((c) => sailed.some((r) => timed(cellOf(c, r), settings.codes)));
   if (handicap.kind !== 'one_design' && !members.some((c) => c.rating !== null) && !anyTimed) {
     // Sailwave ranks place-entered results of a fleet without ratings on their places.
     handicap = { kind: 'one_design' };
@@ -155,21 +158,24 @@ function buildFleet(
     for (const c of members) {
       const cell = cellOf(c, race);
       if (cell === undefined) continue;
-      const e = elapsedSeconds(cell);
+      const e = elapsedSeconds(cell, settings.codes);
       if (e !== null) elapsedOf.set(c.handle, e);
     }
     const sortedTimes = [...elapsedOf.values()].sort((a, b) => a - b);
+    // Penalties that keep the place on a cell without a recorded place or time: placed after the finishers.
+    const unplaced: { -readonly [K in keyof RaceEntry]: RaceEntry[K] }[] = [];
     for (const c of members) {
       const cell = cellOf(c, race);
       if (cell === undefined || cell.type === 0) continue;
       const where = `competitor ${c.sailNumber || c.handle}, race ${race.name || race.order}`;
       const entry: { -readonly [K in keyof RaceEntry]: RaceEntry[K] } = { boatId: c.handle };
       const elapsed = elapsedOf.get(c.handle);
+      const place = recordedPlace(cell, settings.codes);
       if (handicapped) {
         if (elapsed !== undefined) entry.elapsedSeconds = elapsed;
       } else if (elapsed !== undefined && cell.type !== 1) {
         entry.position = sortedTimes.indexOf(elapsed) + 1;
-      } else if (cell.position !== null) entry.position = cell.position;
+      } else if (place !== null) entry.position = place;
       // A code left on a result entered as a place or a time (rrestyp 1/2/4) is stale unless it
       // keeps the place (a penalty): Sailwave scores the finish, so does the import.
       const stale = cell.code !== '' && cell.type !== 3 && !(settings.codes.get(cell.code)?.keepsPlace ?? false);
@@ -186,11 +192,13 @@ function buildFleet(
           delete entry.position;
           delete entry.elapsedSeconds;
         } else if (mapped.kind === 'penalty') {
-          if (entry.position === undefined && entry.elapsedSeconds === undefined) {
-            warn({ setting: 'rcod', message: `${where}: penalty ${cell.code} without a finish`, affectsScores: true, line: cell.line });
-            continue;
-          }
           entry.penalty = mapped.code === 'DPI' ? { code: 'DPI', points: mapped.points ?? 0 } : { code: mapped.code, percent: mapped.percent ?? 20 };
+          if (entry.position === undefined && entry.elapsedSeconds === undefined) {
+            // She came to the start and finished (a penalty is given to a finisher): never dropped (that
+            // would make her DNC and change the other boats' DNF scores), never placed by rpos.
+            warn({ setting: 'rcod', message: `${where}: penalty ${cell.code} without a recorded place or time: scored as finishing after the recorded finishers, plus the penalty (at most the DNF score)`, affectsScores: true, line: cell.line });
+            unplaced.push(entry);
+          }
         } else {
           entry.code = 'RDG';
           if (mapped.method === 'stated') {
@@ -220,36 +228,16 @@ function buildFleet(
       // A fixed rating system scores every race on comprating (so does Sailwave): the stored rrat is left.
       else if (handicapped && r !== c.rating) warn({ setting: 'rrat', message: `per-race ratings (rrat) differing from comprating are not used: ${settings.handicap.kind} scores every race on the boat's rating, as Sailwave does`, affectsScores: false });
     }
+    if (unplaced.length > 0) {
+      placeAfterFinishers(entries, unplaced, handicap, (id) => overrides[id] ?? members.find((c) => c.handle === id)?.rating ?? null);
+      // A boat without a rating gets no time in a handicap fleet (her rating is warned above).
+      if (handicapped) entries.splice(0, entries.length, ...entries.filter((e) => e.code !== undefined || e.elapsedSeconds !== undefined));
+    }
     return { number: ri + 1, entries, ...(Object.keys(overrides).length > 0 ? { ratingOverrides: overrides } : {}) };
   });
   return { handicap, boats, races };
 }
 
-function timed(cell: SailwaveResult | undefined): boolean {
-  return cell !== undefined && cell.code === '' && (cell.finishTime !== '' || cell.elapsed !== '');
-}
-
-/** Sailwave writes clock times as "19:15:00", "19.15.00" or "191500". */
-export function clockSeconds(text: string): number | null {
-  const t = text.trim();
-  let m = /^(\d{1,3})[:.](\d{1,2})[:.](\d{1,2}(?:\.\d+)?)$/.exec(t);
-  if (m === null) m = /^()(\d{1,2})[:.](\d{2})$/.exec(t);
-  if (m === null) {
-    const d = /^(\d{1,2})(\d{2})(\d{2})$/.exec(t);
-    if (d === null) return null;
-    m = d;
-  }
-  return Number(m[1] || 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
-}
-
-/** Elapsed time of a result: finish − the boat's start (next day when before), else the stored elapsed. */
-export function elapsedSeconds(cell: SailwaveResult): number | null {
-  if (cell.code !== '' && cell.type === 3) return null;
-  const f = cell.finishTime === '' ? null : clockSeconds(cell.finishTime);
-  const s = cell.startTime === '' ? null : clockSeconds(cell.startTime);
-  if (f !== null && s !== null) {
-    const d = f - s;
-    return d < 0 ? d + 86400 : d;
-  }
-  return cell.elapsed === '' ? null : clockSeconds(cell.elapsed);
+function timed(cell: SailwaveResult | undefined, codes: FleetSettings['codes']): boolean {
+  return cell !== undefined && recordsFinish(cell, codes) && (cell.finishTime !== '' || cell.elapsed !== '');
 }

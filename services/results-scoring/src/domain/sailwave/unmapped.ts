@@ -22,9 +22,9 @@ const COMP_READ = new Set([
 const COMP_COMPUTED = new Set(['comphigh', 'comptally', 'compnewrating']);
 const RACE_READ = new Set(['racerank', 'racesailed', 'racename', 'racedate', 'racestart']);
 /** Result-cell keys the import reads. */
-const CELL_READ = new Set(['rrestyp', 'rpos', 'rpts', 'rcod', 'rft', 'rst', 'rele', 'rcor', 'rrat', 'rdisc']);
-/** Result-cell figures Sailwave computes when it scores (win times, rating set, recorded place, series rating). */
-const CELL_COMPUTED = new Set(['rrwin', 'rewin', 'rrset', 'rrecpos', 'srat']);
+const CELL_READ = new Set(['rrestyp', 'rrecpos', 'rpos', 'rpts', 'rcod', 'rft', 'rst', 'rele', 'rcor', 'rrat', 'rdisc']);
+/** Result-cell figures Sailwave computes when it scores (win times, rating set, series rating). */
+const CELL_COMPUTED = new Set(['rrwin', 'rewin', 'rrset', 'srat']);
 
 /** Sailwave writes "" or "0" for a field left unset. */
 const holdsValue = (v: string | undefined): boolean => v !== undefined && v.trim() !== '' && v.trim() !== '0';

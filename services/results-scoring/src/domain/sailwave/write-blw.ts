@@ -236,6 +236,8 @@ function writeCell(
     // No start time: a place-entered result (the order of finish times).
     if (entry.finishTime !== null) out.add('rft', clockText(secondsOfDay(entry.finishTime)), h, race);
     out.add('rrestyp', 1, h, race);
+    // The place as entered (Sailwave's rrecpos, what the importer orders places by); equal places tie.
+    out.add('rrecpos', computed?.position ?? null, h, race);
   }
   out.add('rpos', computed?.position ?? null, h, race);
   out.add('rpts', points, h, race);
