@@ -603,7 +603,12 @@ export interface paths {
          *     the ranks, points and nett totals Sailwave stored in the file, per fleet: `exact` is true when
          *     every boat's rank, total, nett and the points of every race Sailwave stored match;
          *     `differences` lists each boat that differs, with both values (and under `races` each race whose
-         *     points differ).
+         *     points differ). `category` sums the fleet up: `exact`; `rules_differences` when every difference
+         *     is a cell where Sailwave departs from the racing rules, or follows from those cells, listed in
+         *     `rulesDifferences` with what Sailwave stored, what the rules give (the platform's score, which it
+         *     keeps) and the rule (RRS 44.3(c): a penalty added to a tied boat's A7 score, and never beyond
+         *     the DNF score); `mismatch` otherwise; `not_compared` when the file holds no series results for
+         *     the fleet.
          *     `warnings` lists every setting of the file the platform cannot represent (never silently
          *     dropped); those with `affectsScores: true` may change scores, and a fleet they concern has
          *     `representable: false` (docs/sailwave.md explains each, e.g. Sailwave's "Finishers + N" code
@@ -1480,10 +1485,20 @@ export interface paths {
         head?: never;
         /**
          * Change an entry
-         * @description Organizers (members of the regatta's organization) may change `status` and `paymentStatus`
-         *     (the sailor gets 403 `organizer_only`); the sailor (or whoever submitted the entry) and
+         * @description Organizers (members of the regatta's organization) may change `status`, `paymentStatus` and
+         *     `boat` (the sailor gets 403 `organizer_only`); the sailor (or whoever submitted the entry) and
          *     organizers may change `crew`, `emergencyContact` and `specialRequirements`. Anyone else: 403
          *     `not_a_member`.
+         *
+         *     **The boat as entered.** `boat` corrects the entry's boat name, sail number or model (class)
+         *     in this regatta only, as a scorer corrects a competitor in the regatta's results: the entry,
+         *     its results and standings show the correction; the sailor's boat and her entries in other
+         *     regattas (their results included) keep what was entered there. The correction is recorded
+         *     (`boat.corrected`: who, when) and published as `registration.updated` (changed fields
+         *     `boat.name`, `boat.sail_number`, `boat.model`). A sail number that another registered or
+         *     waitlisted entry of the regatta holds (compared without spaces, dashes and case, as when
+         *     entering) is 409 `boat_already_registered`; an empty name or a value over its length is 400
+         *     `validation_failed` naming the field (e.g. `boat.sailNumber`).
          *
          *     Status moves (others are 400 `invalid_status_transition` naming the allowed ones):
          *     registered → no_show | cancelled; waitlisted → registered (only while a place is free, else
@@ -3812,6 +3827,28 @@ export interface components {
                     representable: boolean;
                     /** @description Every boat's rank */
                     exact: boolean;
+                    /**
+                     * @description `exact`; `rules_differences`: every difference is named in `rulesDifferences` or follows from those cells (the platform keeps the rules' score); `mismatch`: some difference is not explained; `not_compared`: no stored series results.
+                     * @enum {string}
+                     */
+                    category: "exact" | "rules_differences" | "mismatch" | "not_compared";
+                    /** @description Cells where Sailwave's stored score departs from the racing rules (docs/sailwave.md). */
+                    rulesDifferences: {
+                        /** Format: uuid */
+                        boatId: string;
+                        sailNumber: string | null;
+                        boatName: string;
+                        /** @description The race's number in its fleet (its order in the file). */
+                        race: number;
+                        /** @description The points Sailwave stored. */
+                        sailwave: number;
+                        /** @description The rules' score */
+                        rules: number;
+                        /** @example RRS 44.3(c), A7 */
+                        rule: string;
+                        /** @description What Sailwave did and what the rules say */
+                        reason: string;
+                    }[];
                     differences: {
                         /** Format: uuid */
                         boatId: string;
@@ -3825,6 +3862,8 @@ export interface components {
                             race: number;
                             sailwave: number | null;
                             platform: number | null;
+                            /** @description Set when the difference is a named rules difference (the rule that decides it). */
+                            rule?: string;
                         }[];
                     }[];
                 }[];
@@ -4864,6 +4903,16 @@ export interface components {
             ratings: {
                 [key: string]: number;
             };
+            /** @description Present when an organizer corrected the boat as entered in this regatta (updateRegistration's `boat`). */
+            corrected?: {
+                /**
+                 * Format: uuid
+                 * @description The organizer's user id.
+                 */
+                by: string | null;
+                /** Format: date-time */
+                at: string;
+            };
         };
         RegistrationSailor: {
             /** Format: uuid */
@@ -4918,6 +4967,12 @@ export interface components {
             crew?: string[];
             emergencyContact?: string | null;
             specialRequirements?: string | null;
+            /** @description The boat as entered in this regatta (organizers); only the fields given change, `null` clears the sail number or model. */
+            boat?: {
+                name?: string;
+                sailNumber?: string | null;
+                model?: string | null;
+            };
         };
         RegistrationChange: {
             data: components["schemas"]["Registration"];

@@ -6,7 +6,7 @@ import type { BoatRow } from '../store/rows.js';
 
 export type DuplicateKind = 'sailor' | 'boat' | 'sail';
 
-export function duplicateEntry(kind: DuplicateKind, registrationId: string | undefined, boat?: BoatRow): HttpProblem {
+export function duplicateEntry(kind: DuplicateKind, registrationId: string | undefined, boat?: Pick<BoatRow, 'name' | 'sail_number'>): HttpProblem {
   const extensions = registrationId ? { registrationId } : {};
   if (kind === 'sailor') return problem('sailor_already_registered', 'This sailor is already registered (or waitlisted) in the event.', { extensions });
   if (kind === 'boat') return problem('boat_already_registered', `The boat${boat ? ` ${boat.name}` : ''} is already registered in the event.`, { extensions });

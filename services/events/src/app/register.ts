@@ -90,6 +90,7 @@ export async function register(context: ServiceContext, identity: Identity, slug
         sailorName: sailor.name,
         sailorEmail: sailor.email,
         boatId: saved.id,
+        boat: { name: saved.name, sailNumber: saved.sail_number, model: saved.model },
         sailKey: sail,
         status,
         crew: input.crew,

@@ -1,6 +1,9 @@
 /**
  * PATCH /events/{slug}/registrations/{id}: the sailor may change crew and contacts; organizers also
- * status (allowed moves only; admitting a waitlisted entry needs a free place) and payment status.
+ * status (allowed moves only; admitting a waitlisted entry needs a free place), payment status and
+ * the boat as entered in this regatta (name, sail number, model: a scorer's correction, which changes
+ * this entry's snapshot and so this regatta's results, never the boat in the sailor's other regattas;
+ * a sail number another active entry of the regatta holds is 409, as when entering).
  * Moving to cancelled is a cancellation (registration.cancelled and promotion of the waitlist).
  */
 import type { PaymentStatus, RegistrationStatus } from '@regatta/contracts';
@@ -16,11 +19,13 @@ import {
   describeMoves,
   initialStatus,
 } from '../domain/registrations.js';
+import { sailKey } from '../domain/events.js';
 import { lockEvent } from '../store/events.js';
 import { fleetsOf } from '../store/fleets.js';
-import { registeredCounts, registrationDetail, updateRegistration as updateRegistrationRow } from '../store/registrations.js';
+import { registeredCounts, registrationDetail, sailTakenBy, updateRegistration as updateRegistrationRow } from '../store/registrations.js';
 import type { EventRow, RegistrationDetailRow } from '../store/rows.js';
 import { cancelLocked } from './cancel-locked.js';
+import { duplicateEntry, duplicateFromIndex } from './duplicate-entry.js';
 import { registrationUpdatedFact } from './facts.js';
 import type { LazyInput } from './input.js';
 import { entryOf } from './registration-access.js';
@@ -31,6 +36,14 @@ export interface UpdateRegistrationInput {
   crew?: string[] | undefined;
   emergencyContact?: string | null | undefined;
   specialRequirements?: string | null | undefined;
+  /** The boat as entered in this regatta (organizers). */
+  boat?: EntryBoatCorrection | undefined;
+}
+
+export interface EntryBoatCorrection {
+  name?: string | undefined;
+  sailNumber?: string | null | undefined;
+  model?: string | null | undefined;
 }
 
 export interface RegistrationUpdated {
@@ -70,7 +83,7 @@ async function checkPlaceFor(client: PoolClient, event: EventRow, current: Regis
 }
 
 /** The fields that differ, by API name (for the SQL) and column (for the fact's changedFields), in a fixed order. */
-function registrationChanges(current: RegistrationDetailRow, input: UpdateRegistrationInput, cancelling: boolean) {
+function registrationChanges(current: RegistrationDetailRow, input: UpdateRegistrationInput, cancelling: boolean, by: string | null) {
   const changes: Record<string, unknown> = {};
   const changed: string[] = [];
   const note = (field: string, column: string, value: unknown, now: unknown) => {
@@ -84,7 +97,41 @@ function registrationChanges(current: RegistrationDetailRow, input: UpdateRegist
   note('emergencyContact', 'emergency_contact', input.emergencyContact, current.emergency_contact);
   note('specialRequirements', 'special_requirements', input.specialRequirements, current.special_requirements);
   if (!cancelling) note('status', 'status', input.status, current.status);
+  const boat = boatChanges(current, input.boat);
+  if (boat) {
+    Object.assign(changes, boat.changes, { boatCorrectedBy: by });
+    changed.push(...boat.changed);
+  }
   return { changes, changed };
+}
+
+/**
+ * A correction of the boat as entered: the whole snapshot (name, sail number, model) is written, so
+ * the entry no longer follows the sailor's boat; changed names the fields that differ (the fact's
+ * changed_fields: boat.name, boat.sail_number, boat.model). Undefined when nothing differs.
+ */
+function boatChanges(current: RegistrationDetailRow, boat: EntryBoatCorrection | undefined) {
+  if (!boat) return undefined;
+  const next = {
+    boatName: boat.name ?? current.boat_name,
+    sailNumber: boat.sailNumber === undefined ? current.boat_sail_number : boat.sailNumber,
+    boatModel: boat.model === undefined ? current.boat_model : boat.model,
+  };
+  const changed = [
+    ...(next.boatName !== current.boat_name ? ['boat.name'] : []),
+    ...(next.sailNumber !== current.boat_sail_number ? ['boat.sail_number'] : []),
+    ...(next.boatModel !== current.boat_model ? ['boat.model'] : []),
+  ];
+  if (changed.length === 0) return undefined;
+  return { changes: { ...next, sailKey: sailKey(next.sailNumber) }, changed };
+}
+
+/** 409 boat_already_registered when another active entry of the regatta holds the corrected sail number. */
+async function checkSailFree(client: PoolClient, current: RegistrationDetailRow, changes: Record<string, unknown>): Promise<void> {
+  const key = changes['sailKey'] as string | null | undefined;
+  if (!key || key === current.sail_key) return;
+  const holder = await sailTakenBy(client, current.event_id, key, current.id);
+  if (holder) throw duplicateEntry('sail', holder, { name: changes['boatName'] as string, sail_number: changes['sailNumber'] as string });
 }
 
 export async function updateRegistration(
@@ -102,23 +149,39 @@ export async function updateRegistration(
     throw problem('organizer_only', `Only organizers may change ${organizerFields.join(' and ')}; the sailor may change crew and contacts.`, {
       extensions: { fields: organizerFields },
     });
-  return withTransaction(context.pool, async (client) => {
-    const locked = (await lockEvent(client, event.id))!;
-    const current = (await registrationDetail(client, event.id, registration.id))!;
-    checkMoves(current, input);
-    if (input.status === 'registered' && current.status !== 'registered') await checkPlaceFor(client, locked, current);
-    const cancelling = input.status === 'cancelled' && current.status !== 'cancelled';
-    const { changes, changed } = registrationChanges(current, input, cancelling);
-    if (Object.keys(changes).length > 0) {
-      await updateRegistrationRow(client, current.id, changes);
-      const row = (await registrationDetail(client, event.id, current.id))!;
-      await context.publish(client, registrationUpdatedFact(row, locked.organization_id, current.status, changed, requestId, identity.userId ?? null));
-    }
-    if (cancelling) {
-      const again = (await registrationDetail(client, event.id, current.id))!;
-      const outcome = await cancelLocked(context, client, locked, again, requestId, identity.userId ?? null);
-      return { registration: outcome.cancelled, promoted: outcome.promoted, changed: [...changed, 'status'] };
-    }
-    return { registration: (await registrationDetail(client, event.id, current.id))!, promoted: null, changed };
-  });
+  try {
+    return await withTransaction(context.pool, (client) => applyUpdate(context, client, identity, event.id, registration.id, input, requestId));
+  } catch (error) {
+    throw duplicateFromIndex(error) ?? error;
+  }
+}
+
+/** The update under the event's lock (which orders it with every other change of the regatta's entries). */
+async function applyUpdate(
+  context: ServiceContext,
+  client: PoolClient,
+  identity: Identity,
+  eventId: string,
+  registrationId: string,
+  input: UpdateRegistrationInput,
+  requestId: string,
+): Promise<RegistrationUpdated> {
+  const locked = (await lockEvent(client, eventId))!;
+  const current = (await registrationDetail(client, eventId, registrationId))!;
+  checkMoves(current, input);
+  if (input.status === 'registered' && current.status !== 'registered') await checkPlaceFor(client, locked, current);
+  const cancelling = input.status === 'cancelled' && current.status !== 'cancelled';
+  const { changes, changed } = registrationChanges(current, input, cancelling, identity.userId ?? null);
+  await checkSailFree(client, current, changes);
+  if (Object.keys(changes).length > 0) {
+    await updateRegistrationRow(client, current.id, changes);
+    const row = (await registrationDetail(client, eventId, current.id))!;
+    await context.publish(client, registrationUpdatedFact(row, locked.organization_id, current.status, changed, requestId, identity.userId ?? null));
+  }
+  if (cancelling) {
+    const again = (await registrationDetail(client, eventId, current.id))!;
+    const outcome = await cancelLocked(context, client, locked, again, requestId, identity.userId ?? null);
+    return { registration: outcome.cancelled, promoted: outcome.promoted, changed: [...changed, 'status'] };
+  }
+  return { registration: (await registrationDetail(client, eventId, current.id))!, promoted: null, changed };
 }

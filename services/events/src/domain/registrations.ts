@@ -93,8 +93,8 @@ export function standingOf(isOrganizer: boolean, userId: string | undefined, ent
   return 'none';
 }
 
-/** Fields only organizers may change on an entry. */
-export const ORGANIZER_FIELDS = ['status', 'paymentStatus'] as const;
+/** Fields only organizers may change on an entry (the boat as entered: a scorer's correction). */
+export const ORGANIZER_FIELDS = ['status', 'paymentStatus', 'boat'] as const;
 
 /**
  * Whether a new event limit may free places (the waitlist is then promoted while entries fit): a

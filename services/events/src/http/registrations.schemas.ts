@@ -48,6 +48,12 @@ export const updateRegistrationBody = z
     crew: z.array(nonEmpty(200)).max(50),
     emergencyContact: text(500).nullable(),
     specialRequirements: text(2000).nullable(),
+    // The boat as entered in this regatta (organizers); the same limits as when entering.
+    boat: z
+      .object({ name: nonEmpty(100), sailNumber: nonEmpty(30).nullable(), model: nonEmpty(100).nullable() })
+      .partial()
+      .strict()
+      .refine((boat) => Object.keys(boat).length > 0, { message: 'name at least one of name, sailNumber, model' }),
   })
   .partial()
   .strict()

@@ -6,8 +6,17 @@ import type { Registered } from '../app/register.js';
 
 const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
+/** The boat as entered in this regatta; `corrected` says who corrected it and when (absent: as entered). */
 function boatJson(row: RegistrationDetailRow) {
-  return { id: row.boat_id, name: row.boat_name, sailNumber: row.boat_sail_number, model: row.boat_model, ratings: row.boat_ratings };
+  const at = row.entry_boat_corrected_at ? new Date(row.entry_boat_corrected_at) : null;
+  return {
+    id: row.boat_id,
+    name: row.boat_name,
+    sailNumber: row.boat_sail_number,
+    model: row.boat_model,
+    ratings: row.boat_ratings,
+    ...(at ? { corrected: { by: row.entry_boat_corrected_by, at: at.toISOString() } } : {}),
+  };
 }
 
 /** The typed Registration of the contract, plus sailor and boat details. */

@@ -11,6 +11,7 @@
 import type { Queryable } from '@regatta/db';
 import type { DocumentRow, EventWithOrgRow, FleetRow, RaceResultsRow, RaceRow, RegistrationDetailRow } from './rows.js';
 import { EVENT_WITH_ORG } from './events.js';
+import { ENTRY_BOAT_COLUMNS } from './registrations.js';
 
 export type DetailInclude = 'fleets' | 'races' | 'registrations' | 'results' | 'documents';
 
@@ -29,8 +30,7 @@ const AGGREGATES = {
   fleets: `(SELECT json_agg(f ORDER BY f.created_at, f.name) FROM fleets f WHERE f.event_id = e.id) AS fleets_json`,
   races: `(SELECT json_agg(r ORDER BY r.scheduled_start NULLS LAST, f.created_at, r.race_number)
      FROM races r JOIN fleets f ON f.id = r.fleet_id WHERE r.event_id = e.id) AS races_json`,
-  registrations: `(SELECT json_agg(x ORDER BY x.sequence) FROM (SELECT r.*, b.name AS boat_name, b.sail_number AS boat_sail_number,
-       b.model AS boat_model, b.ratings AS boat_ratings, f.name AS fleet_name
+  registrations: `(SELECT json_agg(x ORDER BY x.sequence) FROM (SELECT r.*, ${ENTRY_BOAT_COLUMNS}, f.name AS fleet_name
      FROM registrations r JOIN boats b ON b.id = r.boat_id JOIN fleets f ON f.id = r.fleet_id
      WHERE r.event_id = e.id AND r.status IN ('registered', 'waitlisted')) x) AS registrations_json`,
   results: `(SELECT json_agg(rr ORDER BY rr.race_number, rr.fleet_id) FROM race_results rr WHERE rr.event_id = e.id) AS results_json`,
@@ -67,7 +67,7 @@ export async function eventDetail(db: Queryable, slug: string, include: Readonly
   if (wanted.races) detail.races = hydrate<RaceRow>(races_json, ['scheduled_start', 'actual_start', 'progress_at', 'created_at']);
   if (wanted.registrations) detail.registrations = hydrate<RegistrationDetailRow>(registrations_json, ['registration_time', 'updated_at']);
   if (wanted.results) detail.results = hydrate<RaceResultsRow>(results_json, ['occurred_at']);
-  if (wanted.documents) detail.documents = hydrate<DocumentRow>(documents_json, ['published_at']);
+  if (wanted.documents) detail.documents = hydrate<DocumentRow>(documents_json, ['published_at', 'updated_at', 'withdrawn_at']);
   return detail;
 }
 

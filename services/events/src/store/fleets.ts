@@ -1,6 +1,7 @@
 /** SQL of fleets (part of an event). */
 import type { Queryable } from '@regatta/db';
 import type { FleetRow } from './rows.js';
+import { ENTRY_BOAT_COLUMNS } from './registrations.js';
 import { isUuid } from './sql.js';
 
 /** `createdAt` (default: the transaction's time) orders a regatta's fleets; a copy passes one per fleet to keep the source's order. */
@@ -86,13 +87,12 @@ export async function shareFleetRow(db: Queryable, fleetId: string): Promise<Fle
   return (await db.query<FleetRow>('SELECT * FROM fleets WHERE id = $1 FOR SHARE', [fleetId])).rows[0];
 }
 
-/** The boats entered (registered or waitlisted) in a fleet, with their ratings (a new handicap system must find its rating on each). */
+/** The boats entered (registered or waitlisted) in a fleet, as entered, with their ratings (a new handicap system must find its rating on each). */
 export async function enteredBoats(db: Queryable, fleetId: string): Promise<{ name: string; sail_number: string | null; ratings: Record<string, number> }[]> {
-  return (
-    await db.query<{ name: string; sail_number: string | null; ratings: Record<string, number> }>(
-      `SELECT b.name, b.sail_number, b.ratings FROM registrations r JOIN boats b ON b.id = r.boat_id
-        WHERE r.fleet_id = $1 AND r.status IN ('registered', 'waitlisted') ORDER BY r.sequence`,
-      [fleetId],
-    )
-  ).rows;
+  const { rows } = await db.query<{ boat_name: string; boat_sail_number: string | null; boat_ratings: Record<string, number> }>(
+    `SELECT ${ENTRY_BOAT_COLUMNS} FROM registrations r JOIN boats b ON b.id = r.boat_id
+      WHERE r.fleet_id = $1 AND r.status IN ('registered', 'waitlisted') ORDER BY r.sequence`,
+    [fleetId],
+  );
+  return rows.map((row) => ({ name: row.boat_name, sail_number: row.boat_sail_number, ratings: row.boat_ratings }));
 }

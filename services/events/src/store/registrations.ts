@@ -3,8 +3,16 @@ import type { Queryable } from '@regatta/db';
 import type { RegistrationDetailRow } from './rows.js';
 import { isUuid } from './sql.js';
 
-const REGISTRATION_DETAIL = `SELECT r.*, b.name AS boat_name, b.sail_number AS boat_sail_number, b.model AS boat_model,
-  b.ratings AS boat_ratings, f.name AS fleet_name
+/**
+ * The boat of an entry (registrations r joined with boats b): name, sail number and model as entered
+ * in this regatta (the entry's snapshot, which organizers may correct), the boat's own where the
+ * snapshot is missing; ratings are the boat's.
+ */
+export const ENTRY_BOAT_COLUMNS = `COALESCE(r.entry_boat_name, b.name) AS boat_name,
+  CASE WHEN r.entry_boat_name IS NULL THEN b.sail_number ELSE r.entry_sail_number END AS boat_sail_number,
+  CASE WHEN r.entry_boat_name IS NULL THEN b.model ELSE r.entry_boat_model END AS boat_model, b.ratings AS boat_ratings`;
+
+const REGISTRATION_DETAIL = `SELECT r.*, ${ENTRY_BOAT_COLUMNS}, f.name AS fleet_name
   FROM registrations r JOIN boats b ON b.id = r.boat_id JOIN fleets f ON f.id = r.fleet_id`;
 
 export async function registrationDetail(db: Queryable, eventId: string, id: string): Promise<RegistrationDetailRow | undefined> {
@@ -58,6 +66,15 @@ export async function activeConflict(
   return sail ? { kind: 'sail', registrationId: sail.id } : undefined;
 }
 
+/** Another active entry of the event with this normalized sail number, if any (a correction must not take one). */
+export async function sailTakenBy(db: Queryable, eventId: string, sailKeyValue: string, exceptId: string): Promise<string | undefined> {
+  const result = await db.query<{ id: string }>(
+    `SELECT id FROM registrations WHERE event_id = $1 AND status IN ('registered', 'waitlisted') AND sail_key = $2 AND id <> $3 LIMIT 1`,
+    [eventId, sailKeyValue, exceptId],
+  );
+  return result.rows[0]?.id;
+}
+
 /** Places taken (status registered) in the event and per fleet. */
 export async function registeredCounts(db: Queryable, eventId: string): Promise<{ total: number; byFleet: Map<string, number> }> {
   const result = await db.query<{ fleet_id: string; count: number }>(
@@ -89,6 +106,8 @@ export interface NewRegistration {
   sailorName: string | null;
   sailorEmail: string | null;
   boatId: string;
+  /** The boat as entered in this regatta (the entry's snapshot). */
+  boat: { name: string; sailNumber: string | null; model: string | null };
   sailKey: string | null;
   status: 'registered' | 'waitlisted';
   crew: string[];
@@ -100,8 +119,8 @@ export interface NewRegistration {
 export async function insertRegistration(db: Queryable, registration: NewRegistration): Promise<void> {
   await db.query(
     `INSERT INTO registrations (id, event_id, fleet_id, user_id, sailor_name, sailor_email, boat_id, sail_key, status,
-       crew, emergency_contact, special_requirements, submitted_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+       crew, emergency_contact, special_requirements, submitted_by, entry_boat_name, entry_sail_number, entry_boat_model)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
       registration.id,
       registration.eventId,
@@ -116,6 +135,9 @@ export async function insertRegistration(db: Queryable, registration: NewRegistr
       registration.emergencyContact,
       registration.specialRequirements,
       registration.submittedBy,
+      registration.boat.name,
+      registration.boat.sailNumber,
+      registration.boat.model,
     ],
   );
 }
@@ -126,6 +148,12 @@ const REGISTRATION_COLUMNS: Record<string, string> = {
   crew: 'crew',
   emergencyContact: 'emergency_contact',
   specialRequirements: 'special_requirements',
+  // The boat as entered in this regatta (and its normalized sail number, which keeps it unique).
+  boatName: 'entry_boat_name',
+  sailNumber: 'entry_sail_number',
+  boatModel: 'entry_boat_model',
+  sailKey: 'sail_key',
+  boatCorrectedBy: 'entry_boat_corrected_by',
 };
 
 export async function updateRegistration(db: Queryable, id: string, changes: Record<string, unknown>): Promise<void> {
@@ -137,6 +165,7 @@ export async function updateRegistration(db: Queryable, id: string, changes: Rec
     values.push(value);
     sets.push(`${column} = $${values.length}`);
   }
+  if ('boatCorrectedBy' in changes) sets.push('entry_boat_corrected_at = now()');
   sets.push('updated_at = now()');
   await db.query(`UPDATE registrations SET ${sets.join(', ')} WHERE id = $1`, values);
 }

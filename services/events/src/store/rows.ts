@@ -146,6 +146,13 @@ export interface RegistrationRow {
   updated_at: Date;
   /** Ratings in force from a race on (issue 15), sorted by fromRace. */
   rating_changes: RatingChangeRecord[];
+  /** The boat as entered in this regatta (migration 005; null on entries not filled: the boat's own values). */
+  entry_boat_name: string | null;
+  entry_sail_number: string | null;
+  entry_boat_model: string | null;
+  /** Who corrected the boat as entered (an organizer), and when; null when never corrected. */
+  entry_boat_corrected_by: string | null;
+  entry_boat_corrected_at: Date | null;
 }
 
 export interface RatingChangeRecord {
