@@ -8,3 +8,4 @@ export * from './query.js';
 export * from './hmac-key.js';
 export * from './conditional-get.js';
 export * from './problem-codes.js';
+export * from './visibility.js';

@@ -24,6 +24,7 @@ import {
 } from '@regatta/messaging';
 
 export { z };
+export { awaitProjection, waitBudget, type ProjectionWaiter, type WaitBudget } from './projection-wait.js';
 
 export interface ConsumerDefinition {
   /** Short name; the Kafka group id and inbox namespace become "<service>.<name>". */

@@ -2,9 +2,9 @@
  * The refusals of the access rules (domain/visibility.ts): 403 naming the organization, and the
  * event a caller may see or write (404 when unknown or invisible, then 403).
  */
-import { notFound, problem, type Identity } from '@regatta/http';
+import { canSeeEvent, notFound, problem, type Identity } from '@regatta/http';
 import type { Queryable } from '@regatta/db';
-import { canSeeEvent, roleIn, viewerOf, type OrgAccess, type Role } from '../domain/visibility.js';
+import { roleIn, type OrgAccess, type Role } from '../domain/visibility.js';
 import { eventBySlug } from '../store/events.js';
 import type { EventWithOrgRow, OrganizationRow } from '../store/rows.js';
 
@@ -55,7 +55,8 @@ export function isOrganizer(identity: Identity, event: EventWithOrgRow): boolean
 }
 
 export function mayRead(identity: Identity, event: EventWithOrgRow): boolean {
-  return canSeeEvent(viewerOf(identity, [orgAccessOfEvent(event)]), { organizationId: event.organization_id, status: event.status });
+  const org = orgAccessOfEvent(event);
+  return canSeeEvent(identity, { organizationId: event.organization_id, status: event.status }, () => roleIn(identity, org));
 }
 
 /** The event a caller may see, or 404 (unknown and invisible look the same). */

@@ -6,7 +6,7 @@
  * request may hang is decided here and nowhere else. A lookup that needs no wait (a read that may
  * just say "none") does not call this at all.
  */
-import type { ServiceContext } from '@regatta/runtime';
+import { awaitProjection, type ServiceContext } from '@regatta/runtime';
 
 export const PROJECTION_WAITS = {
   /** An organization created a moment ago (organizations.v1): creating an event or series in it. */
@@ -24,8 +24,5 @@ export type ProjectionWait = keyof typeof PROJECTION_WAITS;
 
 /** Looks `find` up; when absent, waits (up to the policy's budget) for the projection to have it. */
 export async function awaitProjected<T>(context: ServiceContext, wait: ProjectionWait, find: () => Promise<T | undefined>): Promise<T | undefined> {
-  let found = await find();
-  if (found !== undefined) return found;
-  await context.waitFor(async () => (found = await find()) !== undefined, PROJECTION_WAITS[wait]);
-  return found;
+  return awaitProjection(context, find, PROJECTION_WAITS[wait]);
 }

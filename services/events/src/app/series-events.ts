@@ -1,9 +1,8 @@
 /** The events of a series a caller may see, and the span of their dates. */
 import type { Identity } from '@regatta/http';
-import { canSeeEvent, viewerOf } from '../domain/visibility.js';
 import type { EventWithOrgRow } from '../store/rows.js';
 import type { SeriesListRow } from '../store/series.js';
-import { orgAccessOfEvent } from './access.js';
+import { mayRead } from './access.js';
 
 export interface SeriesWithEvents {
   series: SeriesListRow;
@@ -14,8 +13,7 @@ export interface SeriesWithEvents {
 
 export function visibleEventsOf(series: SeriesListRow, events: Map<string, EventWithOrgRow>, identity: Identity): EventWithOrgRow[] {
   const rows = series.event_ids.map((id) => events.get(id)).filter((row): row is EventWithOrgRow => row !== undefined);
-  const viewer = viewerOf(identity, rows.map(orgAccessOfEvent));
-  return rows.filter((row) => canSeeEvent(viewer, { organizationId: row.organization_id, status: row.status }));
+  return rows.filter((row) => mayRead(identity, row));
 }
 
 export function span(rows: EventWithOrgRow[]): { start: Date | null; end: Date | null } {

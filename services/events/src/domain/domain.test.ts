@@ -4,7 +4,6 @@ import { formatDuration, needsCourseDistance } from '@regatta/contracts';
 import { canMoveEvent, dateProblems, describeEventMoves, normalizeMoney, registrationClosedReason, sailKey } from './events.js';
 import { discardThresholdProblems, missingRating, resolveHandicapParams } from './handicap.js';
 import { slugCandidate, slugify } from '@regatta/contracts';
-import { canSeeEvent } from './visibility.js';
 import { canMovePayment, canMoveRegistration, chooseToPromote, initialStatus } from './registrations.js';
 
 test('event status moves: the documented set only', () => {
@@ -41,18 +40,6 @@ test('slugs', () => {
   assert.equal(slugify('!!!'), 'event');
   assert.equal(slugCandidate('spring', 1), 'spring');
   assert.equal(slugCandidate('spring', 3), 'spring-3');
-});
-
-test('visibility: drafts to members, embed tokens to their organization only', () => {
-  const member = { roleIn: (org: string) => (org === 'org-a' ? ('member' as const) : undefined) };
-  const stranger = { roleIn: () => undefined };
-  const embed = { roleIn: () => undefined, embedOrganizationId: 'org-a' };
-  assert.equal(canSeeEvent(member, { organizationId: 'org-a', status: 'draft' }), true);
-  assert.equal(canSeeEvent(stranger, { organizationId: 'org-a', status: 'draft' }), false);
-  assert.equal(canSeeEvent(stranger, { organizationId: 'org-a', status: 'published' }), true);
-  assert.equal(canSeeEvent(embed, { organizationId: 'org-a', status: 'published' }), true);
-  assert.equal(canSeeEvent(embed, { organizationId: 'org-a', status: 'draft' }), false);
-  assert.equal(canSeeEvent(embed, { organizationId: 'org-b', status: 'published' }), false);
 });
 
 test('registration window', () => {

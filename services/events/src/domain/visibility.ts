@@ -1,15 +1,13 @@
 /**
- * Who sees which event, and who counts as a member or admin of an organization. Events' rule is the
- * platform's truth for event visibility:
+ * Who counts as a member or admin of an organization here (which events a caller sees is the
+ * platform's one rule, canSeeEvent of @regatta/http, given this role):
  * - organization roles come from the gateway's identity assertion;
  * - the creator of an organization (from organization.created) counts as its admin until identity
  *   says their membership was revoked, so a request right after creating an organization is not
  *   refused for a role the assertion could not carry yet;
- * - embed tokens and anonymous callers have no role anywhere;
- * - a draft is seen by the organization's members only, everything else by anyone (isPubliclyVisible);
- *   an embed token sees its own organization's non-drafts only.
+ * - embed tokens and anonymous callers have no role anywhere.
  */
-import { isPubliclyVisible, type EventStatus, type MemberRole } from '@regatta/contracts';
+import type { MemberRole } from '@regatta/contracts';
 
 export type Role = MemberRole;
 
@@ -36,28 +34,6 @@ export function roleIn(caller: Caller, org: OrgAccess): Role | undefined {
   if (role) return role;
   if (caller.userId && org.createdBy && org.createdBy === caller.userId && !org.creatorRevoked) return 'admin';
   return undefined;
-}
-
-export interface Viewer {
-  /** Organization roles of the caller (empty for embed tokens). */
-  roleIn(organizationId: string): Role | undefined;
-  /** For embed tokens: the only organization readable. */
-  embedOrganizationId?: string | undefined;
-}
-
-export function viewerOf(caller: Caller, orgs: OrgAccess[] = []): Viewer {
-  const byId = new Map(orgs.map((org) => [org.id, org]));
-  return {
-    roleIn: (organizationId) => roleIn(caller, byId.get(organizationId) ?? { id: organizationId }),
-    embedOrganizationId: caller.via === 'embed' ? (caller.embedOrganizationId ?? '') : undefined,
-  };
-}
-
-/** Whether a viewer may see an event at all (unknown and invisible look the same: 404). */
-export function canSeeEvent(viewer: Viewer, event: { organizationId: string; status: EventStatus }): boolean {
-  if (viewer.embedOrganizationId !== undefined) return event.organizationId === viewer.embedOrganizationId && isPubliclyVisible(event.status);
-  if (!isPubliclyVisible(event.status)) return viewer.roleIn(event.organizationId) !== undefined;
-  return true;
 }
 
 /** The organization an embed token is bound to, or a nil id matching nothing (lists filter by it). */

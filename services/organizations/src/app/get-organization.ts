@@ -1,8 +1,8 @@
 /** One organization with its public regattas; unknown and not-visible ones are both 404. */
-import { notFound } from '@regatta/http';
+import { canSeeOrganization, notFound } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import type { ProjectedEvent } from '../domain/calendar.js';
-import { visibleTo, type Organization } from '../domain/organization.js';
+import type { Organization } from '../domain/organization.js';
 import { findOrganizationBySlug } from '../store/organizations.js';
 import { publicEventsOf } from '../store/projections/events.js';
 import type { Viewer } from './viewer.js';
@@ -14,6 +14,6 @@ export async function getOrganization(
   slug: string | undefined,
 ): Promise<{ organization: Organization; events: ProjectedEvent[] }> {
   const organization = slug ? await findOrganizationBySlug(context.pool, slug) : undefined;
-  if (!organization || !visibleTo(viewer, organization)) throw notFound('Organization');
+  if (!organization || !canSeeOrganization(viewer, organization.id)) throw notFound('Organization');
   return { organization, events: await publicEventsOf(context.pool, organization.id) };
 }

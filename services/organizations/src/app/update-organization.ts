@@ -3,10 +3,10 @@
  * and published as organization.updated, naming the changed fields.
  */
 import { withTransaction } from '@regatta/db';
-import { notFound, problem } from '@regatta/http';
+import { canSeeOrganization, notFound, problem } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import type { ProjectedEvent } from '../domain/calendar.js';
-import { applyChanges, visibleTo, type Organization, type OrganizationChanges } from '../domain/organization.js';
+import { applyChanges, type Organization, type OrganizationChanges } from '../domain/organization.js';
 import { findOrganizationBySlug, updateOrganization as saveOrganization } from '../store/organizations.js';
 import { publicEventsOf } from '../store/projections/events.js';
 import { organizationUpdated } from './facts.js';
@@ -24,7 +24,7 @@ export async function updateOrganization(
 ): Promise<{ organization: Organization; events: ProjectedEvent[] }> {
   const { pool } = context;
   const found = request.slug ? await findOrganizationBySlug(pool, request.slug) : undefined;
-  if (!found || !visibleTo(viewer, found)) throw notFound('Organization');
+  if (!found || !canSeeOrganization(viewer, found.id)) throw notFound('Organization');
   if (viewer.roles[found.id] !== 'admin') {
     throw problem('organization_admin_required', 'Only administrators of this organization may change it.', { extensions: { organizationId: found.id } });
   }

@@ -1,9 +1,7 @@
-/** The caller as the use cases see it: from the gateway's identity assertion, without HTTP. */
-export interface Viewer {
-  via: string;
-  userId?: string | undefined;
-  /** An embed token's organization (embed tokens read only that one). */
-  embedOrganizationId?: string | undefined;
-  /** Roles per organization id. */
-  roles: Record<string, string>;
-}
+/**
+ * The caller as the use cases see it: from the gateway's identity assertion, without HTTP (roles per
+ * organization id; an embed token's organization, the only one it reads).
+ */
+import type { Identity } from '@regatta/http';
+
+export type Viewer = Pick<Identity, 'via' | 'userId' | 'embedOrganizationId' | 'roles'>;

@@ -75,11 +75,6 @@ export function newOrganization(input: NewOrganizationInput, id: string, created
   };
 }
 
-/** Embed tokens read only their own organization; to them every other one looks absent. */
-export function visibleTo(viewer: { via: string; embedOrganizationId?: string | undefined }, org: Pick<Organization, 'id'>): boolean {
-  return viewer.via !== 'embed' || viewer.embedOrganizationId === org.id;
-}
-
 /** The editable profile fields; `undefined` = leave as is, `null` = clear. */
 export interface OrganizationChanges {
   name?: string;

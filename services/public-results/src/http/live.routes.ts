@@ -9,7 +9,7 @@
  * closing idle streams.
  */
 import type { Request, Response } from 'express';
-import { identityOf, notFound, type Identity, type RouteDefinition } from '@regatta/http';
+import { canSeeEvent, identityOf, notFound, type RouteDefinition } from '@regatta/http';
 import { followLive } from '../app/follow-live.js';
 import type { PublicContext, PublicResources } from '../app/resources.js';
 import { parseLastEventId } from '../domain/live-messages.js';
@@ -17,14 +17,6 @@ import type { EventHead } from '../domain/model.js';
 import { isPublicStatus } from '../domain/visibility.js';
 import { param } from './params.js';
 import { SLUG } from './slug.js';
-
-function canFollow(identity: Identity, head: EventHead): boolean {
-  if (identity.via === 'embed') return !!head.organizationId && head.organizationId === identity.embedOrganizationId && isPublicStatus(head.status);
-  if (isPublicStatus(head.status)) return true;
-  if (head.status !== 'draft' || !head.organizationId || identity.via === 'anonymous') return false;
-  const role = identity.roles[head.organizationId];
-  return role === 'member' || role === 'admin';
-}
 
 export function liveRoutes(context: PublicContext, resources: PublicResources): RouteDefinition[] {
   const { heads, hub } = resources;
@@ -50,7 +42,7 @@ export function liveRoutes(context: PublicContext, resources: PublicResources): 
     {
       method: 'get',
       path: '/api/v1/events/:slug/live',
-      handler: (req, res) => stream(req, res, (head) => canFollow(identityOf(res), head)),
+      handler: (req, res) => stream(req, res, (head) => canSeeEvent(identityOf(res), head)),
     },
     {
       method: 'get',

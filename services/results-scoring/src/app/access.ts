@@ -4,24 +4,14 @@
  * invisible look the same (404). Submitting and publishing need membership of the organization (role
  * member or admin in the gateway's identity assertion, for sessions and API keys alike).
  */
-import { notFound, problem, type Identity } from '@regatta/http';
-import { isPublicEvent, type EventProjection } from '../domain/records.js';
+import { assertedRole, canSeeEvent, notFound, problem, type Identity } from '@regatta/http';
+import type { EventProjection } from '../domain/records.js';
+
+// The platform's one visibility rule (@regatta/http), under the names this service's use cases import.
+export { canSeeEvent, canSeeOrganization } from '@regatta/http';
 
 export function isMember(identity: Identity, organizationId: string | null): boolean {
-  if (!organizationId || identity.via === 'embed' || identity.via === 'anonymous') return false;
-  const role = identity.roles[organizationId];
-  return role === 'member' || role === 'admin';
-}
-
-export function canSeeOrganization(identity: Identity, organizationId: string | null): boolean {
-  if (identity.via === 'embed') return !!organizationId && identity.embedOrganizationId === organizationId;
-  return true;
-}
-
-export function canSeeEvent(identity: Identity, event: EventProjection): boolean {
-  if (!canSeeOrganization(identity, event.organizationId)) return false;
-  if (!isPublicEvent(event)) return isMember(identity, event.organizationId);
-  return true;
+  return assertedRole(identity, organizationId) !== undefined;
 }
 
 /** 404 when the caller may not see the event, 403 when she sees it but is not a member. */

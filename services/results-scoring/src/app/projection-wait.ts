@@ -15,42 +15,15 @@
  */
 import type { ServiceContext } from '@regatta/runtime';
 
+// The mechanics are the runtime's; this file keeps the service's budgets.
+export { awaitProjection, waitBudget, type WaitBudget } from '@regatta/runtime';
+
 export const PROJECTION_WAIT = {
   /** Budget of one write request for everything it names. */
   WRITE_MS: 3_000,
   /** A read of an event or series slug the projection does not know (yet). */
   UNKNOWN_SLUG_ON_READ_MS: 500,
 } as const;
-
-/** A request's wait budget: every wait of the request draws on one deadline. */
-export interface WaitBudget {
-  remaining(): number;
-}
-
-export function waitBudget(totalMs: number): WaitBudget {
-  const deadline = Date.now() + totalMs;
-  return { remaining: () => Math.max(0, deadline - Date.now()) };
-}
-
-/**
- * `find()` now, else again each time the projection's consumer applies a fact, until it returns a value
- * that `accept` takes or `timeoutMs` has passed; the last value found (accepted or not) is returned.
- */
-export async function awaitProjection<T>(
-  context: Pick<ServiceContext, 'waitFor'>,
-  find: () => Promise<T | undefined>,
-  timeoutMs: number,
-  accept: (value: T) => boolean = () => true,
-): Promise<T | undefined> {
-  let value = await find();
-  if ((value === undefined || !accept(value)) && timeoutMs > 0) {
-    await context.waitFor(async () => {
-      value = await find();
-      return value !== undefined && accept(value);
-    }, timeoutMs);
-  }
-  return value;
-}
 
 /** Waits until `check` holds, for at most `timeoutMs` (a boolean condition rather than a lookup). */
 export async function awaitCondition(context: Pick<ServiceContext, 'waitFor'>, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {

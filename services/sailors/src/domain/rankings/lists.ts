@@ -1,4 +1,5 @@
 /** A ranking list as the sailors service keeps it, and who may read or manage it (pure). */
+import type { MemberRole } from '@regatta/contracts';
 import type { RankingFilters } from './filters.js';
 import type { RankingFormula } from './formula.js';
 
@@ -17,7 +18,8 @@ export interface RankingList {
   updatedAt: Date;
 }
 
-export type OrganizationRole = 'admin' | 'member';
+/** A member's role (the vocabulary's). */
+export type OrganizationRole = MemberRole;
 
 /** The caller as the rules need it (the gateway's identity assertion). */
 export interface Caller {
