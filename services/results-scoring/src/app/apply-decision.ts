@@ -1,9 +1,10 @@
 /**
  * Applies a decision's consequences to the scores, INSIDE the caller's transaction (the one that
- * records the decision): per race, the current entries → the consequences (domain/protests) → R's
- * reviseRace with kind 'decision' and the decision's id, which stores them, writes the revision,
- * re-scores the fleet and queues results.updated / results.revised. Either all of it commits with
- * the decision, or none of it.
+ * records the decision), as one unit of work over the races' fleets (unit-of-work/fleet-change.ts):
+ * per race, the current entries → the consequences (domain/protests) → a change of the race's results
+ * with kind 'decision' and the decision's id; the unit re-scores each fleet once, writes the revisions
+ * and queues results.updated / standings.updated / results.revised. Either all of it commits with the
+ * decision, or none of it.
  */
 import type { PoolClient } from '@regatta/db';
 import { problem } from '@regatta/http';
@@ -13,17 +14,16 @@ import type { RevisionRef } from '../domain/protests/records.js';
 import { needsRatings, ratingFor } from '../domain/fleet-setup.js';
 import { consequenceRefusals } from '../domain/protests/applicability.js';
 import { redressMethodOf } from '../domain/race-entries.js';
-import type { RaceWithProgress, SubmittedEntry } from '../domain/records.js';
-import { lockFleet } from '../store/locks.js';
-import { findFleet, findRace, listFleetRaces } from '../store/projections/fleets.js';
+import type { EventProjection, RaceWithProgress, SubmittedEntry } from '../domain/records.js';
+import { findRace } from '../store/projections/fleets.js';
 import { fleetBoats, registeredBoatIds } from '../store/projections/registrations.js';
 import { getRaceEntries } from '../store/results.js';
 import { getSplitDefinition } from '../store/split-series.js';
-import { reviseRace, type RevisionActor } from './revise-race.js';
-import { lockSeriesOfEvent } from './series-standings.js';
+import { changeFleets, type FleetChange } from './unit-of-work/fleet-change.js';
+import type { RevisionActor } from './unit-of-work/revision-builder.js';
 
 export interface DecisionToApply {
-  eventId: string;
+  event: EventProjection;
   decisionId: string;
   protestNumber: number;
   consequences: Consequence[];
@@ -46,50 +46,42 @@ export const blankEntry = (boatId: string, seq: number): SubmittedEntry => ({
 });
 
 export async function applyDecision(context: ServiceContext, client: PoolClient, decision: DecisionToApply): Promise<RevisionRef[]> {
+  const { event } = decision;
   const raceIds = [...new Set(decision.consequences.map((c) => c.raceId))];
-  const races = [];
+  const fleetIds = [];
   for (const raceId of raceIds) {
     const race = await findRace(client, raceId);
-    if (race) races.push(race);
+    if (race) fleetIds.push(race.fleetId);
   }
-  // Locks in the order every path takes: the event's series, then fleets in id order (store/locks.ts),
-  // before reading the entries, so nobody changes them between this read and the revision.
-  races.sort((a, b) => a.fleetId.localeCompare(b.fleetId) || a.number - b.number);
-  await lockSeriesOfEvent(client, decision.eventId);
-  for (const fleetId of [...new Set(races.map((race) => race.fleetId))]) await lockFleet(client, fleetId);
-
-  await refuseInapplicable(client, decision.eventId, races, decision.consequences);
-  const revisions: RevisionRef[] = [];
-  for (const race of races) {
-    const current = await getRaceEntries(client, race.id);
-    let entries: SubmittedEntry[];
-    try {
-      entries = applyConsequences(current, race.id, decision.consequences, blankEntry);
-    } catch (error) {
-      if (error instanceof ConsequenceError) throw problem('inapplicable_consequence', error.message, { errors: [{ field: error.field, message: error.message }] });
-      throw error;
+  // One unit of work over the races' fleets: the event's series, then the fleets in id order, locked
+  // before the entries are read, so nobody changes them between this read and the revision.
+  const done = await changeFleets(context, client, { event, fleetIds, requestId: decision.requestId }, async (change) => {
+    const races = raceIds.flatMap((raceId) => change.race(raceId) ?? []).sort((a, b) => a.fleetId.localeCompare(b.fleetId) || a.number - b.number);
+    await refuseInapplicable(client, change, races, decision.consequences);
+    for (const race of races) {
+      let entries: SubmittedEntry[];
+      try {
+        entries = applyConsequences(await getRaceEntries(client, race.id), race.id, decision.consequences, blankEntry);
+      } catch (error) {
+        if (error instanceof ConsequenceError) throw problem('inapplicable_consequence', error.message, { errors: [{ field: error.field, message: error.message }] });
+        throw error;
+      }
+      await change.changeResults(race, entries, { kind: 'decision', reason: `Decision of protest ${decision.protestNumber}`, actor: decision.actor, decisionId: decision.decisionId });
     }
-    const revised = await reviseRace(context, client, {
-      eventId: decision.eventId,
-      raceId: race.id,
-      entries,
-      actor: decision.actor,
-      reason: `Decision of protest ${decision.protestNumber}`,
-      kind: 'decision',
-      decisionId: decision.decisionId,
-      requestId: decision.requestId,
-    });
-    revisions.push({ raceId: race.id, revisionId: revised.revisionId, seq: revised.seq });
-  }
-  return revisions;
+    return races;
+  });
+  return done.value.map((race) => {
+    const revision = done.revisions.get(race.id)!;
+    return { raceId: race.id, revisionId: revision.id, seq: revision.seq ?? 0 };
+  });
 }
 
 /** The checks a finish sheet gets (boat in the race's fleet, finish after the start, a rating), on the consequences. */
-async function refuseInapplicable(client: PoolClient, eventId: string, races: readonly RaceWithProgress[], consequences: readonly Consequence[]): Promise<void> {
+async function refuseInapplicable(client: PoolClient, change: FleetChange, races: readonly RaceWithProgress[], consequences: readonly Consequence[]): Promise<void> {
   const errors = [];
-  const finals = await splitFinalFleets(client, eventId);
+  const finals = await splitFinalFleets(client, change.event.id);
   for (const race of races) {
-    const fleet = await findFleet(client, race.fleetId);
+    const fleet = change.fleet(race.fleetId);
     if (!fleet) continue;
     const boatIds = [...new Set(consequences.filter((c) => c.raceId === race.id).map((c) => c.boatId))];
     const registered = await registeredBoatIds(client, fleet.id, boatIds);
@@ -97,7 +89,7 @@ async function refuseInapplicable(client: PoolClient, eventId: string, races: re
     const rated = boats ? (boatId: string) => ratingFor(fleet, boats.get(boatId)?.ratings ?? {}) !== undefined : undefined;
     // Only redress asks whether races were sailed before this one (A9(b)); the fleet's races are read then.
     const redress = consequences.some((c) => c.raceId === race.id && c.action === 'rdg');
-    const racesBefore = !redress || finals.has(fleet.id) || (await listFleetRaces(client, fleet.id)).some((r) => r.number < race.number && r.hasResults && r.status !== 'abandoned');
+    const racesBefore = !redress || finals.has(fleet.id) || change.races(fleet.id).some((r) => r.number < race.number && r.hasResults && r.status !== 'abandoned');
     errors.push(...consequenceRefusals(consequences, { raceId: race.id, fleetName: fleet.name, actualStart: race.actualStart, registered, rated, racesBefore, defaultRedress: redressMethodOf(fleet, { redressMethod: null }) }));
   }
   if (errors.length > 0) throw problem('inapplicable_consequence', "A consequence cannot be applied to the race's record.", { errors });

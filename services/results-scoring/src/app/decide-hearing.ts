@@ -17,7 +17,7 @@ import { boatsInEvent, findProtest, setProtestStatus } from '../store/protests.j
 import { applyDecision } from './apply-decision.js';
 import { assertOpen, committeeEvent, protestOf } from './protest-case.js';
 import { decisionPublishedFact } from './protest-facts.js';
-import { actorOf } from './revise-race.js';
+import { actorOf } from './unit-of-work/revision-builder.js';
 
 export interface DecisionInput {
   factsFound: string;
@@ -38,7 +38,7 @@ export async function decideHearing(context: ServiceContext, identity: Identity,
     const at = new Date();
     const actor = actorOf(identity);
     const decisionId = await insertDecision(client, { protestId: protest.id, eventId: event.id, factsFound: input.factsFound, conclusions: input.conclusions, rulesApplied: input.rulesApplied, consequences, at, userId: actor.userId, keyId: actor.keyId, via: actor.via });
-    const revisions = await applyDecision(context, client, { eventId: event.id, decisionId, protestNumber: protest.number, consequences, actor, requestId: request.requestId });
+    const revisions = await applyDecision(context, client, { event, decisionId, protestNumber: protest.number, consequences, actor, requestId: request.requestId });
     // The decision's time is its revisions' (taken after the fleet locks): asOf = decidedAt shows it.
     await setDecisionRevisions(client, decisionId, revisions, await transactionTime(client));
     await setProtestStatus(client, protest.id, 'decided');

@@ -16,7 +16,7 @@ import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT } from './projection-wait.js';
 import { fleetOfEvent, namedRaces, recordOfficial } from './publication-steps.js';
 import type { ResultsResources } from './resources.js';
-import { actorOf } from './revise-race.js';
+import { actorOf } from './unit-of-work/revision-builder.js';
 
 export interface OfficialResults {
   event: EventProjection;

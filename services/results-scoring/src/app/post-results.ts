@@ -12,12 +12,11 @@ import { DEFAULT_PROTEST_TIME_LIMIT_MINUTES, protestDeadlines } from '../domain/
 import type { EventProjection } from '../domain/records.js';
 import { transactionTime } from '../store/locks.js';
 import { fleetRacesWithResults, protestTimeLimit, savePosting } from '../store/publication.js';
-import { insertRevision } from '../store/revisions.js';
 import { assertCommittee } from './access.js';
 import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT } from './projection-wait.js';
 import { renderFleetViews } from './render-views.js';
-import { actorOf } from './revise-race.js';
+import { actorOf, recordStepRevision } from './unit-of-work/revision-builder.js';
 import { resultsPostedFact } from './revision-facts.js';
 import { fleetOfEvent, namedRaces } from './publication-steps.js';
 
@@ -70,26 +69,7 @@ export async function postResults(context: ServiceContext, identity: Identity, r
       })),
     );
     const actor = actorOf(identity);
-    await insertRevision(
-      client,
-      {
-        eventId: event.id,
-        fleetId: fleet.id,
-        raceId: null,
-        raceIds: [...targetIds].sort(),
-        seq: null,
-        kind: 'posted',
-        reason: request.reason ?? '',
-        decisionId: null,
-        revertedTo: null,
-        userId: actor.userId,
-        keyId: actor.keyId,
-        via: actor.via,
-        changes: [],
-        entries: null,
-      },
-      at,
-    );
+    await recordStepRevision(client, { eventId: event.id, fleetId: fleet.id }, 'posted', [...targetIds].sort(), request.reason ?? '', actor, at);
     await renderFleetViews(client, fleet.id);
     const races = targets.map((r) => ({ raceId: r.raceId, number: r.number, protestDeadline: deadlines.get(r.raceId) ?? null }));
     await context.publish(client, resultsPostedFact({ event, requestId: request.requestId }, fleet.id, at, races, actor.userId));

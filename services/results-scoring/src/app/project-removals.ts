@@ -16,20 +16,19 @@ import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import type { RaceProjection } from '../domain/records.js';
 import { raceChangeReason } from '../domain/rescore-reasons.js';
-import { changesBetween, snapshotOf } from '../domain/revisions.js';
 import { lockFleet, lockSeries, transactionTime } from '../store/locks.js';
 import { findEventsByIds } from '../store/projections/events.js';
 import { findFleet } from '../store/projections/fleets.js';
 import { raceBeingRemoved, removeEvent, removeRace, removeSeries } from '../store/projections/removals.js';
 import { findSeriesContainingEvent } from '../store/projections/series.js';
 import { fleetHasResults } from '../store/results.js';
-import { insertRevision, nextRevisionSeq } from '../store/revisions.js';
 import { projectRace } from './project-race.js';
 import { recomputeFleet } from './recompute-fleet.js';
 import { renderFleetViews } from './render-views.js';
 import { rescoreRecorded } from './rescore-setup.js';
 import { resultsRevisedFact } from './revision-facts.js';
 import { lockSeriesOfEvent } from './series-standings.js';
+import { recordRaceRevision, systemActor } from './unit-of-work/revision-builder.js';
 
 /** Re-scores the fleet when it has results (recorded as revisions when `reason` is given), else re-renders its views. */
 async function rescoreOrRender(context: ServiceContext, client: PoolClient, eventId: string, fleetId: string, requestId: string | undefined, reason?: string, by: string | null = null): Promise<void> {
@@ -75,27 +74,14 @@ export async function projectRaceDeleted(
   await removeRace(client, race.id);
   const [event] = await findEventsByIds(client, [race.eventId]);
   if (event && removed.entries.length > 0) {
-    const revision = await insertRevision(
+    // What the race held (its "after" is nothing): the record to enter the results again from.
+    const revision = (await recordRaceRevision(
       client,
-      {
-        eventId: race.eventId,
-        fleetId: race.fleetId,
-        raceId: race.id,
-        raceIds: [race.id],
-        seq: await nextRevisionSeq(client, race.id),
-        kind: 'correction',
-        reason: raceDeletedReason(removed.raceNumber, true),
-        decisionId: null,
-        revertedTo: null,
-        userId: by,
-        keyId: null,
-        via: 'system',
-        changes: changesBetween(removed.results, []),
-        // What the race held (its "after" is nothing): the record to enter the results again from.
-        entries: snapshotOf(removed.entries),
-      },
+      { eventId: race.eventId, fleetId: race.fleetId, raceId: race.id },
+      { kind: 'correction', reason: raceDeletedReason(removed.raceNumber, true), actor: systemActor(by) },
+      { before: removed.results, after: [], entries: removed.entries },
       await transactionTime(client),
-    );
+    ))!;
     await context.publish(client, resultsRevisedFact({ event, requestId: fact.requestId }, revision));
   }
   // Other races' numbers may move (a redress average over the races, discards): recorded as any re-score.

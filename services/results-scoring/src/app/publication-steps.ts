@@ -10,10 +10,9 @@ import type { EventProjection, FleetProjection } from '../domain/records.js';
 import { lockFleet } from '../store/locks.js';
 import { findFleet } from '../store/projections/fleets.js';
 import { markOfficial, type PostableRace } from '../store/publication.js';
-import { insertRevision } from '../store/revisions.js';
 import { resultsPublishedFact } from './facts.js';
 import { renderFleetViews } from './render-views.js';
-import type { RevisionActor } from './revise-race.js';
+import { recordStepRevision, type RevisionActor } from './unit-of-work/revision-builder.js';
 import { resultsOfficialFact } from './revision-facts.js';
 import { lockSeriesOfEvent } from './series-standings.js';
 
@@ -53,26 +52,7 @@ export interface OfficialStep {
 export async function recordOfficial(context: ServiceContext, client: PoolClient, step: OfficialStep): Promise<string[]> {
   const changed = await markOfficial(client, step.raceIds, step.at, step.reason);
   if (changed.length === 0) return changed;
-  await insertRevision(
-    client,
-    {
-      eventId: step.event.id,
-      fleetId: step.fleetId,
-      raceId: null,
-      raceIds: changed,
-      seq: null,
-      kind: 'official',
-      reason: step.note,
-      decisionId: null,
-      revertedTo: null,
-      userId: step.actor.userId,
-      keyId: step.actor.keyId,
-      via: step.actor.via,
-      changes: [],
-      entries: null,
-    },
-    step.at,
-  );
+  await recordStepRevision(client, { eventId: step.event.id, fleetId: step.fleetId }, 'official', changed, step.note, step.actor, step.at);
   await renderFleetViews(client, step.fleetId);
   const meta = { event: step.event, requestId: step.requestId };
   await context.publish(client, resultsOfficialFact(meta, step.fleetId, step.at, changed, step.reason, step.actor.userId));

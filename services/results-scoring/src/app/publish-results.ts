@@ -9,13 +9,12 @@ import type { ServiceContext } from '@regatta/runtime';
 import type { EventProjection } from '../domain/records.js';
 import { transactionTime } from '../store/locks.js';
 import { publishEvent } from '../store/results.js';
-import { insertRevision } from '../store/revisions.js';
 import { assertMember } from './access.js';
 import { resultsPublishedFact } from './facts.js';
 import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT } from './projection-wait.js';
 import { renderFleetViews } from './render-views.js';
-import { actorOf } from './revise-race.js';
+import { actorOf, recordStepRevision } from './unit-of-work/revision-builder.js';
 import { resultsOfficialFact } from './revision-facts.js';
 import { lockSeriesOfEvent } from './series-standings.js';
 
@@ -43,11 +42,7 @@ export async function publishResults(context: ServiceContext, identity: Identity
       for (const fleetId of [...fleetIds].sort()) {
         // The audit trail: one publication revision per fleet, as the per-fleet publication writes.
         const raceIds = races.filter((r) => r.fleetId === fleetId).map((r) => r.raceId).sort();
-        await insertRevision(
-          client,
-          { eventId: event.id, fleetId, raceId: null, raceIds, seq: null, kind: 'official', reason: 'Event-wide publication.', decisionId: null, revertedTo: null, userId: actor.userId, keyId: actor.keyId, via: actor.via, changes: [], entries: null },
-          at,
-        );
+        await recordStepRevision(client, { eventId: event.id, fleetId }, 'official', raceIds, 'Event-wide publication.', actor, at);
         await renderFleetViews(client, fleetId);
         await context.publish(client, resultsOfficialFact({ event, requestId: request.requestId }, fleetId, at, raceIds, 'committee', actor.userId));
       }

@@ -3,8 +3,8 @@
  * store/read-views.ts, so the hot GETs are a read of stored JSON, not a scoring or an assembly of
  * hundreds of rows per request. (The series' view is rendered by series-standings.ts.)
  *
- * Called in the transaction of every change the views show: a submission (through recomputeFleet), a
- * publication, and the projections of fleets, races and registrations; and by a read that finds views
+ * Called in the transaction of every change the views show: a change of results (through the unit of
+ * work's re-score, unit-of-work/rescore.ts), a publication, and the projections of fleets, races and registrations; and by a read that finds views
  * not rendered yet (data from before the read views). The fleet's lock (lockFleet) is held, so two
  * renderings of one fleet cannot interleave and leave the older one stored.
  */

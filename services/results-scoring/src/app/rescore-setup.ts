@@ -1,7 +1,7 @@
 /**
  * A fleet's scoring set-up changed after results exist (fleet.updated with setup_changed): the fleet is
- * re-scored through the one recompute path and the re-score is recorded, per race with results, as a
- * revision (kind correction, reason "fleet set-up changed by <who>", per boat before → after), with
+ * re-scored through the unit of work and the re-score is recorded, per race with results, as a revision
+ * (kind correction, reason "fleet set-up changed by <who>", per boat before → after), with
  * results.revised for each, so a changed set-up never moves a number silently.
  *
  * The same mechanism (`rescoreRecorded`) records the re-scores other changes cause (a race's weight,
@@ -11,15 +11,8 @@
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import type { EventProjection, FleetProjection } from '../domain/records.js';
-import { changesBetween, snapshotOf } from '../domain/revisions.js';
-import { lockFleet, transactionTime } from '../store/locks.js';
-import { listFleetRaces } from '../store/projections/fleets.js';
-import { getRaceEntries, markRescored, raceResults } from '../store/results.js';
-import { insertRevision, nextRevisionSeq } from '../store/revisions.js';
-import { recomputeFleet } from './recompute-fleet.js';
-import { renderFleetViews } from './render-views.js';
-import { resultsRevisedFact } from './revision-facts.js';
-import { lockSeriesOfEvent } from './series-standings.js';
+import { changeFleets } from './unit-of-work/fleet-change.js';
+import { systemActor } from './unit-of-work/revision-builder.js';
 
 export interface SetupChange {
   /** User id of whoever changed the set-up (null when unknown). */
@@ -49,51 +42,8 @@ export interface RecordedRescore {
 
 /** Re-scores the fleet and records the re-score as revisions (see the header); returns the revision ids. */
 export async function rescoreRecorded(context: ServiceContext, client: PoolClient, event: EventProjection, fleet: FleetProjection, rescore: RecordedRescore): Promise<string[]> {
-  await lockSeriesOfEvent(client, event.id);
-  await lockFleet(client, fleet.id);
-  const at = await transactionTime(client);
-  const races = (await listFleetRaces(client, fleet.id)).filter((race) => race.hasResults);
-  const before = new Map<string, Awaited<ReturnType<typeof raceResults>>>();
-  for (const race of races) before.set(race.id, await raceResults(client, race.id));
-  const publish = context.publish.bind(context);
-  // A set-up change records a revision of every race: their time moves before the views are rendered.
-  if (rescore.everyRace) await markRescored(client, races.map((race) => race.id), at);
-  await recomputeFleet(client, event, fleet, { publish, requestId: rescore.requestId, ...(rescore.everyRace ? { alwaysPublishRaces: races.map((r) => r.id) } : { onlyIfChanged: true }) });
-  const ids: string[] = [];
-  const revised: string[] = [];
-  for (const race of races) {
-    const changes = changesBetween(before.get(race.id) ?? [], await raceResults(client, race.id));
-    if (!rescore.everyRace && changes.length === 0) continue;
-    const revision = await insertRevision(
-      client,
-      {
-        eventId: event.id,
-        fleetId: fleet.id,
-        raceId: race.id,
-        raceIds: [race.id],
-        seq: await nextRevisionSeq(client, race.id),
-        kind: 'correction',
-        reason: rescore.reason,
-        decisionId: null,
-        revertedTo: null,
-        userId: rescore.by,
-        keyId: null,
-        via: 'system',
-        changes,
-        entries: snapshotOf(await getRaceEntries(client, race.id)),
-      },
-      at,
-    );
-    await publish(client, resultsRevisedFact({ event, requestId: rescore.requestId }, revision));
-    ids.push(revision.id);
-    revised.push(race.id);
-  }
-  // The answers' asOf is the latest revision they include: the re-score's, so asOf = that time shows
-  // the re-scored numbers. Races revised only because their numbers moved are known after the
-  // re-score: their time moves now, and the views are rendered again with it.
-  if (!rescore.everyRace && revised.length > 0) {
-    await markRescored(client, revised, at);
-    await renderFleetViews(client, fleet.id);
-  }
-  return ids;
+  const done = await changeFleets(context, client, { event, fleetIds: [fleet.id], requestId: rescore.requestId }, async (change) =>
+    change.rescore(fleet.id, { revisions: rescore.everyRace ? 'every-race' : 'moved-races', reason: rescore.reason, actor: systemActor(rescore.by) }),
+  );
+  return [...done.revisions.values()].map((revision) => revision.id);
 }

@@ -3,7 +3,7 @@
  * - fleet.split: the final or medal fleets a split dealt, boats in ranking order. A public webhook event.
  * - split.standings.updated: the series' overall standings (medal fleet first, then each final fleet in
  *   order), scored as GET split-standings?stage=overall scores them. Internal: the sailors service ranks
- *   a split regatta by it (docs/rankings.md). Queued by recomputeFleet for a fleet of the series and by
+ *   a split regatta by it (docs/rankings.md). Queued by a unit of work (unit-of-work/fleet-change.ts) re-scoring a fleet of the series and by
  *   the split series' definition and splits (app/split-series.ts), in their transaction.
  */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
@@ -85,8 +85,8 @@ export function splitStandingsFact(
 export interface SplitPublishOptions {
   publish(client: PoolClient, fact: Fact): Promise<void>;
   requestId?: string | undefined;
-  /** Only when this fleet is part of the event's split series (a re-scored fleet). */
-  fleetId?: string;
+  /** Only when one of these fleets is part of the event's split series (re-scored fleets). */
+  fleetIds?: readonly string[];
 }
 
 /**
@@ -96,9 +96,10 @@ export interface SplitPublishOptions {
  * A series the engine cannot score (as GET split-standings could not) queues nothing.
  */
 export async function publishSplitStandings(client: PoolClient, event: EventProjection, options: SplitPublishOptions): Promise<void> {
-  if (options.fleetId !== undefined) {
+  if (options.fleetIds !== undefined) {
     const peek = await getSplitDefinition(client, event.id);
-    if (!peek || !definitionFleets(peek.definition).includes(options.fleetId)) return;
+    const fleets = peek ? definitionFleets(peek.definition) : [];
+    if (!options.fleetIds.some((id) => fleets.includes(id))) return;
   }
   await lockSplit(client, event.id);
   const stored = await getSplitDefinition(client, event.id);

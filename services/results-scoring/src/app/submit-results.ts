@@ -1,8 +1,8 @@
 /**
  * Submit (or replace) a race's results: finds the event, race and fleet (waiting for lagging
- * projections under one budget), checks the entries, then in one transaction records the progress and
- * the results, re-scores the fleet (recomputeFleet: numbers, standings, read views) and queues
- * race.started, results.updated, race.completed, standings.updated and series.standings.updated.
+ * projections under one budget), checks the entries, then in one transaction and one unit of work
+ * (unit-of-work/fleet-change.ts: locks, re-score, revision, facts) records the progress and the
+ * results, and adds race.started and race.completed to the facts the unit queues.
  * The protest committee's penalties and redress on the race stay in force on top of the new record
  * (domain/protests/consequence.ts reapplyDecisions); the revision's reason says which cases it kept.
  */
@@ -15,17 +15,16 @@ import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, Sub
 import { reapplyDecisions } from '../domain/protests/consequence.js';
 import { entriesOf, type ResultsSubmission } from '../domain/submission.js';
 import { decisionsOnRace } from '../store/hearings.js';
-import { lockFleet } from '../store/locks.js';
 import { findFleet, findRace } from '../store/projections/fleets.js';
-import { getProgress, raceResults, saveProgress } from '../store/results.js';
+import { raceResults, saveProgress } from '../store/results.js';
 import { assertMember } from './access.js';
 import { blankEntry } from './apply-decision.js';
 import { checkSubmission } from './check-submission.js';
 import { raceCompletedFact, raceStartedFact } from './facts.js';
 import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT, awaitProjection, waitBudget } from './projection-wait.js';
-import { actorOf, reviseRace } from './revise-race.js';
-import { lockSeriesOfEvent } from './series-standings.js';
+import { changeFleets } from './unit-of-work/fleet-change.js';
+import { actorOf } from './unit-of-work/revision-builder.js';
 
 export interface SubmittedResults {
   race: RaceWithProgress;
@@ -82,40 +81,34 @@ interface Recorded {
   reason: string | undefined;
 }
 
+/** Check, change, return: the race as read under the locks, its progress and entries, the facts of its start and end. */
 async function record(context: ServiceContext, client: PoolClient, { event, race, fleet, actualStart, status, entries, requestId, identity, reason }: Recorded): Promise<SubmittedResults> {
-  const publish = context.publish.bind(context);
   const now = new Date();
-  // recomputeFleet takes the same locks (series, then fleet); taking them first keeps "read progress, write" atomic.
-  await lockSeriesOfEvent(client, event.id);
-  await lockFleet(client, fleet.id);
-  // Under the locks a race.deleted projection also takes: a race deleted meanwhile is gone (404), not
-  // given results no standings would show.
-  if (!(await findRace(client, race.id))) throw notFound('Race');
-  const before = await getProgress(client, race.id);
-  const previousStart = before?.actualStart ?? null;
-  const previousStatus = before?.status ?? race.scheduledStatus;
-  await saveProgress(client, { raceId: race.id, eventId: event.id, fleetId: fleet.id, actualStart, status, resultsSubmittedAt: now, published: false, publishedAt: null });
-  const current: RaceWithProgress = { ...race, status, actualStart, hasResults: true, published: false, publishedAt: null };
-  const meta = { event, requestId };
-  if (actualStart && !previousStart) await publish(client, raceStartedFact(meta, current));
-  const completed = (status === 'finished' || status === 'abandoned') && previousStatus !== status;
-  const decisions = await decisionsOnRace(client, event.id, race.id);
-  const kept = reapplyDecisions(entries, race.id, decisions, blankEntry);
-  const keptCases = decisions.filter((d) => kept.applied.includes(d.decisionId)).map((d) => d.protestNumber);
-  const note = keptCases.length > 0 ? `Decision${keptCases.length === 1 ? '' : 's'} of protest ${keptCases.join(', ')} kept in force (rule 66).` : '';
-  const revised = await reviseRace(context, client, {
-    eventId: event.id,
-    raceId: race.id,
-    entries: kept.entries,
-    actor: actorOf(identity),
-    reason: [reason ?? '', note].filter((text) => text !== '').join(' '),
-    kind: before?.resultsSubmittedAt ? 'correction' : 'submission',
-    requestId,
-    beforeStandings: async () => {
-      if (!completed) return;
+  const done = await changeFleets(context, client, { event, fleetIds: [fleet.id], requestId }, async (change) => {
+    // Under the locks a race.deleted projection also takes: a race deleted meanwhile is gone (404), not
+    // given results no standings would show.
+    const locked = change.race(race.id);
+    if (!locked) throw notFound('Race');
+    const previousStart = locked.actualStart;
+    const previousStatus = locked.status;
+    await saveProgress(client, { raceId: race.id, eventId: event.id, fleetId: fleet.id, actualStart, status, resultsSubmittedAt: now, published: false, publishedAt: null });
+    const current: RaceWithProgress = { ...race, status, actualStart, hasResults: true, published: false, publishedAt: null };
+    const meta = { event, requestId };
+    if (actualStart && !previousStart) change.publish(raceStartedFact(meta, current));
+    const decisions = await decisionsOnRace(client, event.id, race.id);
+    const kept = reapplyDecisions(entries, race.id, decisions, blankEntry);
+    const keptCases = decisions.filter((d) => kept.applied.includes(d.decisionId)).map((d) => d.protestNumber);
+    const note = keptCases.length > 0 ? `Decision${keptCases.length === 1 ? '' : 's'} of protest ${keptCases.join(', ')} kept in force (rule 66).` : '';
+    await change.changeResults({ ...locked, status }, kept.entries, {
+      kind: locked.hasResults ? 'correction' : 'submission',
+      reason: [reason ?? '', note].filter((text) => text !== '').join(' '),
+      actor: actorOf(identity),
+    });
+    if ((status === 'finished' || status === 'abandoned') && previousStatus !== status) {
       const lastFinish = entries.reduce<Date | null>((latest, e) => (e.finishTime && (!latest || e.finishTime > latest) ? e.finishTime : latest), null);
-      await publish(client, raceCompletedFact(meta, current, status === 'finished' ? (lastFinish ?? now) : now));
-    },
+      change.publish(raceCompletedFact(meta, current, status === 'finished' ? (lastFinish ?? now) : now));
+    }
   });
-  return { race, fleet, rows: await raceResults(client, race.id), boatsInStandings: revised.boatsInStandings, revision: { id: revised.revisionId, seq: revised.seq } };
+  const revision = done.revisions.get(race.id)!;
+  return { race, fleet, rows: await raceResults(client, race.id), boatsInStandings: done.rescored.get(fleet.id)?.score.standings.length ?? 0, revision: { id: revision.id, seq: revision.seq ?? 0 } };
 }

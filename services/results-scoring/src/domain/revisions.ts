@@ -1,7 +1,7 @@
 /**
  * Revisions of a race's results: what one boat's result was (RevisedState) and what changed between
- * two versions of a race (per boat before → after). Pure; the store keeps them, app/revise-race.ts
- * writes them in the transaction of the change.
+ * two versions of a race (per boat before → after). Pure; the store keeps them, the revision builder
+ * (app/unit-of-work/revision-builder.ts) writes them in the transaction of the change.
  */
 import type { ResultRow, SubmittedEntry } from './records.js';
 
