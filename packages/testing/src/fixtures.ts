@@ -3,9 +3,10 @@
  * public API (never behind its back), with unique names so test files can share one stack.
  */
 import { randomUUID } from 'node:crypto';
+import { SCOPES } from '@regatta/contracts/vocabulary';
 import { ApiClient, sessionCookieOf } from './api.js';
 
-export const ALL_SCOPES = ['read', 'write', 'register', 'results', 'admin'] as const;
+export const ALL_SCOPES = SCOPES;
 
 export function gatewayUrl(): string {
   const url = process.env['E2E_GATEWAY_URL'];

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Schemas } from '@regatta/client';
+import { SCOPES as VOCABULARY_SCOPES } from '@regatta/contracts/vocabulary';
 
 type Scope = Schemas['Scope'];
 type WebhookEventType = Schemas['WebhookEventType'];
@@ -13,9 +14,8 @@ type WebhookEventType = Schemas['WebhookEventType'];
 /** Every value of a string union, checked by the compiler: a value the API adds fails the build here. */
 type Exhaustive<Union extends string, List extends readonly Union[]> = [Exclude<Union, List[number]>] extends [never] ? List : never;
 
-const scopes = ['read', 'write', 'register', 'results', 'admin'] as const;
-/** The scopes an API key may hold, in the API's order. */
-export const SCOPES: Exhaustive<Scope, typeof scopes> = scopes;
+/** The scopes an API key may hold, in the API's order (the vocabulary's, checked against the API's enum). */
+export const SCOPES: Exhaustive<Scope, typeof VOCABULARY_SCOPES> = VOCABULARY_SCOPES;
 
 export const apiKeySchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),

@@ -1,7 +1,9 @@
 /** Organization forms check what the API checks (organizations.yaml: createOrganization). */
 import { z } from 'zod';
+import { MEMBER_ROLES, ORGANIZATION_TYPES, type MemberRole } from '@regatta/contracts/vocabulary';
 
-export const ORGANIZATION_TYPES = ['yacht-club', 'sailing-club', 'race-committee', 'association'] as const;
+// The platform's vocabulary (@regatta/contracts), as the services use it.
+export { MEMBER_ROLES, ORGANIZATION_TYPES, type MemberRole };
 
 export const organizationSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
@@ -16,9 +18,6 @@ export type OrganizationValues = z.infer<typeof organizationSchema>;
  */
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const emailInput = z.string().trim().max(254, 'validation.tooLong').regex(EMAIL_PATTERN, 'validation.email');
-
-export const MEMBER_ROLES = ['admin', 'member'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** addMember: the e-mail of an existing account and the role it gets. */
 export const addMemberSchema = z.object({
