@@ -3609,8 +3609,18 @@ export interface components {
             /** @description An http(s) URL as given (any string `new URL()` parses). */
             url?: string | null;
             body?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the document was first posted (its version 1).
+             */
             publishedAt: string;
+            /** @description The version in force: 1, then one more per amendment (its content is the one shown here). */
+            currentVersion: number;
+            /**
+             * Format: date-time
+             * @description When the version in force was posted (publishedAt while there is no amendment).
+             */
+            currentVersionAt: string;
         };
         /** @description A document needs a `url` or a `body` that is not blank. */
         CreateDocumentRequest: {

@@ -157,7 +157,12 @@ describe('console: fleets and races, notice board', () => {
     await page.getByRole('status').getByText('Fleet Gold deleted.').waitFor();
     assert.equal(await page.getByRole('region', { name: 'Gold', exact: true }).count(), 0);
 
-    // Notice board: an empty text is refused on its field first.
+    // Notice board: an empty text is refused on its field first. The board reads its documents with
+    // their versions in force in one request: no request per document for its versions.
+    const versionRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/documents\/[^/]+\/versions/.test(request.url())) versionRequests.push(request.url());
+    });
     await page.goto(`/console/regattas/${slug}/notices`);
     await page.getByRole('heading', { name: 'Notice board', level: 2 }).waitFor();
     await page.getByText('Nothing is posted yet.').waitFor();
@@ -189,6 +194,10 @@ describe('console: fleets and races, notice board', () => {
     const board = page.getByRole('table', { name: 'Documents on the notice board, oldest first' });
     const norRow = board.getByRole('row').filter({ hasText: 'Notice of Race' });
     await norRow.getByRole('cell', { name: '2', exact: true }).waitFor();
+    const amendmentRow = board.getByRole('row').filter({ hasText: 'Amendment 1' });
+    assert.deepEqual(await amendmentRow.getByRole('cell').nth(4).innerText(), 'Not amended');
+    const [boardPosted, boardAmended] = await Promise.all([3, 4].map(async (n) => (await norRow.getByRole('cell').nth(n).innerText()).trim()));
+    assert.deepEqual(versionRequests, [], 'the board asks for no document\'s versions');
 
     // The two versions, each with the time it was posted on the regatta clock.
     await page.getByRole('button', { name: 'Versions of Notice of Race' }).click();
@@ -201,6 +210,8 @@ describe('console: fleets and races, notice board', () => {
     assert.deepEqual(cells.map((c) => c[0]), ['2', '1']);
     for (const c of cells) assert.match(c[1]!, /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/, 'posted at, on the regatta clock');
     assert.equal(cells[0]![4], 'Start time moved');
+    // The board showed when version 1 was posted and when the version in force (2) was.
+    assert.deepEqual([boardPosted, boardAmended], [cells[1]![1], cells[0]![1]]);
 
     assert.deepEqual(await auditBothWidths(page), [], 'notice board with versions');
 

@@ -94,6 +94,12 @@ export function raceJson(row: RaceRow) {
   };
 }
 
+/** The version in force and when it was posted: an amendment's time, else the first publication's. */
+export function currentVersionOf(row: Pick<DocumentRow, 'version' | 'published_at' | 'updated_at'>): { currentVersion: number; currentVersionAt: string | null } {
+  const version = row.version ?? 1;
+  return { currentVersion: version, currentVersionAt: iso(version > 1 && row.updated_at ? row.updated_at : row.published_at) };
+}
+
 export function documentJson(row: DocumentRow) {
   return {
     id: row.id,
@@ -103,6 +109,7 @@ export function documentJson(row: DocumentRow) {
     url: row.url,
     body: row.body,
     publishedAt: iso(row.published_at),
+    ...currentVersionOf(row),
   };
 }
 

@@ -2,14 +2,16 @@
  * The regatta's official notice board: notices, the notice of race, sailing instructions and their
  * amendments. The committee posts a document, amends it (a new version; earlier ones stay readable
  * with the time each was posted, as RRS 90.2(c) expects of changes to the sailing instructions) and
- * withdraws it. Times are on the regatta's clock (its time zone).
+ * withdraws it. The list shows each document's version in force and when it was posted, as the
+ * regatta's detail lists them (one request for the whole board). Times are on the regatta's clock
+ * (its time zone), formatted for the reader's language.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { formatDateTime } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -53,9 +55,6 @@ export default function NoticeBoard() {
   const timeZone = regatta.data?.timeZone ?? null;
   const queryClient = useQueryClient();
   const documents = useQuery({ queryKey: documentsKey(slug), queryFn: () => fetchDocuments(slug), enabled: slug !== '' });
-  const versions = useQueries({
-    queries: (documents.data ?? []).map((d) => ({ queryKey: versionsKey(slug, d.id), queryFn: () => fetchVersions(slug, d.id) })),
-  });
   const [status, setStatus] = useState('');
   const [panel, setPanel] = useState<Panel>(null);
   const [withdrawing, setWithdrawing] = useState<EventDocument | null>(null);
@@ -98,9 +97,7 @@ export default function NoticeBoard() {
                 </tr>
               </thead>
               <tbody>
-                {list.map((document, index) => {
-                  const history = versions[index]?.data;
-                  const latest = history?.versions[history.versions.length - 1];
+                {list.map((document) => {
                   return (
                     <tr key={document.id}>
                       <td data-label={t('columns.title')}>
@@ -115,9 +112,9 @@ export default function NoticeBoard() {
                         </div>
                       </td>
                       <td data-label={t('columns.kind')}>{t(`kinds.${document.kind}`)}</td>
-                      <td data-label={t('columns.version')}>{history ? history.currentVersion : '…'}</td>
+                      <td data-label={t('columns.version')}>{document.currentVersion}</td>
                       <td data-label={t('columns.posted')}>{when(document.publishedAt)}</td>
-                      <td data-label={t('columns.latest')}>{latest && latest.version > 1 ? when(latest.publishedAt) : t('notAmended')}</td>
+                      <td data-label={t('columns.latest')}>{document.currentVersion > 1 ? when(document.currentVersionAt) : t('notAmended')}</td>
                       <td data-label={t('columns.actions')}>
                         <div className="actions">
                           <button type="button" className="secondary" aria-label={t('amendNamed', { title: document.title })} onClick={() => setPanel({ mode: 'amend', document })}>

@@ -32,7 +32,7 @@ test('post body: what was typed, without empty fields', () => {
 });
 
 test('an amendment starts from the version in force and sends every field, clearing emptied ones', () => {
-  const values = documentToAmend({ id: 'd', eventId: 'e', kind: 'si', title: 'Sailing Instructions', url: 'https://club.example.org/si.pdf', body: null, publishedAt: '2026-11-27T03:11:57.888Z' });
+  const values = documentToAmend({ id: 'd', eventId: 'e', kind: 'si', title: 'Sailing Instructions', url: 'https://club.example.org/si.pdf', body: null, publishedAt: '2026-11-27T03:11:57.888Z', currentVersion: 1, currentVersionAt: '2026-11-27T03:11:57.888Z' });
   assert.deepEqual(values, { kind: 'si', title: 'Sailing Instructions', body: '', url: 'https://club.example.org/si.pdf', note: '' });
   const amended = { ...values, body: 'SI 11: course area Alpha.', url: '', note: ' Amendment 1 ' };
   assert.equal(amendSchema.safeParse(amended).success, true);
