@@ -33,6 +33,17 @@ export function importView(outcome: ImportOutcome) {
         racePointsCompared: f.racePointsCompared,
         representable: f.representable,
         exact: f.exact,
+        category: f.category,
+        rulesDifferences: f.rulesDifferences.map((d) => ({
+          boatId: d.boatId,
+          sailNumber: d.sailNumber,
+          boatName: d.boatName,
+          race: d.race,
+          sailwave: d.sailwave,
+          rules: d.rules,
+          rule: d.rule,
+          reason: d.reason,
+        })),
         differences: f.differences.map((d) => ({
           boatId: d.boatId,
           sailNumber: d.sailNumber,

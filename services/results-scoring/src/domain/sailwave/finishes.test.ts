@@ -11,58 +11,8 @@ import { draftParity } from './draft-parity.js';
 import { buildImportDraft } from './draft.js';
 import { parseSailwave } from './parse.js';
 import { sailwaveParity } from './parity.js';
+import { penaltySeries as file, placed, tiedPenaltySeries } from './synthetic.js';
 import { toScoring } from './to-scoring.js';
-
-const rec = (key: string, value: string | number, comp = '', race = ''): string => [key, String(value), comp, race].map((f) => `"${f}"`).join(',');
-
-/** code|method|value|discardable|cameToStart|||spare×4|started||keepsPlace|system||description */
-const code = (c: string, method: string, value: string, keepsPlace = false, cameToStart = true): string =>
-  rec('scrcode', `${c}|${method}|${value}|Yes|${cameToStart ? 'Yes' : 'No'}|||spare|spare|spare|spare|Yes|${keepsPlace ? 'Yes' : 'No'}|${keepsPlace ? 'Yes' : 'No'}|1||${c}`);
-
-interface Boat {
-  h: string;
-  fleet: string;
-  rating?: number;
-  /** Sailwave's stored series result: rank, total (nett = total, no discards). */
-  rank: number;
-  total: number;
-}
-
-function file(opts: { rating?: string; dnf?: 'Boats in series +' | 'Boats in race +'; boats: Boat[]; races: { h: string; start?: string }[]; cells: Record<string, Record<string, Record<string, string | number>>> }): string {
-  const rows = [
-    rec('serversion', '2.38.02'),
-    rec('serevent', 'Winter Series 2026'),
-    rec('serscoringhandle', '1'),
-    rec('scrparent', '0', '1'),
-    rec('scrfield', 'Fleet', '1'),
-    rec('scrsfield', 'Fleet', '1'),
-    rec('scrpointssystem', 'Low point', '1'),
-    rec('scrratingsystem', opts.rating ?? 'None', '1'),
-    rec('scrdiscardlist', '0', '1'),
-    rec('scrtie1', 'Yes', '1'),
-    rec('scrtie2', 'Yes', '1'),
-    code('DNF', opts.dnf ?? 'Boats in series +', '1'),
-    code('DNC', 'Boats in series +', '1', false, false),
-    code('SCP', 'Percentage penalty DNF', '20', true),
-    code('DPI2', 'Fixed penalty', '2', true),
-    code('RAF', 'Score like', 'DNF'),
-  ];
-  for (const b of opts.boats) {
-    rows.push(rec('compsailno', `IRL ${b.h}`, b.h), rec('compfleet', b.fleet, b.h), rec('comphelmname', `Helm ${b.h}`, b.h), rec('comprank', b.rank, b.h), rec('comptotal', b.total, b.h), rec('compnett', b.total, b.h));
-    if (b.rating !== undefined) rows.push(rec('comprating', b.rating, b.h));
-  }
-  opts.races.forEach((r, i) => {
-    rows.push(rec('racerank', i + 1, '', r.h), rec('racesailed', 1, '', r.h), rec('racename', `R${i + 1}`, '', r.h));
-    const fleets = [...new Set(opts.boats.map((b) => b.fleet))];
-    // One start for every fleet: Fleet^A^Fleet^B… (several dinghy classes in one start).
-    rows.push(rec('racestart', `${fleets.map((f) => `Fleet^${f}`).join('^')}^=^=|${r.start ?? ''}|${r.start ? 'Finish time' : 'Place'}|Start 1|||0||0|0||||1`, '', r.h));
-  });
-  for (const [race, byComp] of Object.entries(opts.cells)) for (const [comp, fields] of Object.entries(byComp)) for (const [k, v] of Object.entries(fields)) rows.push(rec(k, v, comp, race));
-  return rows.join('\r\n');
-}
-
-/** Place-entered cell: rrecpos as entered, rpos and rpts as Sailwave computed them. */
-const placed = (rrecpos: number, rpos: number, rpts: number, extra: Record<string, string | number> = {}) => ({ rrestyp: 1, rrecpos, rpos, rpts, ...extra });
 
 function run(text: string) {
   const parsed = parseSailwave(text);
@@ -143,14 +93,7 @@ test('an SCP boat tied on her recorded place scores 7.5 + 2 = 9.5; the parity re
   // (Sailwave: the tie's first place 7 + 2 = 9). Race 2: s9 9th with a fixed penalty of 2: 9 + 2 = 11 is
   // capped at the DNF score, 10 (Sailwave: 11).
   // Sailwave's totals: s7 9 + 7 = 16, s8 7.5 + 8 = 15.5, s9 9 + 11 = 20; the platform's 16.5, 15.5, 19: the ranks agree.
-  const hs = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'];
-  const sailwaveTotals = [2, 4, 6, 8, 10, 12, 16, 15.5, 20];
-  const boats = hs.map((h, i) => ({ h, fleet: 'Dinghy', rank: [1, 2, 3, 4, 5, 6, 8, 7, 9][i]!, total: sailwaveTotals[i]! }));
-  const r1 = Object.fromEntries(hs.map((h, i) => [h, placed(i < 6 ? i + 1 : i === 8 ? 9 : 7, i < 6 ? i + 1 : i === 7 ? 7 : 8, [1, 2, 3, 4, 5, 6, 9, 7.5, 9][i]!)]));
-  r1.s7 = { rrestyp: 3, rcod: 'SCP', rrecpos: 7, rpos: 8, rpts: 9 };
-  const r2 = Object.fromEntries(hs.map((h, i) => [h, placed(i + 1, i + 1, i + 1)]));
-  r2.s9 = { rrestyp: 3, rcod: 'DPI2', rrecpos: 9, rpos: 9, rpts: 11 };
-  const text = file({ boats, races: [{ h: 'r1' }, { h: 'r2' }], cells: { r1, r2 } });
+  const text = tiedPenaltySeries();
   const { points, parity, draft } = run(text);
   assert.deepEqual([points.s7, points.s8, points.s9], [[9.5, 7], [7.5, 8], [9, 10]]);
   const fleet = parity.fleets[0]!;

@@ -54,6 +54,7 @@ test('Sailwave oracle files: parity with the ranks, totals, nett and race points
       if (!report.compared) continue;
       t.diagnostic(`   import draft ${report.fleet}: ${report.matching}/${report.boats} boats, ${report.racePointsCompared} race points compared${report.exact ? ' (exact)' : ''}`);
       assert.deepEqual(report.differences, [], `${id} ${report.fleet}: the platform's scoring of the draft reproduces Sailwave`);
+      assert.deepEqual([report.category, report.rulesDifferences], ['exact', []], `${id} ${report.fleet}: category`);
       draftRacePoints += report.racePointsCompared;
       draftBoats += report.boats;
     }
@@ -68,6 +69,7 @@ test('Sailwave oracle files: parity with the ranks, totals, nett and race points
       racePoints += f.racePointsCompared;
       if (f.representable) {
         assert.deepEqual(f.differences, [], `${id} ${f.fleet}: exact parity expected`);
+        assert.equal(f.category, 'exact', `${id} ${f.fleet}: category`);
         continue;
       }
       // Not representable: no oracle file has such a fleet any more (the ILCA file's "Finishers + N"
