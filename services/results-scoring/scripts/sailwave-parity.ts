@@ -41,7 +41,7 @@ for (const path of files) {
   if (p.fleets.length === 0) rows.push([id, '(no competitors)', '0', '0', '-', '-', String(p.warnings.length)]);
   for (const f of p.fleets) {
     const fw = p.warnings.filter((w) => w.fleet === f.fleet || w.fleet === undefined);
-    const status = f.error !== null ? `ERROR ${f.error}` : !f.hasStoredResults ? 'nothing stored' : f.differences.length === 0 ? 'exact' : f.representable ? 'MISMATCH' : 'differs (not representable)';
+    const status = f.error !== null ? `ERROR ${f.error}` : !f.hasStoredResults ? 'nothing stored' : f.differences.length === 0 ? 'exact' : f.category === 'rules_differences' ? `rules differences (${f.rulesDifferences.length})` : f.representable ? 'MISMATCH' : 'differs (not representable)';
     rows.push([id, f.fleet || '(all)', String(f.boats), String(f.racesSailed), f.hasStoredResults ? `${f.matching}/${f.boats}` : '-', status, `${fw.length} (${fw.filter((w) => w.affectsScores).length})`]);
     for (const d of f.differences.slice(0, all ? undefined : 3)) {
       notes.push(`${id} / ${f.fleet}: ${d.sailNumber} Sailwave rank ${d.sailwave.rank} nett ${d.sailwave.nett}, engine rank ${d.engine.rank} nett ${d.engine.nett}`);
