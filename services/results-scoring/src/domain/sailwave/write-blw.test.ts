@@ -86,6 +86,9 @@ test('a hand-made regatta written and read back field by field', () => {
   assert.deepEqual([cell('IRL 3', 1).type, cell('IRL 3', 1).code, cell('IRL 3', 1).points], [3, 'DNF', 4], 'DNF = 3 boats + 1 (A5.2)');
   // SCP 30 % of the DNF score 4 = 1.2 points (rule 44.3(c), 2025-2028: to a tenth) → place 2 + 1.2 = 3.2.
   assert.deepEqual([cell('IRL 1', 2).code, cell('IRL 1', 2).position, cell('IRL 1', 2).points], ['SCP30', 2, 3.2]);
+  // A place-entered result carries the place as entered (rrecpos), the penalised one on the finish it keeps.
+  assert.deepEqual([cell('IRL 1', 1).recordedPosition, cell('IRL 2', 1).recordedPosition, cell('IRL 1', 2).recordedPosition, cell('IRL 1', 2).type], [1, 2, 2, 1]);
+  assert.equal(cell('1411', 1).recordedPosition, null, 'timed results have their times');
   assert.equal(cell('IRL 3', 2).code, 'RDGa');
   assert.deepEqual([cell('1411', 1).startTime, cell('1411', 1).finishTime, cell('1411', 1).elapsed], ['19:15:00', '20:56:56', '1:41:56']);
   assert.equal(cell('1411', 1).corrected, '1:43:28', '6116 s × 1.015 = 6207.7 s, the engine rounds corrected times to the second');
