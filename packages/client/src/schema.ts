@@ -1866,10 +1866,12 @@ export interface paths {
         put?: never;
         /**
          * Make an event's provisional results official
-         * @description Marks the results of every race of the event that has provisional results as official
-         *     (`provisional: false`) and publishes the `results.published` fact. Needs the `results` scope and
-         *     membership of the event's organization. Publishing when nothing is provisional answers 200 with
-         *     an empty `raceIds` and `publishedAt: null`.
+         * @description Makes official, at once, the results of every race of the event that has provisional results
+         *     (`provisional: false`), whether published on the notice board or not, and emits the
+         *     `results.published` fact ("these races are official"). The path keeps its first name; to publish
+         *     a fleet's results on the notice board is `POST /events/{slug}/fleets/{fleetId}/results/publish`.
+         *     Needs the `results` scope and membership of the event's organization. Making official when
+         *     nothing is provisional answers 200 with an empty `raceIds` and `publishedAt: null`.
          */
         post: operations["publishEventResults"];
         delete?: never;
@@ -1941,11 +1943,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publish a fleet's results (or some races) with the protest time limit
-         * @description Posts the fleet's results that are not official yet (or the `races` named) as provisional and
-         *     starts the protest time limit: `protestDeadline` when given, else the event's limit after the
-         *     last boat finishes the day's last race (races of that day posted earlier move with it). The
-         *     races become official by themselves when the deadline has passed and no hearing concerning
+         * Publish a fleet's provisional results (or some races) and start the protest time limit
+         * @description Publishes the fleet's results that are not official yet (or the `races` named): posted on the
+         *     notice board, still provisional, with the protest time limit running: `protestDeadline` when
+         *     given, else the event's limit after the last boat finishes the day's last race (races of that
+         *     day posted earlier move with it). The
+         *     races are made official by themselves when the deadline has passed and no hearing concerning
          *     them is open. Facts: `results.posted`. Needs the `results` scope and membership of the event's
          *     organization (403 `not_a_member`). 404: unknown fleet; 409 `results_not_submitted`: a race named
          *     has no results (or is not of the fleet).
@@ -1967,9 +1970,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The committee makes a fleet's results (or some races) official
-         * @description Marks the fleet's provisional results (or the `races` named) official at once, whatever the
-         *     protest time limit. Facts: `results.official` (reason `committee`) and `results.published`.
+         * Make a fleet's results (or some races) official
+         * @description The committee makes the fleet's provisional results (or the `races` named) official at once,
+         *     published or not, whatever the protest time limit. Facts: `results.official` (reason
+         *     `committee`) and `results.published`.
          *     Needs the `results` scope and membership of the event's organization (403 `not_a_member`).
          *     404: unknown fleet; 409 `results_not_submitted`: a race named has no results.
          */
@@ -3852,11 +3856,11 @@ export interface components {
                         race: number;
                         /** @description The points Sailwave stored. */
                         sailwave: number;
-                        /** @description The rules' score, which the platform keeps. */
+                        /** @description The rules' score */
                         rules: number;
                         /** @example RRS 44.3(c), A7 */
                         rule: string;
-                        /** @description What Sailwave did and what the rules say, with the numbers. */
+                        /** @description What Sailwave did and what the rules say */
                         reason: string;
                     }[];
                     differences: {
@@ -4190,7 +4194,7 @@ export interface components {
         /** @description A fleet's results status (mixed into fleet views). */
         PublicFleetStatus: {
             /**
-             * @description `none` before any result; `official` when every race with results is published.
+             * @description `none` before any result; `official` when every race with results is official.
              * @enum {string}
              */
             status: "provisional" | "official" | "none";
@@ -5406,7 +5410,7 @@ export interface components {
                 asOf?: components["schemas"]["ResultsAsOf"];
                 /**
                  * Format: date-time
-                 * @description When the committee published the race's results (the protest time limit started).
+                 * @description When the committee published the race's results on the notice board (the protest time limit started).
                  */
                 postedAt?: string | null;
                 /**
@@ -5452,7 +5456,7 @@ export interface components {
             scoringSystem: components["schemas"]["ResultsScoringSystem"];
             handicapSystem: string;
             racesCompleted: number;
-            /** @description Some counted race is not published yet. */
+            /** @description Some counted race is not official yet. */
             provisional: boolean;
             status?: components["schemas"]["ResultsFleetStatusValue"];
             asOf?: components["schemas"]["ResultsAsOf"];
@@ -10190,7 +10194,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Published. */
+            /** @description Made official (`publishedAt` is when). */
             200: {
                 headers: {
                     [name: string]: unknown;

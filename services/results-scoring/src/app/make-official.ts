@@ -25,7 +25,7 @@ export interface OfficialResults {
   raceIds: string[];
 }
 
-export async function makeOfficial(
+export async function makeFleetOfficial(
   context: ServiceContext,
   identity: Identity,
   request: { slug: string; fleetId: string; races?: string[] | undefined; reason?: string | undefined; requestId: string | undefined },

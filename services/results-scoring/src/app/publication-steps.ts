@@ -1,7 +1,7 @@
 /**
- * What posting results and making them official share (inside the caller's transaction, fleet lock
- * held): the fleet's races checked against the ones named, the revision of the step, the re-rendered
- * views and the facts.
+ * What publishing provisional results and making them official share (inside the caller's
+ * transaction, fleet lock held): the fleet's races checked against the ones named, the revision of the
+ * step, the re-rendered views and the facts.
  */
 import type { PoolClient } from '@regatta/db';
 import { notFound, problem } from '@regatta/http';

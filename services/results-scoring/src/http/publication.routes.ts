@@ -1,31 +1,31 @@
 /**
  * Publication routes (behind the gateway, under /api/v1); committee actions need the results scope
  * (keys) and membership of the event's organization:
- *   POST /events/{slug}/fleets/{fleetId}/results/publish    post provisional results, start the protest time limit
- *   POST /events/{slug}/fleets/{fleetId}/results/official   the committee makes them official
+ *   POST /events/{slug}/fleets/{fleetId}/results/publish    publish: post provisional results, start the protest time limit
+ *   POST /events/{slug}/fleets/{fleetId}/results/official   make official: the committee ends the provisional state
  *   GET  /events/{slug}/results/protest-time-limit          the event's limit (minutes)
  *   PUT  /events/{slug}/results/protest-time-limit          set it
  */
 import { identityOf, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { makeOfficial } from '../app/make-official.js';
-import { postResults } from '../app/post-results.js';
+import { makeFleetOfficial } from '../app/make-official.js';
+import { publishProvisional } from '../app/publish-provisional.js';
 import { getProtestTimeLimit, setProtestTimeLimit } from '../app/protest-time-limit.js';
 import type { ResultsResources } from '../app/resources.js';
 import { pathParams, slugParams } from './results.schemas.js';
-import { fleetParams, officialBody, postBody, protestTimeLimitBody } from './revisions.schemas.js';
-import { officialView, postedView, protestTimeLimitView } from './revisions.views.js';
+import { fleetParams, officialBody, protestTimeLimitBody, publishBody } from './revisions.schemas.js';
+import { officialView, protestTimeLimitView, publishedProvisionalView } from './revisions.views.js';
 
 export function publicationRoutes(context: ServiceContext, _resources: ResultsResources): RouteDefinition[] {
-  const post: RouteDefinition = {
+  const publish: RouteDefinition = {
     method: 'post',
     path: '/api/v1/events/:slug/fleets/:fleetId/results/publish',
     handler: async (req, res) => {
       const identity = identityOf(res);
       pathParams(slugParams, req, 'Event');
       const { slug, fleetId } = pathParams(fleetParams, req, 'Fleet');
-      const body = parseInput(postBody, req.body ?? {}, 'body');
-      res.json(postedView(await postResults(context, identity, { slug, fleetId, ...body, requestId: requestIdOf(req) })));
+      const body = parseInput(publishBody, req.body ?? {}, 'body');
+      res.json(publishedProvisionalView(await publishProvisional(context, identity, { slug, fleetId, ...body, requestId: requestIdOf(req) })));
     },
   };
 
@@ -37,7 +37,7 @@ export function publicationRoutes(context: ServiceContext, _resources: ResultsRe
       pathParams(slugParams, req, 'Event');
       const { slug, fleetId } = pathParams(fleetParams, req, 'Fleet');
       const body = parseInput(officialBody, req.body ?? {}, 'body');
-      res.json(officialView(await makeOfficial(context, identity, { slug, fleetId, ...body, requestId: requestIdOf(req) })));
+      res.json(officialView(await makeFleetOfficial(context, identity, { slug, fleetId, ...body, requestId: requestIdOf(req) })));
     },
   };
 
@@ -61,5 +61,5 @@ export function publicationRoutes(context: ServiceContext, _resources: ResultsRe
     },
   };
 
-  return [post, official, getLimit, setLimit];
+  return [publish, official, getLimit, setLimit];
 }

@@ -2,7 +2,7 @@
  * Results routes (behind the gateway, under /api/v1):
  *   POST /events/{slug}/races/{raceId}/results   submit (or replace) a race's results       results scope, member
  *   GET  /events/{slug}/results                   results by race, with race/fleet/boat filters (also CSV/HTML/PDF)
- *   POST /events/{slug}/results/publish           provisional → official                      results scope, member
+ *   POST /events/{slug}/results/publish           make the event's results official (the path's old name)  results scope, member
  *
  * The GET answers from the read views rendered when results change (app/render-views.ts): stored JSON
  * text sent as it is, with the event reference and the filters applied around it. `?format=` or Accept
@@ -12,11 +12,11 @@ import { requestedFormat, sendExport, varyOnAccept } from '@regatta/exports';
 import { identityOf, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { listResults } from '../app/list-results.js';
-import { publishResults } from '../app/publish-results.js';
+import { makeEventOfficial } from '../app/make-event-official.js';
 import { submitResults } from '../app/submit-results.js';
 import { resultsTable } from './results.export.js';
 import { pathParams, raceParams, resultsQuery, slugParams, submitResultsBody } from './results.schemas.js';
-import { publishedView, resultsText, submittedView } from './results.views.js';
+import { eventOfficialView, resultsText, submittedView } from './results.views.js';
 
 export function resultsRoutes(context: ServiceContext): RouteDefinition[] {
   const submit: RouteDefinition = {
@@ -46,15 +46,15 @@ export function resultsRoutes(context: ServiceContext): RouteDefinition[] {
     },
   };
 
-  const publish: RouteDefinition = {
+  const makeOfficial: RouteDefinition = {
     method: 'post',
     path: '/api/v1/events/:slug/results/publish',
     handler: async (req, res) => {
       const identity = identityOf(res);
       const { slug } = pathParams(slugParams, req, 'Event');
-      res.json(publishedView(await publishResults(context, identity, { slug, requestId: requestIdOf(req) })));
+      res.json(eventOfficialView(await makeEventOfficial(context, identity, { slug, requestId: requestIdOf(req) })));
     },
   };
 
-  return [submit, list, publish];
+  return [submit, list, makeOfficial];
 }

@@ -6,7 +6,7 @@ import type { FleetSetup } from '../domain/fleet-setup.js';
 import type { ResultRow } from '../domain/records.js';
 import type { SubmittedResults } from '../app/submit-results.js';
 import type { EventResults } from '../app/list-results.js';
-import type { PublishedResults } from '../app/publish-results.js';
+import type { EventMadeOfficial } from '../app/make-event-official.js';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -50,9 +50,9 @@ export function resultsText({ event, races, asOf, fleets }: EventResults): strin
   return `{"data":{"event":${JSON.stringify(eventRef(event))},"races":[${races.join(',')}],"asOf":${JSON.stringify(asOf)},"fleets":${JSON.stringify(fleets)}}}`;
 }
 
-export function publishedView({ event, publishedAt, raceIds, fleetIds }: PublishedResults) {
+export function eventOfficialView({ event, publishedAt, raceIds, fleetIds }: EventMadeOfficial) {
   return {
     data: { event: eventRef(event), publishedAt: publishedAt ? publishedAt.toISOString() : null, raceIds, fleetIds },
-    message: raceIds.length > 0 ? `Results of ${raceIds.length} race${raceIds.length === 1 ? '' : 's'} are now official.` : 'There were no provisional results to publish.',
+    message: raceIds.length > 0 ? `Results of ${raceIds.length} race${raceIds.length === 1 ? '' : 's'} are now official.` : 'There were no provisional results to make official.',
   };
 }

@@ -17,7 +17,7 @@ export const revertBody = z.strictObject({
 
 const races = z.array(z.string().min(1).max(200)).min(1).max(500).optional();
 
-export const postBody = z.strictObject({
+export const publishBody = z.strictObject({
   /** Races of the fleet to publish; all with results when absent. */
   races,
   /** An explicit end of the protest time limit for these races (else the event's limit applies). */

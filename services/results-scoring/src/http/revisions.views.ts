@@ -2,7 +2,7 @@
 import { eventRef } from '../domain/public-views.js';
 import type { EventRevisions } from '../app/list-revisions.js';
 import type { OfficialResults } from '../app/make-official.js';
-import type { PostedResults } from '../app/post-results.js';
+import type { PublishedProvisional } from '../app/publish-provisional.js';
 import type { ProtestTimeLimit } from '../app/protest-time-limit.js';
 type RevisionRecord = EventRevisions['items'][number];
 
@@ -40,7 +40,7 @@ export function revertedView(reverted: { revisionId: string; seq: number; revert
   };
 }
 
-export function postedView(posted: PostedResults) {
+export function publishedProvisionalView(posted: PublishedProvisional) {
   return {
     data: {
       event: eventRef(posted.event),

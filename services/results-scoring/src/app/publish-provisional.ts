@@ -1,6 +1,6 @@
 /**
- * Publish a fleet's results (or some races of it) as provisional on the notice board: the protest
- * time limit starts. Each race's deadline is the committee's explicit one, or the event's limit
+ * Publish a fleet's results (or some races of it): they are posted on the notice board, still
+ * provisional, and the protest time limit starts (making them official is make-official.ts). Each race's deadline is the committee's explicit one, or the event's limit
  * (minutes after the last boat finishes the day's last race, default 120); races of the same day
  * posted earlier get the later deadline too. One transaction: the revision of the step, the views,
  * results.posted.
@@ -20,7 +20,7 @@ import { actorOf, recordStepRevision } from './unit-of-work/revision-builder.js'
 import { resultsPostedFact } from './revision-facts.js';
 import { fleetOfEvent, namedRaces } from './publication-steps.js';
 
-export interface PostRequest {
+export interface PublishRequest {
   slug: string;
   fleetId: string;
   races?: string[] | undefined;
@@ -29,14 +29,14 @@ export interface PostRequest {
   requestId: string | undefined;
 }
 
-export interface PostedResults {
+export interface PublishedProvisional {
   event: EventProjection;
   fleetId: string;
   postedAt: Date | null;
   races: { raceId: string; number: number; protestDeadline: Date | null }[];
 }
 
-export async function postResults(context: ServiceContext, identity: Identity, request: PostRequest): Promise<PostedResults> {
+export async function publishProvisional(context: ServiceContext, identity: Identity, request: PublishRequest): Promise<PublishedProvisional> {
   const event = await eventBySlug(context, request.slug, PROJECTION_WAIT.WRITE_MS);
   if (!event) throw notFound('Event');
   assertCommittee(identity, event);

@@ -1,7 +1,9 @@
 /**
- * Publish an event's results: every race with provisional results becomes official, the fleets' views
- * are re-rendered, a publication revision and results.official are recorded per fleet and
- * results.published is queued, in one transaction.
+ * Make an event's results official at once (POST /events/{slug}/results/publish, a path that keeps its
+ * historical name): every race with provisional results becomes official, the fleets' views are
+ * re-rendered, an "official" revision and results.official are recorded per fleet and
+ * results.published ("these races are official") is queued, in one transaction. Publishing, in this
+ * service, means something else: posting a fleet's provisional results (publish-provisional.ts).
  */
 import { withTransaction } from '@regatta/db';
 import { notFound, type Identity } from '@regatta/http';
@@ -18,15 +20,15 @@ import { actorOf, recordStepRevision } from './unit-of-work/revision-builder.js'
 import { resultsOfficialFact } from './revision-facts.js';
 import { lockSeriesOfEvent } from './series-standings.js';
 
-export interface PublishedResults {
+export interface EventMadeOfficial {
   event: EventProjection;
-  /** Null when there was nothing provisional to publish. */
+  /** Null when there was nothing provisional to make official. */
   publishedAt: Date | null;
   raceIds: string[];
   fleetIds: string[];
 }
 
-export async function publishResults(context: ServiceContext, identity: Identity, request: { slug: string; requestId: string | undefined }): Promise<PublishedResults> {
+export async function makeEventOfficial(context: ServiceContext, identity: Identity, request: { slug: string; requestId: string | undefined }): Promise<EventMadeOfficial> {
   const event = await eventBySlug(context, request.slug, PROJECTION_WAIT.WRITE_MS);
   if (!event) throw notFound('Event');
   assertMember(identity, event);
@@ -40,7 +42,7 @@ export async function publishResults(context: ServiceContext, identity: Identity
       const fleetIds = [...new Set(races.map((r) => r.fleetId))];
       const actor = actorOf(identity);
       for (const fleetId of [...fleetIds].sort()) {
-        // The audit trail: one publication revision per fleet, as the per-fleet publication writes.
+        // The audit trail: one "official" revision per fleet, as making one fleet official writes.
         const raceIds = races.filter((r) => r.fleetId === fleetId).map((r) => r.raceId).sort();
         await recordStepRevision(client, { eventId: event.id, fleetId }, 'official', raceIds, 'Event-wide publication.', actor, at);
         await renderFleetViews(client, fleetId);
