@@ -3,8 +3,10 @@
  * behalf in a regatta of five places (the sixth is waitlisted, and the screen says so), is refused a
  * promotion while no place is free, frees one with a no-show and promotes the waitlisted boat, marks
  * a payment, cancels an entry after a confirmation, records a new rating, searches by sail number and
- * downloads the entry list as CSV. The regatta itself (capacity 5, one IRC fleet, published) is made
- * through the API from the page, as creating and publishing regattas is the regatta screens' test.
+ * downloads the entry list as CSV; and it corrects a boat as entered (name, sail number, model), is
+ * refused a sail number another entry holds at the field, in English and German. The regatta itself
+ * (capacity 5, one IRC fleet, published) is made through the API from the page, as creating and
+ * publishing regattas is the regatta screens' test.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -169,6 +171,62 @@ describe('console: entries of a regatta', () => {
     assert.match(header!, /Payment/);
     for (const index of [0, 1, 3, 4, 5]) assert.ok(rows.some((row) => row.includes(sail(index)) && row.includes(BOATS[index]!)), `CSV has ${named(index)}`);
     assert.ok(rows.some((row) => row.includes(BOATS[1]!) && row.includes('paid')), 'the payment column');
+    await context.close();
+  });
+
+  test('correct a boat as entered: a sail number another entry holds is refused at the field; the list shows the correction', async () => {
+    const { page, context } = await newPerson(browser);
+    await signUp(page, 'Sam Scorer');
+    const org = await createOrganization(page, `Scoring Sailing Club ${Date.now()}`);
+    const slug = await seedRegatta(page, org, { publish: true, maxParticipants: 5 });
+    const headers = { origin: gatewayUrl(), 'content-type': 'application/json' };
+    for (const [name, sailNumber] of [['Kestrel', 'GBR 7'], ['Osprey', 'GBR 8']]) {
+      const entered = await page.request.post(`/api/v1/events/${slug}/register`, {
+        headers,
+        data: { fleet: 'IRC', sailor: { name: `Skipper of ${name}`, email: `${name.toLowerCase()}-${Date.now()}@sailors.example.org` }, boat: { name, sailNumber, model: 'ILCA 6', ratings: { irc: 1 } } },
+      });
+      assert.equal(entered.status(), 201, await entered.text());
+    }
+
+    await page.goto(`/console/regattas/${slug}/entries`);
+    await page.getByRole('button', { name: 'Manage: Kestrel (GBR 7)' }).click();
+    const kestrel = page.getByRole('dialog', { name: 'Kestrel (GBR 7)' });
+    await kestrel.getByText('As entered for this regatta.').waitFor();
+    await kestrel.getByRole('button', { name: 'Edit boat' }).click();
+    const boatForm = kestrel.getByRole('form', { name: 'Boat as entered' });
+    assert.equal(await boatForm.getByLabel('Boat name').inputValue(), 'Kestrel', 'the form starts from the boat as entered');
+    assert.equal(await boatForm.getByLabel('Boat model').inputValue(), 'ILCA 6');
+
+    // The sail number of another entry, typed another way: the API's 409 is shown at the field.
+    await boatForm.getByLabel('Sail number').fill('gbr-8');
+    await boatForm.getByRole('button', { name: 'Save boat' }).click();
+    await kestrel.getByText('Another entry of this regatta has this sail number.').waitFor();
+    assert.match(await kestrel.getByRole('alert').filter({ hasText: 'already has an entry' }).innerText(), /Request ID: \S+/);
+    assert.equal(await boatForm.getByLabel('Sail number').inputValue(), 'gbr-8', 'nothing typed is lost after a refusal');
+    assert.deepEqual(await auditBothWidths(page), [], 'the edit-boat form with a refusal');
+
+    await boatForm.getByLabel('Boat name').fill('Kestrel II');
+    await boatForm.getByLabel('Sail number').fill('GBR 17');
+    await boatForm.getByLabel('Boat model').fill('ILCA 7');
+    await boatForm.getByRole('button', { name: 'Save boat' }).click();
+    const corrected = page.getByRole('dialog', { name: 'Kestrel II (GBR 17)' });
+    await corrected.getByRole('status').filter({ hasText: 'The boat of Kestrel II (GBR 17) is corrected in this regatta.' }).waitFor();
+    await corrected.getByText(/^Corrected by an organizer on /).waitFor();
+    assert.equal(await corrected.getByRole('form', { name: 'Boat as entered' }).count(), 0, 'the form closes once saved');
+    await corrected.getByRole('button', { name: 'Close' }).click();
+    await corrected.waitFor({ state: 'hidden' });
+    const fleet = page.getByRole('table', { name: /^IRC/ });
+    await fleet.getByRole('cell', { name: 'GBR 17', exact: true }).waitFor();
+    assert.equal(await fleet.getByRole('cell', { name: 'GBR 7', exact: true }).count(), 0);
+    await fleet.getByRole('cell', { name: /Kestrel II · ILCA 7/ }).waitFor();
+
+    // The same form in German.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await page.getByRole('button', { name: 'Verwalten: Osprey (GBR 8)' }).click();
+    const osprey = page.getByRole('dialog', { name: 'Osprey (GBR 8)' });
+    await osprey.getByRole('button', { name: 'Boot bearbeiten' }).click();
+    await osprey.getByRole('form', { name: 'Gemeldetes Boot' }).getByLabel('Segelnummer').waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'the edit-boat form in German');
     await context.close();
   });
 

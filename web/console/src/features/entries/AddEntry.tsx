@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Field, applyApiError, useDraft } from '../../ui/form';
 import { inOwnWords } from '../../ui/problem-text';
 import { ProblemAlert } from '../../ui/states';
+import { BoatFields } from './BoatFields';
 import { CrewAndContacts } from './CrewAndContacts';
 import { registerMessage, useEntryChanges } from './actions';
 import { ratingSpecOf, type Fleet } from './rules';
@@ -73,16 +74,10 @@ export function AddEntry({ slug, fleets, headingId }: { slug: string; fleets: re
         </fieldset>
         <fieldset>
           <legend>{t('add.boat')}</legend>
-          <div className="form-row">
-            <Field label={t('fields.boatName')} error={errors.boatName?.message}>
-              {(a) => <input {...a} autoComplete="off" {...form.register('boatName')} />}
-            </Field>
-            <Field label={t('fields.sailNumber')} error={errors.sailNumber?.message}>
-              {(a) => <input {...a} autoComplete="off" {...form.register('sailNumber')} />}
-            </Field>
-            <Field label={t('fields.model')} error={errors.model?.message}>
-              {(a) => <input {...a} autoComplete="off" {...form.register('model')} />}
-            </Field>
+          <BoatFields
+            register={{ boatName: form.register('boatName'), sailNumber: form.register('sailNumber'), model: form.register('model') }}
+            errors={{ boatName: errors.boatName?.message, sailNumber: errors.sailNumber?.message, model: errors.model?.message }}
+          >
             {spec && (
               <Field
                 label={t(`rating.label.${spec.key}`)}
@@ -92,7 +87,7 @@ export function AddEntry({ slug, fleets, headingId }: { slug: string; fleets: re
                 {(a) => <input {...a} inputMode="decimal" autoComplete="off" {...form.register('rating')} />}
               </Field>
             )}
-          </div>
+          </BoatFields>
         </fieldset>
         <fieldset>
           <legend>{t('add.more')}</legend>

@@ -10,31 +10,27 @@ import { useParams, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { inOwnWords } from '../../ui/problem-text';
 import { Empty, ProblemAlert, QueryView } from '../../ui/states';
-import { formatDateTime } from '../../i18n/format';
 import { useRegatta, type Regatta } from '../regattas/useRegatta';
 import { downloadEntriesCsv, useEntries, useFleets } from './api';
 import { paymentMessage, statusMessage, useEntryChanges } from './actions';
 import { AddEntry } from './AddEntry';
+import { EntryFilters } from './EntryFilters';
+import { EntryTable } from './EntryTable';
 import { ManageEntry } from './ManageEntry';
+import { PlacesTable, WindowNotice } from './Places';
 import './entries.css';
 import {
-  ENTRY_STATUSES,
-  PAYMENT_STATUSES,
   countPlaces,
-  entryName,
-  entryWindow,
   filterEntries,
   filterFromParams,
   filterToParams,
   isFiltered,
   NO_FILTER,
   showsCancelled,
-  ratingSpecOf,
   splitEntries,
   type Entry,
   type EntryFilter,
   type Fleet,
-  type Places,
 } from './rules';
 
 function timeZoneOf(regatta: Regatta): string | null {
@@ -153,7 +149,7 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
 
       <section aria-labelledby={ids.list}>
         <h2 id={ids.list}>{t('list.title')}</h2>
-        <Filters fleets={fleets} filter={filter} showCancelled={showCancelled} onChange={setFilter} onClear={() => setFilterState(NO_FILTER)} />
+        <EntryFilters fleets={fleets} filter={filter} showCancelled={showCancelled} onChange={setFilter} onClear={() => setFilterState(NO_FILTER)} />
         <p role="status" className="muted">{isFiltered(filter) ? t('list.matching', { count: matching, total }) : t('list.count', { count: entries.length })}</p>
         {statusShows('entered') &&
           fleetsShown.map((fleet) => {
@@ -219,210 +215,5 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
         />
       )}
     </div>
-  );
-}
-
-function WindowNotice({ regatta, timeZone }: { regatta: Regatta; timeZone: string | null }) {
-  const { t, i18n } = useTranslation('entries');
-  const window = entryWindow(regatta, new Date());
-  const at = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
-  switch (window.state) {
-    case 'notPublished':
-      return <p className="notice">{t('window.notPublished', { status: t(`eventStatus.${window.status}`, { defaultValue: window.status }) })}</p>;
-    case 'notYet':
-      return <p className="notice">{t('window.notYet', { date: at(window.opens) })}</p>;
-    case 'closed':
-      return <p className="notice">{t('window.closed', { date: at(window.closed) })}</p>;
-    default:
-      return window.closes ? <p className="muted">{t('window.open', { date: at(window.closes) })}</p> : null;
-  }
-}
-
-function PlacesTable({ places }: { places: Places }) {
-  const { t } = useTranslation('entries');
-  return (
-    <>
-      <p>
-        {places.maxParticipants !== null
-          ? t('places.regatta', { count: places.registered, limit: places.maxParticipants, free: places.free })
-          : t('places.regattaUnlimited', { count: places.registered })}{' '}
-        {t('places.waiting', { count: places.waitlisted })}
-      </p>
-      {places.fleets.length > 0 && (
-        <table className="responsive">
-          <caption className="muted">{t('places.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.fleet')}</th>
-              <th scope="col">{t('places.enteredCol')}</th>
-              <th scope="col">{t('places.limitCol')}</th>
-              <th scope="col">{t('places.noShowCol')}</th>
-              <th scope="col">{t('places.waitlistCol')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {places.fleets.map((row) => (
-              <tr key={row.fleet.id}>
-                <td data-label={t('columns.fleet')}>{row.fleet.name}</td>
-                <td data-label={t('places.enteredCol')}>{row.registered}</td>
-                <td data-label={t('places.limitCol')}>{row.maxBoats ?? t('places.noLimit')}</td>
-                <td data-label={t('places.noShowCol')}>{row.noShow}</td>
-                <td data-label={t('places.waitlistCol')}>{row.waitlisted}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </>
-  );
-}
-
-function Filters({
-  fleets,
-  filter,
-  showCancelled,
-  onChange,
-  onClear,
-}: {
-  fleets: Fleet[];
-  filter: EntryFilter;
-  showCancelled: boolean;
-  onChange: (change: Partial<EntryFilter>) => void;
-  onClear: () => void;
-}) {
-  const { t } = useTranslation('entries');
-  const ids = { q: useId(), fleet: useId(), status: useId(), payment: useId(), cancelled: useId(), hint: useId() };
-  return (
-    <form role="search" aria-label={t('filters.label')} className="entry-filters" onSubmit={(event) => event.preventDefault()}>
-      <div className="form-row">
-        <div className="field">
-          <label htmlFor={ids.q}>{t('filters.search')}</label>
-          <input id={ids.q} type="search" aria-describedby={ids.hint} value={filter.q} onChange={(event) => onChange({ q: event.target.value })} />
-          <p id={ids.hint} className="hint">{t('filters.searchHint')}</p>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.fleet}>{t('filters.fleet')}</label>
-          <select id={ids.fleet} value={filter.fleet} onChange={(event) => onChange({ fleet: event.target.value })}>
-            <option value="">{t('filters.allFleets')}</option>
-            {fleets.map((fleet) => <option key={fleet.id} value={fleet.id}>{fleet.name}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status}>{t('filters.status')}</label>
-          <select id={ids.status} value={filter.status} onChange={(event) => onChange({ status: event.target.value as EntryFilter['status'] })}>
-            <option value="">{t('filters.allListed')}</option>
-            {ENTRY_STATUSES.map((status) => <option key={status} value={status}>{t(`status.${status}`)}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.payment}>{t('filters.payment')}</label>
-          <select id={ids.payment} value={filter.payment} onChange={(event) => onChange({ payment: event.target.value as EntryFilter['payment'] })}>
-            <option value="">{t('filters.anyPayment')}</option>
-            {PAYMENT_STATUSES.map((payment) => <option key={payment} value={payment}>{t(`payment.${payment}`)}</option>)}
-          </select>
-        </div>
-      </div>
-      <div className="actions">
-        <label className="inline-field" htmlFor={ids.cancelled}>
-          <input
-            id={ids.cancelled}
-            type="checkbox"
-            checked={showCancelled}
-            disabled={filter.status === 'cancelled'}
-            onChange={(event) => onChange({ cancelled: event.target.checked })}
-          />
-          {t('filters.showCancelled')}
-        </label>
-        {(isFiltered(filter) || showCancelled) && (
-          <button type="button" className="secondary" onClick={onClear}>{t('filters.clear')}</button>
-        )}
-      </div>
-    </form>
-  );
-}
-
-interface RowActions {
-  markPaid: (entry: Entry) => void;
-  promote: (entry: Entry) => void;
-  manage: (entry: Entry) => void;
-  busy: boolean;
-}
-
-function EntryTable({
-  kind,
-  entries,
-  fleetById,
-  timeZone,
-  actions,
-  labelledBy,
-}: {
-  kind: 'entered' | 'waitlist' | 'cancelled';
-  entries: Entry[];
-  fleetById: Map<string, Fleet>;
-  timeZone: string | null;
-  actions: RowActions;
-  labelledBy: string;
-}) {
-  const { t, i18n } = useTranslation('entries');
-  const spec = kind === 'entered' ? ratingSpecOf(fleetById.get(entries[0]?.fleetId ?? '')) : undefined;
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
-  const label = (action: string, entry: Entry) => t('rowAction', { action, entry: entryName(entry) });
-  return (
-    <table className="responsive" aria-labelledby={labelledBy}>
-      <thead>
-        <tr>
-          {kind === 'waitlist' && <th scope="col">{t('columns.position')}</th>}
-          {kind !== 'entered' && <th scope="col">{t('columns.fleet')}</th>}
-          <th scope="col">{t('columns.sailNumber')}</th>
-          <th scope="col">{t('columns.boat')}</th>
-          <th scope="col">{t('columns.skipper')}</th>
-          {spec && <th scope="col">{t('rating.asEntered', { rating: t(`rating.short.${spec.key}`) })}</th>}
-          {kind === 'entered' && <th scope="col">{t('columns.status')}</th>}
-          <th scope="col">{t('columns.payment')}</th>
-          <th scope="col">{t('columns.registered')}</th>
-          <th scope="col">{t('columns.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry, index) => {
-          const rating = spec ? entry.boat.ratings[spec.key] : undefined;
-          return (
-            <tr key={entry.id}>
-              {kind === 'waitlist' && <td data-label={t('columns.position')}>{entry.waitlistPosition ?? index + 1}</td>}
-              {kind !== 'entered' && <td data-label={t('columns.fleet')}>{entry.fleetName ?? fleetById.get(entry.fleetId)?.name}</td>}
-              <td data-label={t('columns.sailNumber')}>{entry.boat.sailNumber ?? '—'}</td>
-              <td data-label={t('columns.boat')}>
-                <span>
-                  {entry.boat.name}
-                  {entry.boat.model && <span className="muted"> · {entry.boat.model}</span>}
-                </span>
-              </td>
-              <td data-label={t('columns.skipper')}>{entry.sailor.name ?? '—'}</td>
-              {spec && <td data-label={t('rating.asEntered', { rating: t(`rating.short.${spec.key}`) })}>{rating === undefined ? '—' : number.format(rating)}</td>}
-              {kind === 'entered' && <td data-label={t('columns.status')}>{t(`status.${entry.status}`)}</td>}
-              <td data-label={t('columns.payment')}>{entry.paymentStatus ? t(`payment.${entry.paymentStatus}`) : '—'}</td>
-              <td data-label={t('columns.registered')}>{formatDateTime(entry.registrationTime, i18n.language, timeZone)}</td>
-              <td data-label={t('columns.actions')}>
-                <span className="row-actions">
-                  {kind === 'waitlist' && (
-                    <button type="button" disabled={actions.busy} aria-label={label(t('actions.promote'), entry)} onClick={() => actions.promote(entry)}>
-                      {t('actions.promote')}
-                    </button>
-                  )}
-                  {kind !== 'cancelled' && entry.paymentStatus === 'pending' && (
-                    <button type="button" className="secondary" disabled={actions.busy} aria-label={label(t('actions.markPaid'), entry)} onClick={() => actions.markPaid(entry)}>
-                      {t('actions.markPaid')}
-                    </button>
-                  )}
-                  <button type="button" className="secondary" aria-label={label(t('actions.manage'), entry)} onClick={() => actions.manage(entry)}>
-                    {t('actions.manage')}
-                  </button>
-                </span>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * One entry in a modal dialog: its facts, the status and payment moves the API allows from where it
  * stands (only those are offered), cancelling after a confirmation, a new rating in force from a race
- * on for handicap fleets (changeRegistrationRating), and the crew and contacts (updateRegistration).
+ * on for handicap fleets (changeRegistrationRating), the boat as entered in this regatta (EditBoat.tsx)
+ * and the crew and contacts (updateRegistration).
  * A move the API refuses (no place free, a move no longer allowed) is shown with its request id.
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { ProblemAlert, QueryView } from '../../ui/states';
 import { formatDateTime } from '../../i18n/format';
 import { useRatings } from './api';
 import { CrewAndContacts } from './CrewAndContacts';
+import { BoatSection } from './EditBoat';
 import { cancelMessage, paymentMessage, statusMessage, useEntryChanges } from './actions';
 import { canCancel, entryName, parseDecimal, paymentMoves, ratingSpecOf, statusMoves, type Entry, type Fleet, type RatingSpec } from './rules';
 import { detailsRequest, entryDetailsSchema, ratingChangeSchema, type EntryDetailsValues, type RatingChangeValues } from './schemas';
@@ -89,7 +91,7 @@ export function ManageEntry({ slug, entry, fleet, timeZone, onClose, onCancelled
           <dt>{t('columns.model')}</dt><dd>{entry.boat.model ?? '—'}</dd>
           <dt>{t('columns.registered')}</dt><dd>{formatDateTime(entry.registrationTime, i18n.language, timeZone)}</dd>
         </dl>
-        <p className="hint">{t('manage.boatHint')}</p>
+        <BoatSection slug={slug} entry={entry} timeZone={timeZone} onDone={setMessage} />
 
         <h3>{t('manage.status')}</h3>
         <p>

@@ -1,7 +1,18 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RATING_FOR_SYSTEM } from './rules';
-import { addEntrySchema, detailsRequest, EMPTY_ENTRY, entryDetailsSchema, ratingChangeSchema, registrationRequest, type AddEntryValues } from './schemas';
+import {
+  addEntrySchema,
+  boatEditSchema,
+  boatEditValues,
+  boatRequest,
+  detailsRequest,
+  EMPTY_ENTRY,
+  entryDetailsSchema,
+  ratingChangeSchema,
+  registrationRequest,
+  type AddEntryValues,
+} from './schemas';
 
 const irc = RATING_FOR_SYSTEM.irc;
 const schema = addEntrySchema((fleetId) => (fleetId === 'irc-fleet' ? irc : undefined));
@@ -88,5 +99,21 @@ describe('crew and contacts form', () => {
       emergencyContact: null,
       specialRequirements: 'Vegan',
     });
+  });
+});
+
+describe('edit-boat form (the boat as entered in this regatta)', () => {
+  test('a name is needed; the limits are the API\'s: name 100, sail number 30, model 100', () => {
+    assert.deepEqual(issues(boatEditSchema.safeParse({ boatName: '  ', sailNumber: '', model: '' })), { boatName: 'validation.required' });
+    const tooLong = boatEditSchema.safeParse({ boatName: 'x'.repeat(101), sailNumber: 'y'.repeat(31), model: 'z'.repeat(101) });
+    assert.deepEqual(issues(tooLong), { boatName: 'validation.tooLong', sailNumber: 'validation.tooLong', model: 'validation.tooLong' });
+    assert.equal(boatEditSchema.safeParse({ boatName: 'x'.repeat(100), sailNumber: 'y'.repeat(30), model: 'z'.repeat(100) }).success, true);
+  });
+
+  test('starts from the boat as entered; sends trimmed values, an emptied sail number or model as null', () => {
+    const values = boatEditValues({ name: 'Kestrel', sailNumber: 'GBR 7', model: null });
+    assert.deepEqual(values, { boatName: 'Kestrel', sailNumber: 'GBR 7', model: '' });
+    assert.deepEqual(boatRequest({ boatName: ' Kestrel II ', sailNumber: ' GBR 8 ', model: '' }), { boat: { name: 'Kestrel II', sailNumber: 'GBR 8', model: null } });
+    assert.deepEqual(boatRequest({ boatName: 'Kestrel', sailNumber: '   ', model: 'ILCA 7' }), { boat: { name: 'Kestrel', sailNumber: null, model: 'ILCA 7' } });
   });
 });

@@ -3,7 +3,9 @@
  * registerForEvent's RegistrationRequest (sailor by name and e-mail, boat name 1-100, sail number
  * 1-30, model 1-100, the rating the fleet's handicap system needs within its range, crew up to 50
  * names of 1-200, emergency contact 500, special requirements 2000), updateRegistration's crew and
- * contacts, and changeRegistrationRating (a value in the system's range from race 1-10000 on).
+ * contacts and its boat as entered (name 1-100, sail number 1-30, model 1-100: an organizer's
+ * correction in this regatta), and changeRegistrationRating (a value in the system's range from race
+ * 1-10000 on).
  * Messages are i18n keys (common's validation.* or this feature's entries:validation.*).
  */
 import { z } from 'zod';
@@ -139,3 +141,27 @@ export type EntryDetailsValues = z.infer<typeof entryDetailsSchema>;
 export function detailsRequest(values: EntryDetailsValues): Schemas['UpdateRegistrationRequest'] {
   return { crew: parseCrew(values.crew), emergencyContact: orNull(values.emergencyContact), specialRequirements: orNull(values.specialRequirements) };
 }
+
+export const boatEditSchema = z.object({
+  boatName: requiredText(100),
+  sailNumber: optionalText(30),
+  model: optionalText(100),
+});
+export type BoatEditValues = z.infer<typeof boatEditSchema>;
+
+/** The form's values from the boat as entered now. */
+export function boatEditValues(boat: { name: string; sailNumber?: string | null; model?: string | null }): BoatEditValues {
+  return { boatName: boat.name, sailNumber: boat.sailNumber ?? '', model: boat.model ?? '' };
+}
+
+/** The body of updateRegistration correcting the boat as entered (an emptied sail number or model is cleared with null). */
+export function boatRequest(values: BoatEditValues): Schemas['UpdateRegistrationRequest'] {
+  return { boat: { name: values.boatName.trim(), sailNumber: orNull(values.sailNumber), model: orNull(values.model) } };
+}
+
+/** API field paths of updateRegistration's boat refusals → the boat form's fields. */
+export const BOAT_EDIT_ALIASES: Record<string, string> = {
+  'boat.name': 'boatName',
+  'boat.sailNumber': 'sailNumber',
+  'boat.model': 'model',
+};
