@@ -50,6 +50,8 @@ stage openapi node "$ROOT/scripts/openapi-lint.mjs"
 # Import rules (docs/conventions.md): http -> app -> {domain, store}, messaging -> app, pure domain,
 # no service importing another, no cycles. Any violation fails the run.
 stage imports bash "$ROOT/scripts/check-imports.sh"
+# Production files stay under 400 lines (tests, generated code and the script's marked exceptions aside).
+stage file-sizes node "$ROOT/scripts/check-file-sizes.mjs"
 
 mapfile -t UNIT < <(find_tests "$ROOT"/packages/*/src "$ROOT"/services/*/src "$ROOT"/gateway/src "$ROOT"/web/*/src)
 stage unit "${NODE_TEST[@]}" "${UNIT[@]}"

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Production files stay under 400 lines (docs/conventions.md): small files named for what they do.
+// Counts every code file git tracks or would track (.ts .tsx .js .mjs .cjs .sh .py .css), except
+// tests (*.test.*, test/ folders), generated code (gen/, dist/, the typed client's schema.ts) and the
+// exceptions below, each with its reason. Exit 1 naming every file over the limit.
+//
+//   node scripts/check-file-sizes.mjs [--limit N]     (run at the repository root)
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const limitAt = process.argv.indexOf('--limit');
+const LIMIT = limitAt > 0 ? Number(process.argv[limitAt + 1]) : 400;
+
+const CODE = /\.(ts|tsx|js|mjs|cjs|sh|py|css)$/;
+const TEST = /(^|\/)test\/|\.test\.[a-z]+$/;
+const GENERATED = /(^|\/)(gen|dist|node_modules)\//;
+const GENERATED_FILES = new Set(['packages/client/src/schema.ts']);
+
+/** Files allowed over the limit, and why. Keep this list short; split a file rather than add it. */
+const EXCEPTIONS = new Map([
+  [
+    'services/public-results/assets/regatta-widget.js',
+    'the embeddable widget is one dependency-free script served as-is to third-party pages (no bundler, one request)',
+  ],
+  [
+    'services/results-scoring/scripts/oracle-loader.ts',
+    "the scoring oracle's reader of the reference corpus, test tooling of the conformance runner that moves with the scoring engine",
+  ],
+]);
+
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => CODE.test(file) && !TEST.test(file) && !GENERATED.test(file) && !GENERATED_FILES.has(file) && !EXCEPTIONS.has(file));
+
+const over = [];
+let checked = 0;
+for (const file of files) {
+  let text;
+  try {
+    text = readFileSync(join(root, file), 'utf8');
+  } catch {
+    continue; // listed by git but deleted in the working tree
+  }
+  checked += 1;
+  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  if (lines > LIMIT) over.push(`${file}: ${lines} lines`);
+}
+
+for (const line of over) console.log(`over ${LIMIT} lines: ${line}`);
+console.log(`file sizes: ${checked} files checked, limit ${LIMIT} lines, ${EXCEPTIONS.size} marked exceptions`);
+console.log(`files: ${over.length === 0 ? 1 : 0} passed, ${over.length === 0 ? 0 : 1} failed`);
+process.exit(over.length === 0 ? 0 : 1);
