@@ -3856,11 +3856,11 @@ export interface components {
                         race: number;
                         /** @description The points Sailwave stored. */
                         sailwave: number;
-                        /** @description The rules' score */
+                        /** @description The rules' score, which the platform keeps. */
                         rules: number;
                         /** @example RRS 44.3(c), A7 */
                         rule: string;
-                        /** @description What Sailwave did and what the rules say */
+                        /** @description What Sailwave did and what the rules say, with the numbers. */
                         reason: string;
                     }[];
                     differences: {
