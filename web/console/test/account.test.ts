@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { auditBothWidths, createOrganization, launch, newPerson, PASSWORD, signIn, signUp, uniqueEmail } from './harness.js';
+import { auditBothWidths, createOrganization, launch, newPerson, openMenu, PASSWORD, signIn, signUp, uniqueEmail } from './harness.js';
 
 describe('console: account and organizations', () => {
   let browser: Browser;
@@ -52,6 +52,7 @@ describe('console: account and organizations', () => {
   test('an e-mail already in use is refused on the sign-up form, and the form checks the password length first', async () => {
     const { page, context } = await newPerson(browser, { viewport: { width: 375, height: 800 } });
     const { email } = await signUp(page);
+    await openMenu(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to the regatta console' }).waitFor();
     await page.getByRole('link', { name: 'Create an account' }).click();

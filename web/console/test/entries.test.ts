@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { gatewayUrl } from '@regatta/testing';
-import { auditBothWidths, createOrganization, launch, newPerson, signUp } from './harness.js';
+import { auditBothWidths, createOrganization, launch, newPerson, openMenu, signUp } from './harness.js';
 
 /** A regatta of the organization through the API with the page's session (and the Origin a browser sends). */
 async function seedRegatta(page: Page, organization: string, options: { publish: boolean; maxParticipants: number }): Promise<string> {
@@ -235,6 +235,7 @@ describe('console: entries of a regatta', () => {
     await signUp(page, 'Rolf Regattabüro');
     const org = await createOrganization(page, `Segelclub Nord ${Date.now()}`);
     const slug = await seedRegatta(page, org, { publish: false, maxParticipants: 5 });
+    await openMenu(page);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.goto(`/console/regattas/${slug}/entries`);
     await page.getByRole('heading', { name: 'Meldungen', level: 2 }).waitFor();

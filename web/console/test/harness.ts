@@ -66,6 +66,12 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
 }
 
+/** Opens the header's menu when the screen is narrow enough to fold it (a phone); no-op otherwise. */
+export async function openMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}
+
 /** Creates an organization through the console; lands on its regattas. Returns its slug. */
 export async function createOrganization(page: Page, name: string): Promise<string> {
   await page.goto('/console/orgs');

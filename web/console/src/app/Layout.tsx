@@ -1,10 +1,14 @@
 /**
  * The console's frame: a skip link, the header (who is signed in, the organization switch, the
  * language switch, sign out), the navigation of the current organization, and the screen.
+ * On a phone (up to 40rem wide, styles.css) the header is one row: the name and a Menu button that
+ * opens everything else below it (a disclosure: aria-expanded; Escape closes it and focus returns
+ * to the button; following a link closes it). On wider screens the button is not shown and
+ * everything stays in view.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { useSession } from '../api/session';
@@ -18,6 +22,19 @@ export function Layout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const memberships = organizationsOf(session.data);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // A new screen closes the menu (a link in it was followed, or the organization switched).
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    event.stopPropagation();
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
 
   useEffect(() => {
     if (org) rememberOrganization(org);
@@ -34,32 +51,44 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">{t('nav.skip')}</a>
-      <header className="topbar">
+      <header className={menuOpen ? 'topbar menu-open' : 'topbar'} onKeyDown={closeOnEscape}>
         <div className="topbar-row">
           <NavLink to="/" className="brand">{t('app.name')}</NavLink>
-          {memberships.length > 0 && (
-            <label className="inline-field">
-              <span>{t('nav.organization')}</span>
-              <select
-                value={org ?? ''}
-                onChange={(event) => {
-                  rememberOrganization(event.target.value);
-                  void navigate(`/orgs/${event.target.value}/regattas`);
-                }}
-              >
-                {memberships.map((m) => (
-                  <option key={m.organizationId} value={m.slug!}>{m.name ?? m.slug}</option>
-                ))}
-              </select>
-            </label>
-          )}
-          <LanguageSwitch />
-          <span className="who">{t('nav.signedInAs', { name: session.data?.user.name ?? '' })}</span>
-          <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            {t('nav.signOut')}
+          <button
+            ref={menuButton}
+            type="button"
+            className="secondary menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="topbar-tools topbar-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {t('nav.menu')}
           </button>
+          <div id="topbar-tools" className="topbar-tools">
+            {memberships.length > 0 && (
+              <label className="inline-field">
+                <span>{t('nav.organization')}</span>
+                <select
+                  value={org ?? ''}
+                  onChange={(event) => {
+                    rememberOrganization(event.target.value);
+                    void navigate(`/orgs/${event.target.value}/regattas`);
+                  }}
+                >
+                  {memberships.map((m) => (
+                    <option key={m.organizationId} value={m.slug!}>{m.name ?? m.slug}</option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <LanguageSwitch />
+            <span className="who">{t('nav.signedInAs', { name: session.data?.user.name ?? '' })}</span>
+            <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+              {t('nav.signOut')}
+            </button>
+          </div>
         </div>
-        <nav aria-label={t('nav.main')}>
+        <nav id="topbar-nav" aria-label={t('nav.main')}>
           <ul className="nav-list">
             {org && (
               <>
