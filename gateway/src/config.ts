@@ -15,6 +15,7 @@ const schema = z.object({
   SAILORS_URL: upstream(4105),
   WEBHOOKS_URL: upstream(4106),
   PUBLIC_RESULTS_URL: upstream(4107),
+  RACE_CAPTURE_URL: upstream(4108),
   /** Requests per client address per minute on the public pages, feeds and widget (0 = no limit). */
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   PUBLIC_RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('gateway:addr-minute'),
@@ -66,10 +67,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       sailors: raw.SAILORS_URL,
       webhooks: raw.WEBHOOKS_URL,
       'public-results': raw.PUBLIC_RESULTS_URL,
+      'race-capture': raw.RACE_CAPTURE_URL,
     } satisfies Record<ServiceName, string>,
   };
 }
 
 /** The services behind the gateway; the OpenAPI document names one per operation (`x-service`). */
-export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results'] as const;
+export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results', 'race-capture'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

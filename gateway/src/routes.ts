@@ -5,7 +5,7 @@
  * - `security: []` is public (no credentials);
  * - `security` of `sessionCookie` alone is a web session only (API keys are refused, 401);
  * - otherwise a credential holding one of `x-required-scopes` (or a session); `embedToken` in
- *   `security` lets a widget's embed token read it.
+ *   `security` lets a widget's embed token read it, `deviceToken` an enrolled committee device's token.
  * `x-stream: true` marks a long-lived response (Server-Sent Events) and `x-after` work done before
  * relaying a success. Only the gateway's own routes (health, the document, its reference) are
  * declared here. An operation the loader cannot read stops the gateway at start.
@@ -23,9 +23,10 @@ export type Access =
   | { kind: 'session' }
   /**
    * An API key holding one of `anyOf` scopes, or a session (a person acts with their own rights;
-   * services still check organization roles). `embed` lets a widget's embed token read it.
+   * services still check organization roles). `embed` lets a widget's embed token read it;
+   * `device` lets an enrolled committee device's token (`deviceToken` in `security`) call it.
    */
-  | { kind: 'credential'; anyOf: Scope[]; embed?: boolean };
+  | { kind: 'credential'; anyOf: Scope[]; embed?: boolean; device?: boolean };
 
 /** Work the gateway does before relaying a successful response (see AFTER_WORK). */
 export type AfterWork = 'organization-created';
@@ -82,7 +83,8 @@ function accessOf(operation: Json, defaultSecurity: SecurityRequirement[], name:
   if (!schemes.includes('bearerKey')) throw new Error(`${name}: security must offer bearerKey, sessionCookie alone, or nothing`);
   if (scopes.length === 0) throw new Error(`${name}: an API key operation needs x-required-scopes`);
   const embed = schemes.includes('embedToken');
-  return { kind: 'credential', anyOf: scopes as Scope[], ...(embed ? { embed } : {}) };
+  const device = schemes.includes('deviceToken');
+  return { kind: 'credential', anyOf: scopes as Scope[], ...(embed ? { embed } : {}), ...(device ? { device } : {}) };
 }
 
 /**

@@ -23,6 +23,323 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/capture/time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's clock, for measuring a device's offset
+         * @description Public and cheap. A device measures its clock offset as `serverTime - (sent + received) / 2`
+         *     of its own clock around the call, and applies it to the times it records.
+         */
+        get: operations["getCaptureServerTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/capture/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem an enrolment code for a device token
+         * @description No credentials: the code (from the QR payload) is the secret. A code is good once and for 15
+         *     minutes after it was made; an unknown, used, revoked or expired code is 404
+         *     `enrolment_not_found` (they look the same). The answer holds the device token once: the
+         *     device keeps it and sends it as `Authorization: Bearer <token>`. The token records for the
+         *     enrolment's regatta only, between `validFrom` and `validUntil`.
+         */
+        post: operations["redeemCaptureEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/capture/enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol a committee device for this regatta (QR payload)
+         * @description Needs membership (member or admin) of the regatta's organization (403 `not_a_member`). Makes
+         *     a one-time code, good for 15 minutes, and its `qrPayload` (the console's committee app path
+         *     with the code in the fragment, e.g. `/console/committee/{slug}#enrol=<code>`). The device
+         *     it enrols may record from `validFrom` (default now) to `validUntil` (default the end of the
+         *     regatta's last day, at most 14 days after `validFrom`; a later one is 400 `validation_failed`).
+         */
+        post: operations["createCaptureEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/capture/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The devices enrolled for this regatta
+         * @description Needs membership of the regatta's organization. Newest first; revoked and expired ones included, marked.
+         */
+        get: operations["listCaptureDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/capture/devices/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+                /** @description The device's id. */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a committee device
+         * @description Needs membership of the regatta's organization. The device's token stops working at once
+         *     (its next request is 401). Records it made stay. Revoking again is 204; unknown device 404.
+         */
+        delete: operations["revokeCaptureDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/capture/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What a committee device keeps for a day offline
+         * @description The regatta's fleets, races, entries (sail numbers) and the signals recorded so far, and who
+         *     the caller records as. A device keeps it and works without network from it.
+         */
+        get: operations["getCaptureContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/capture/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a device's queue of signals and finishes in one request
+         * @description Up to 500 records (signals and finish records, in the order they were made). Each record is
+         *     taken or refused on its own, atomically (nothing of a refused record is stored): the answer
+         *     is 200 with one result per record, in order: `recorded` (new), `replayed` (the same id and
+         *     body arrived before; nothing changed) or `rejected` with the problem a single request would
+         *     have got (`capture_id_conflict`, `unknown_race`, `unknown_boat`, `finish_before_start`,
+         *     `time_in_future`, `unknown_record`, …). A device drops a record from its queue once its
+         *     result is `recorded` or `replayed`, and shows the `rejected` ones. `serverTime` lets it
+         *     measure its clock offset at every sync. A shape error of the request itself is 400.
+         */
+        post: operations["syncCaptureRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/capture/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record one race signal of a start
+         * @description One signal of a start (one or more races, one per fleet starting together): `warning`,
+         *     `preparatory`, `start` (its `at` is the races' start time for scoring), `individual_recall`
+         *     (`sailNumbers` over the line), `general_recall` (the start is void; a new start follows with
+         *     a new `startId`), `postponement`, `abandonment`, `shortened_course`. 201 new, 200 replayed.
+         *     409 `capture_id_conflict` (same id, other body); 404 `unknown_race`; 422 `time_in_future`
+         *     (more than 5 minutes ahead of the server), `unknown_boat` (a recalled sail number not entered
+         *     in the races' fleets).
+         */
+        post: operations["recordRaceSignal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/capture/finishes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record one finish record (a finish, a code, a correction or a deletion)
+         * @description `kind` `finish`: a boat (`sailNumber` or `registrationId`) seen finishing at `at`; with
+         *     neither it is an unidentified boat to resolve later (a new `finish` record naming it in
+         *     `replaces`). `kind` `code`: a code seen on the water (OCS, UFD, BFD, DNS, DNF, RET) for a
+         *     boat. `kind` `deletion`: takes back the record named in `replaces`. A record with `replaces`
+         *     stands instead of that one (which must be of the same race: else 422 `unknown_record`).
+         *     201 new, 200 replayed. 409 `capture_id_conflict`; 404 `unknown_race`; 422 `unknown_boat`
+         *     (a sail number not entered in the race's fleet: recorded as an unknown boat instead would
+         *     hide a typing error, so it is refused; record it as unknown to keep it),
+         *     `finish_before_start` (before the race's recorded start), `time_in_future` (more than 5
+         *     minutes ahead of the server), `unknown_record`.
+         */
+        post: operations["recordFinish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/capture/finish-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish times from a timing system or tracker (CSV), as finish records
+         * @description `csv` holds one line per finish: `sail number,time` (an optional header line is skipped;
+         *     time ISO 8601 with offset, or `HH:MM:SS[.sss]` on the race's start day in the regatta's time
+         *     zone). Each line becomes a `finish` record with the id derived from `importId` and the line
+         *     number, so sending the same import again replays it. The answer is the sync answer: one
+         *     result per line.
+         */
+        post: operations["importFinishTimesCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/races/{raceId}/capture/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["CaptureRaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The capture log of a race (who recorded what, when it arrived)
+         * @description Every signal and finish record of the race in the order they arrived, superseded ones included and marked.
+         */
+        get: operations["getCaptureLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/races/{raceId}/capture/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["CaptureRaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The reconciled finish order of a race's recorders
+         * @description The records in force (not replaced or deleted), per boat: its finish time (the earliest
+         *     recorded, the others' spread beside it) and who saw it. `disagreements` lists `order_swapped`
+         *     (two recorders have two boats in opposite order), `seen_by_one` (a boat only one of two or more
+         *     recorders saw) and `times_apart` (one boat's times further apart than `toleranceMs`, default
+         *     2000). `unknowns` are unidentified boats not yet resolved.
+         */
+        get: operations["getFinishReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/{slug}/registrations/{registrationId}/ratings": {
         parameters: {
             query?: never;
@@ -3101,6 +3418,323 @@ export interface components {
         };
         Message: {
             message: string;
+        };
+        CaptureServerTime: {
+            /**
+             * Format: date-time
+             * @description The server clock, to the millisecond.
+             */
+            serverTime: string;
+        };
+        /**
+         * Format: date-time
+         * @description An instant with its offset, to the millisecond (e.g. 2026-07-12T14:32:07.412Z).
+         */
+        CaptureInstant: string;
+        /**
+         * Format: uuid
+         * @description The record's client-generated id (idempotency key).
+         */
+        CaptureClientId: string;
+        /** @description A sail number as entered (compared without spaces and case). */
+        SailNumberInput: string;
+        /** @enum {string} */
+        FinishCode: "OCS" | "UFD" | "BFD" | "DNS" | "DNF" | "RET";
+        /** @enum {string} */
+        RaceSignalKind: "warning" | "preparatory" | "start" | "individual_recall" | "general_recall" | "postponement" | "abandonment" | "shortened_course";
+        /** @description Who recorded (a member or an enrolled device). */
+        CaptureRecorder: {
+            /** @enum {string} */
+            kind: "member" | "device" | "key";
+            id: string;
+            label: string;
+        };
+        RaceSignalInput: {
+            id: components["schemas"]["CaptureClientId"];
+            /**
+             * Format: uuid
+             * @description The start this signal belongs to (client-generated; a new one after a general recall).
+             */
+            startId: string;
+            /** @description The races starting together (one per fleet). */
+            raceIds: string[];
+            kind: components["schemas"]["RaceSignalKind"];
+            at: components["schemas"]["CaptureInstant"];
+            deviceAt?: components["schemas"]["CaptureInstant"];
+            /** @description Server minus device clock when recorded. */
+            clockOffsetMs?: number;
+            /** @description The boats over the line early (individual recall). */
+            sailNumbers?: components["schemas"]["SailNumberInput"][];
+            recorderLabel?: string;
+            note?: string;
+        };
+        FinishRecordInput: {
+            id: components["schemas"]["CaptureClientId"];
+            /**
+             * Format: uuid
+             * @description The race (its id).
+             */
+            raceId: string;
+            /** @enum {string} */
+            kind: "finish" | "code" | "deletion";
+            sailNumber?: components["schemas"]["SailNumberInput"];
+            /**
+             * Format: uuid
+             * @description The entry, instead of a sail number.
+             */
+            registrationId?: string;
+            code?: components["schemas"]["FinishCode"];
+            at?: components["schemas"]["CaptureInstant"];
+            deviceAt?: components["schemas"]["CaptureInstant"];
+            /** @description Server minus device clock when recorded. */
+            clockOffsetMs?: number;
+            /**
+             * Format: uuid
+             * @description The id of the earlier record this one stands instead of (a correction, a resolved unknown boat, or with kind deletion, the one taken back).
+             */
+            replaces?: string;
+            recorderLabel?: string;
+            note?: string;
+        };
+        CaptureSyncRecord: {
+            /** @constant */
+            type: "signal";
+            record: components["schemas"]["RaceSignalInput"];
+        } | {
+            /** @constant */
+            type: "finish";
+            record: components["schemas"]["FinishRecordInput"];
+        };
+        CaptureSyncRequest: {
+            records: components["schemas"]["CaptureSyncRecord"][];
+        };
+        CaptureSyncResult: {
+            id: string;
+            /** @enum {string} */
+            outcome: "recorded" | "replayed" | "rejected";
+            problem?: components["schemas"]["Problem"];
+        };
+        CaptureSyncResponse: {
+            /** Format: date-time */
+            serverTime: string;
+            results: components["schemas"]["CaptureSyncResult"][];
+        };
+        FinishTimesCsvRequest: {
+            /**
+             * Format: uuid
+             * @description Client-generated; the same import sent again is replayed.
+             */
+            importId: string;
+            /**
+             * Format: uuid
+             * @description The race (its id).
+             */
+            raceId: string;
+            csv: string;
+            recorderLabel?: string;
+        };
+        RaceSignal: {
+            id: string;
+            startId: string;
+            raceIds: string[];
+            kind: components["schemas"]["RaceSignalKind"];
+            /** Format: date-time */
+            at: string;
+            /** Format: date-time */
+            deviceAt: string | null;
+            clockOffsetMs: number | null;
+            sailNumbers: string[];
+            recorder: components["schemas"]["CaptureRecorder"];
+            /** Format: date-time */
+            receivedAt: string;
+            note: string | null;
+        };
+        RaceSignalAnswer: {
+            data: components["schemas"]["RaceSignal"];
+            /** Format: date-time */
+            serverTime: string;
+        };
+        FinishRecord: {
+            id: string;
+            raceId: string;
+            /** @enum {string} */
+            kind: "finish" | "code" | "deletion";
+            /** @description The entry's sail number (null: an unidentified boat, or a deletion). */
+            sailNumber: string | null;
+            registrationId: string | null;
+            code: components["schemas"]["FinishCode"] | null;
+            /** Format: date-time */
+            at: string | null;
+            /** Format: date-time */
+            deviceAt: string | null;
+            clockOffsetMs: number | null;
+            replaces: string | null;
+            recorder: components["schemas"]["CaptureRecorder"];
+            /** Format: date-time */
+            receivedAt: string;
+            note: string | null;
+            /** @description The record that replaced or deleted this one, if any. */
+            supersededBy: string | null;
+        };
+        FinishRecordAnswer: {
+            data: components["schemas"]["FinishRecord"];
+            /** Format: date-time */
+            serverTime: string;
+        };
+        CaptureLog: {
+            raceId: string;
+            start: components["schemas"]["CaptureRaceStart"];
+            signals: components["schemas"]["RaceSignal"][];
+            finishes: components["schemas"]["FinishRecord"][];
+        };
+        /** @description What the race's signals say now. */
+        CaptureRaceStart: {
+            /** @enum {string} */
+            status: "scheduled" | "in_sequence" | "started" | "postponed" | "abandoned";
+            /**
+             * Format: date-time
+             * @description The start signal in force (not generally recalled).
+             */
+            startAt: string | null;
+            startId: string | null;
+            shortened?: boolean;
+            /** @description Sail numbers individually recalled at the start in force. */
+            recalled?: string[];
+        };
+        FinishReconciliation: {
+            raceId: string;
+            toleranceMs: number;
+            recorders: components["schemas"]["CaptureRecorder"][];
+            order: {
+                position: number;
+                sailNumber: string;
+                registrationId: string | null;
+                /**
+                 * Format: date-time
+                 * @description The earliest recorded time.
+                 */
+                at: string;
+                /** @description Latest minus earliest recorded time of this boat. */
+                spreadMs: number;
+                /** @description Recorder ids. */
+                seenBy: string[];
+                /** @description Every recorder saw it, within the tolerance, in the same order. */
+                agreed: boolean;
+            }[];
+            disagreements: {
+                /** @enum {string} */
+                kind: "order_swapped" | "seen_by_one" | "times_apart";
+                sailNumbers: string[];
+                recorders: string[];
+                detail: string;
+            }[];
+            unknowns: {
+                recordId: string;
+                /** Format: date-time */
+                at: string;
+                recorder: string;
+            }[];
+            codes: {
+                sailNumber: string;
+                code: components["schemas"]["FinishCode"];
+                recorders: string[];
+            }[];
+        };
+        CreateCaptureEnrolmentRequest: {
+            /** @description What to call the device (e.g. "Finish boat, phone 2"). */
+            label?: string;
+            /** Format: date-time */
+            validFrom?: string;
+            /** Format: date-time */
+            validUntil?: string;
+        };
+        CaptureEnrolment: {
+            id: string;
+            /** @description The one-time code (shown this once). */
+            code: string;
+            /** @description What the QR code shows: the committee app path with the code. */
+            qrPayload: string;
+            /** Format: date-time */
+            codeExpiresAt: string;
+            /** Format: date-time */
+            validFrom: string;
+            /** Format: date-time */
+            validUntil: string;
+            label: string | null;
+        };
+        RedeemCaptureEnrolmentRequest: {
+            code: string;
+            label?: string;
+        };
+        CaptureDeviceCredential: {
+            deviceId: string;
+            /** @description The device token (rgd_…), shown this once. */
+            token: string;
+            eventSlug: string;
+            eventName: string;
+            /** Format: date-time */
+            validFrom: string;
+            /** Format: date-time */
+            validUntil: string;
+            label: string | null;
+        };
+        CaptureDevice: {
+            id: string;
+            label: string | null;
+            enrolledBy: string;
+            /** Format: date-time */
+            enrolledAt: string;
+            /** Format: date-time */
+            redeemedAt: string | null;
+            /** Format: date-time */
+            validFrom: string;
+            /** Format: date-time */
+            validUntil: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @enum {string} */
+            state: "awaiting_redeem" | "active" | "expired" | "revoked";
+        };
+        CaptureContext: {
+            event: {
+                id: string;
+                slug: string;
+                name: string;
+                timeZone: string | null;
+                /** Format: date-time */
+                startDate: string;
+                /** Format: date-time */
+                endDate: string;
+            };
+            fleets: {
+                id: string;
+                name: string;
+            }[];
+            races: {
+                id: string;
+                fleetId: string;
+                name: string;
+                raceNumber: number;
+                /** Format: date-time */
+                scheduledStart: string | null;
+                status: string;
+                start: components["schemas"]["CaptureRaceStart"];
+            }[];
+            entries: {
+                registrationId: string;
+                fleetId: string;
+                sailNumber: string;
+                boatName: string | null;
+            }[];
+            signals: components["schemas"]["RaceSignal"][];
+            recorder: components["schemas"]["CaptureRecorder"];
+            /**
+             * Format: date-time
+             * @description For a device: when its token stops working.
+             */
+            validUntil?: string | null;
+            /** Format: date-time */
+            serverTime: string;
         };
         /**
          * @description low_point (RRS A4); high_point: a finisher scores (boats that came to the starting area − place +
@@ -6433,6 +7067,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The record is well-formed but cannot be taken (unknown boat, finish before the start, a time in the future, an unknown replaced record); nothing is stored. */
+        CaptureUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The page, in the reader's language (see the tag). */
         PublicHtmlPage: {
             headers: {
@@ -6508,6 +7151,10 @@ export interface components {
         Limit: number;
         /** @description Items to skip, 0-1000000000 (a larger value is 400). */
         Offset: number;
+        /** @description The regatta's slug. */
+        CaptureEventSlug: string;
+        /** @description The race's id. */
+        CaptureRaceId: string;
         /** @description The organization's slug. */
         EventsOrganizationSlug: string;
         /** @description The regatta's slug. */
@@ -6666,6 +7313,466 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
+        };
+    };
+    getCaptureServerTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's clock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptureServerTime"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    redeemCaptureEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemCaptureEnrolmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The device is enrolled; the token is shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CaptureDeviceCredential"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createCaptureEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCaptureEnrolmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The enrolment code and its QR payload. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CaptureEnrolment"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listCaptureDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CaptureDevice"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    revokeCaptureDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+                /** @description The device's id. */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getCaptureContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The capture context. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CaptureContext"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    syncCaptureRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaptureSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptureSyncResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    recordRaceSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RaceSignalInput"];
+            };
+        };
+        responses: {
+            /** @description The same record arrived before; nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaceSignalAnswer"];
+                };
+            };
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaceSignalAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["CaptureUnprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    recordFinish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishRecordInput"];
+            };
+        };
+        responses: {
+            /** @description The same record arrived before; nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinishRecordAnswer"];
+                };
+            };
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinishRecordAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["CaptureUnprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    importFinishTimesCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishTimesCsvRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptureSyncResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getCaptureLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["CaptureRaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CaptureLog"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getFinishReconciliation: {
+        parameters: {
+            query?: {
+                /** @description How far apart (ms) two recorders' times of one boat may be and still agree, 0-600000. */
+                toleranceMs?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["CaptureEventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["CaptureRaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reconciliation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FinishReconciliation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     getRegistrationRatings: {
