@@ -216,9 +216,10 @@ export interface paths {
          *     `preparatory`, `start` (its `at` is the races' start time for scoring), `individual_recall`
          *     (`sailNumbers` over the line), `general_recall` (the start is void; a new start follows with
          *     a new `startId`), `postponement`, `abandonment`, `shortened_course`. 201 new, 200 replayed.
-         *     409 `capture_id_conflict` (same id, other body); 404 `unknown_race`; 422 `time_in_future`
-         *     (more than 5 minutes ahead of the server), `unknown_boat` (a recalled sail number not entered
-         *     in the races' fleets).
+         *     409 `capture_id_conflict` (same id, other body). 400: `validation_failed`, `unknown_race` (not
+         *     a race of this regatta), `time_in_future` (more than 5 minutes ahead of the server),
+         *     `unknown_boat` (a recalled sail number not entered in the races' fleets). A refused record
+         *     stores nothing.
          */
         post: operations["recordRaceSignal"];
         delete?: never;
@@ -245,12 +246,15 @@ export interface paths {
          *     neither it is an unidentified boat to resolve later (a new `finish` record naming it in
          *     `replaces`). `kind` `code`: a code seen on the water (OCS, UFD, BFD, DNS, DNF, RET) for a
          *     boat. `kind` `deletion`: takes back the record named in `replaces`. A record with `replaces`
-         *     stands instead of that one (which must be of the same race: else 422 `unknown_record`).
-         *     201 new, 200 replayed. 409 `capture_id_conflict`; 404 `unknown_race`; 422 `unknown_boat`
-         *     (a sail number not entered in the race's fleet: recorded as an unknown boat instead would
-         *     hide a typing error, so it is refused; record it as unknown to keep it),
-         *     `finish_before_start` (before the race's recorded start), `time_in_future` (more than 5
-         *     minutes ahead of the server), `unknown_record`.
+         *     stands instead of that one (which must be of the same race and still in force).
+         *     201 new, 200 replayed. 409 `capture_id_conflict` (same id, other body). 400:
+         *     `validation_failed` (shape; e.g. a finish without `at`, a code without `code`),
+         *     `unknown_race` (not a race of this regatta), `unknown_boat` (a sail number or entry not
+         *     entered in the race's fleet: keeping it as an unknown boat would hide a typing error, so it
+         *     is refused; record it as an unknown boat to keep it), `finish_before_start` (at or before
+         *     the race's start in force), `time_in_future` (more than 5 minutes ahead of the server),
+         *     `unknown_record` (`replaces` names no record of this race, or one already replaced). A
+         *     refused record stores nothing.
          */
         post: operations["recordFinish"];
         delete?: never;
@@ -7067,15 +7071,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The record is well-formed but cannot be taken (unknown boat, finish before the start, a time in the future, an unknown replaced record); nothing is stored. */
-        CaptureUnprocessable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description The page, in the reader's language (see the tag). */
         PublicHtmlPage: {
             headers: {
@@ -7601,7 +7596,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["CaptureUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];
@@ -7651,7 +7645,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["CaptureUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];
