@@ -1,0 +1,23 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CaptureRecord } from '../store/db';
+import { finishedEntryIds, finishesInForce, lastUndoable } from './finishes';
+
+const base = { slug: 's', startId: 'st', deviceAt: 0, clockOffsetMs: null, state: 'pending' as const };
+const finish = (id: string, registrationId?: string): CaptureRecord => ({ ...base, id, type: 'finish', kind: 'finish', raceId: 'r1', ...(registrationId ? { registrationId } : {}) });
+const deletion = (id: string, replaces: string): CaptureRecord => ({ ...base, id, type: 'finish', kind: 'deletion', raceId: 'r1', replaces });
+const signal: CaptureRecord = { ...base, id: 'sig', type: 'signal', kind: 'start', raceIds: ['r1'] };
+
+test('three taps, the second taken back: two finishes in force, the boat taken back expected again', () => {
+  const records = [signal, finish('f1', 'A'), finish('f2', 'B'), deletion('d1', 'f2'), finish('f3', 'C')];
+  assert.deepEqual(finishesInForce(records).map((r) => r.id), ['f1', 'f3']);
+  assert.deepEqual([...finishedEntryIds(records)], ['A', 'C']);
+  assert.equal(lastUndoable(records)?.id, 'f3');
+});
+
+test('an unknown boat counts as a finish in force and can be undone', () => {
+  const records = [finish('f1', 'A'), finish('u1')];
+  assert.equal(lastUndoable(records)?.id, 'u1');
+  assert.deepEqual([...finishedEntryIds(records)], ['A']);
+  assert.equal(lastUndoable([...records, deletion('d1', 'u1'), deletion('d2', 'f1')]), undefined);
+});

@@ -1,0 +1,148 @@
+/**
+ * What the committee app keeps on the device (IndexedDB through Dexie), so a day without signal,
+ * a reload, a crash or a flat battery loses nothing already shown:
+ *   contexts  the regatta's fleets, races, entries and signals as last read with signal, by slug
+ *   starts    the starts run on this device (races starting together, sequence, signal times)
+ *   records   every signal and finish record made here, in the order made (`seq`), with its state:
+ *             pending (not yet on the server), sent, or rejected (the server's problem beside it)
+ *   devices   a committee device's token for a regatta, from its enrolment
+ *   meta      the device's clock offset against the server, measured at every sync
+ * A screen shows a record only once it is in `records` (it reads them back with a live query).
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { Schemas } from '@regatta/client';
+
+export type RecordState = 'pending' | 'sent' | 'rejected';
+export type WireSignalKind = 'warning' | 'preparatory' | 'start' | 'individual_recall' | 'general_recall' | 'postponement' | 'abandonment' | 'shortened_course';
+
+export type CaptureContext = Schemas['CaptureContext'];
+
+/** The capture context as the API gave it (fleets, races, entries, signals so far, who records), by slug. */
+export interface StoredContext {
+  slug: string;
+  context: CaptureContext;
+  savedAt: number;
+}
+
+export interface StoredStart {
+  id: string;
+  slug: string;
+  raceIds: string[];
+  sequence: number[];
+  /** Device time of the warning signal's tap (the timer's anchor). */
+  warningAt: number | null;
+  /** Device time of the start signal. */
+  startAt: number | null;
+  /** The start this one replaces after a general recall. */
+  after: string | null;
+  recalled: boolean;
+  createdAt: number;
+}
+
+interface RecordBase {
+  id: string;
+  slug: string;
+  startId: string;
+  seq?: number;
+  /** Device clock when it happened (ms), kept as read. */
+  deviceAt: number;
+  /** Server minus device clock (ms) applied to it; fixed before its first sending, so a retry sends the same body. */
+  clockOffsetMs: number | null;
+  state: RecordState;
+  problem?: { code: string; title: string; detail?: string };
+}
+
+export interface SignalRecord extends RecordBase {
+  type: 'signal';
+  kind: WireSignalKind;
+  raceIds: string[];
+  sailNumbers?: string[];
+}
+
+export interface FinishRecord extends RecordBase {
+  type: 'finish';
+  kind: 'finish' | 'deletion';
+  raceId: string;
+  registrationId?: string;
+  sailNumber?: string;
+  replaces?: string;
+  note?: string;
+}
+
+export type CaptureRecord = SignalRecord | FinishRecord;
+
+export interface StoredDevice {
+  slug: string;
+  deviceId: string;
+  token: string;
+  eventName: string;
+  label: string | null;
+  validUntil: string;
+}
+
+export interface Meta {
+  key: string;
+  value: unknown;
+}
+
+export class CommitteeDb extends Dexie {
+  contexts!: EntityTable<StoredContext, 'slug'>;
+  starts!: EntityTable<StoredStart, 'id'>;
+  records!: EntityTable<CaptureRecord, 'id'>;
+  devices!: EntityTable<StoredDevice, 'slug'>;
+  meta!: EntityTable<Meta, 'key'>;
+
+  constructor(name = 'regatta-committee') {
+    super(name);
+    this.version(1).stores({
+      contexts: 'slug',
+      starts: 'id, slug, createdAt',
+      records: 'id, &seq, [slug+state], [slug+startId], slug',
+      devices: 'slug',
+      meta: 'key',
+    });
+  }
+}
+
+let shared: CommitteeDb | undefined;
+export function committeeDb(): CommitteeDb {
+  shared ??= new CommitteeDb();
+  return shared;
+}
+
+/**
+ * Adds a record in order; resolves once IndexedDB committed it. `seq` is one more than the highest so
+ * far, taken in the same transaction, so records keep the order they were made in.
+ */
+export async function addRecord(db: CommitteeDb, record: CaptureRecord): Promise<CaptureRecord> {
+  return db.transaction('rw', db.records, async () => {
+    const last = await db.records.orderBy('seq').last();
+    const stored = { ...record, seq: (last?.seq ?? 0) + 1 };
+    await db.records.add(stored);
+    return stored;
+  });
+}
+
+export async function recordsOfStart(db: CommitteeDb, slug: string, startId: string): Promise<CaptureRecord[]> {
+  const records = await db.records.where('[slug+startId]').equals([slug, startId]).toArray();
+  return records.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+}
+
+export async function unsentRecords(db: CommitteeDb, slug: string): Promise<CaptureRecord[]> {
+  const records = await db.records.where('[slug+state]').equals([slug, 'pending']).toArray();
+  return records.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+}
+
+export interface ClockState {
+  offsetMs: number;
+  delayMs: number;
+  measuredAt: number;
+}
+
+export async function readClock(db: CommitteeDb): Promise<ClockState | undefined> {
+  return (await db.meta.get('clock'))?.value as ClockState | undefined;
+}
+
+export async function saveClock(db: CommitteeDb, clock: ClockState): Promise<void> {
+  await db.meta.put({ key: 'clock', value: clock });
+}

@@ -1,0 +1,91 @@
+import 'fake-indexeddb/auto';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { CommitteeDb, addRecord, readClock, type CaptureRecord } from '../store/db';
+import { syncPass, type CaptureTransport, type SyncResult } from './sync';
+import type { WireRecord } from './wire';
+
+const finish = (startId: string, registrationId: string, deviceAt: number): CaptureRecord => ({
+  id: randomUUID(), slug: 'harbour-week', startId, type: 'finish', kind: 'finish', raceId: 'race-1', registrationId, deviceAt, clockOffsetMs: null, state: 'pending',
+});
+
+/** A server whose clock is 4 s ahead of the device's, that keeps records by id (idempotent), and can fail. */
+function fakeServer() {
+  const stored = new Map<string, string>();
+  let failNext = false;
+  const bodies: WireRecord[][] = [];
+  const transport: CaptureTransport = {
+    async serverTime() {
+      return Date.now() + 4_000;
+    },
+    async sync(records) {
+      bodies.push(records);
+      if (failNext) {
+        failNext = false;
+        // The server stored them, then the connection dropped before the answer arrived.
+        for (const r of records) stored.set(r.record.id, JSON.stringify(r));
+        throw new TypeError('Failed to fetch');
+      }
+      const results: SyncResult[] = records.map((r) => {
+        const body = JSON.stringify(r);
+        const before = stored.get(r.record.id);
+        if (before === undefined) {
+          stored.set(r.record.id, body);
+          return { id: r.record.id, outcome: 'recorded' };
+        }
+        return before === body ? { id: r.record.id, outcome: 'replayed' } : { id: r.record.id, outcome: 'rejected', problem: { code: 'capture_id_conflict' } };
+      });
+      return { serverTime: Date.now() + 4_000, results };
+    },
+  };
+  return { transport, stored, bodies, failOnce: () => (failNext = true) };
+}
+
+test('a pass measures the offset, applies it to the records and marks them sent', async () => {
+  const db = new CommitteeDb(`t-${randomUUID()}`);
+  const server = fakeServer();
+  const tap = Date.UTC(2026, 6, 12, 14, 32, 7, 400);
+  await addRecord(db, finish('s1', 'A', tap));
+  const report = await syncPass(db, 'harbour-week', server.transport);
+  assert.equal(report.sent, 1);
+  assert.ok(Math.abs(report.offsetMs - 4_000) < 50, `offset ${report.offsetMs}`);
+  const wire = server.bodies[0]![0]!.record as { at: string; deviceAt: string; clockOffsetMs: number };
+  assert.equal(wire.deviceAt, '2026-07-12T14:32:07.400Z', 'the device time as read');
+  assert.equal(Date.parse(wire.at) - tap, wire.clockOffsetMs, 'at = device time + offset');
+  assert.equal((await db.records.toArray())[0]!.state, 'sent');
+  assert.ok((await readClock(db))!.offsetMs > 3_900);
+});
+
+test('a pass whose answer is lost is retried with the same bodies: the server holds each record once', async () => {
+  const db = new CommitteeDb(`t-${randomUUID()}`);
+  const server = fakeServer();
+  for (const [i, boat] of ['A', 'B', 'C'].entries()) await addRecord(db, finish('s1', boat, Date.now() - 60_000 + i * 1_000));
+  server.failOnce();
+  await assert.rejects(syncPass(db, 'harbour-week', server.transport));
+  assert.equal((await db.records.toArray()).filter((r) => r.state === 'pending').length, 3, 'nothing left the queue unanswered');
+  const retry = await syncPass(db, 'harbour-week', server.transport);
+  assert.equal(retry.sent, 3);
+  assert.equal(server.stored.size, 3);
+  assert.deepEqual(server.bodies[1], server.bodies[0], 'the retry sent the very same bodies (offset fixed before the first sending)');
+});
+
+test('a rejected record leaves the queue marked with its problem; the others are sent', async () => {
+  const db = new CommitteeDb(`t-${randomUUID()}`);
+  const server = fakeServer();
+  const refused = await addRecord(db, finish('s1', 'A', Date.now()));
+  server.stored.set(refused.id, 'another body');
+  await addRecord(db, finish('s1', 'B', Date.now()));
+  const report = await syncPass(db, 'harbour-week', server.transport);
+  assert.deepEqual([report.sent, report.rejected], [1, 1]);
+  const stored = await db.records.get(refused.id);
+  assert.equal(stored?.state, 'rejected');
+  assert.equal(stored?.problem?.code, 'capture_id_conflict');
+});
+
+test('records keep the order they were made in', async () => {
+  const db = new CommitteeDb(`t-${randomUUID()}`);
+  const a = await addRecord(db, finish('s1', 'A', 3));
+  const b = await addRecord(db, finish('s1', 'B', 1));
+  assert.ok((b.seq ?? 0) > (a.seq ?? 0));
+});
