@@ -344,6 +344,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{slug}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a document (notice of race, sailing instructions, amendment, notice)
+         * @description Needs membership of the regatta's organization. A document has a `url`, a `body`, or both.
+         */
+        post: operations["addEventDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a document (its versions stay readable)
+         * @description Needs membership of the regatta's organization. The document leaves the regatta's document list
+         *     (`include=documents`) and the public notice board; its versions stay readable (GET .../versions, with
+         *     `withdrawnAt`). Withdrawn twice: 409 `document_withdrawn`. Publishes `document.withdrawn`. Unknown
+         *     document: 404.
+         */
+        delete: operations["withdrawEventDocument"];
+        options?: never;
+        head?: never;
+        /**
+         * Amend a document (a new version; earlier ones stay readable)
+         * @description Needs membership of the regatta's organization. Publishes a new version of the document (version
+         *     numbers count from 1) with the fields sent replacing those of the version in force; every earlier
+         *     version stays readable (GET .../versions). The result must still have a `url` or a `body` (400
+         *     `validation_failed` naming `url`: the one rule the schema cannot state). A withdrawn document is 409
+         *     `document_withdrawn`. Publishes `document.amended`. Unknown document: 404.
+         */
+        patch: operations["amendEventDocument"];
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/documents/{documentId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every version of a document
+         * @description Every version of the document, oldest first, withdrawn documents included: an amended sailing
+         *     instruction keeps the old text readable. Visible to whoever may see the regatta (404 otherwise).
+         */
+        get: operations["listEventDocumentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/{slug}/registrations/{registrationId}/ratings": {
         parameters: {
             query?: never;
@@ -564,7 +649,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/events/{slug}/fleets": {
+    "/api/v1/events/{slug}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -577,71 +662,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a fleet with its scoring and handicap set-up
-         * @description Needs membership of the regatta's organization. The handicap system decides the rating every
-         *     registration's boat must carry (see RegistrationRequest). Parameters not given take their
-         *     defaults, and the fleet states them: phrf_tot `a` 650 and `b` 550 (corrected = elapsed × a /
-         *     (b + rating)); nhc `alphaP` 0.3, `alphaN` 0.15, `alphaPX` 0.15, `alphaNX` 0.075, `sdOver` 1.5,
-         *     `sdUnder` 1.0, `minFin` 3; echo `alpha` 0.25, `minFinishers` 3. Other systems take no
-         *     parameters (400 naming the parameter). Fleet names are unique per regatta, case-insensitive
-         *     (409 `duplicate_fleet_name`); a completed or cancelled regatta takes no new fleets (409
-         *     `event_closed`). Engine options (issue 15, docs/scoring.md): `scoringSystem`
-         *     high_point_percentage; `penaltyBasis` starting_area_incl_dnc and finishers_plus (with
-         *     `finishersPlus`, default DNF-like + 1, DNC + 2); `proportionalDiscards` (replaces
-         *     discardThresholds and dropRaces when set); `redress` (default A9 method of RDG given without one,
-         *     and whether A9(a) leaves DNC scores out).
+         * Cancel a regatta (its history is kept)
+         * @description Needs membership of the regatta's organization. Sets the status to cancelled from draft, published or
+         *     ongoing; entries, races, results and documents are all kept and stay readable. A completed regatta is
+         *     409 `event_closed`, a cancelled one 409 `event_already_cancelled`. `reason` (optional) is carried by the
+         *     `event.cancelled` fact and webhook.
          */
-        post: operations["createFleet"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/events/{slug}/races": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Schedule a race of a fleet
-         * @description Needs membership of the regatta's organization. `fleetId` is the fleet's id or name (400
-         *     `unknown_fleet`). `raceNumber` is unique per fleet (409 `duplicate_race_number`); when omitted
-         *     the next number of the fleet is used. Fleets scored time-on-distance (phrf_tod, orc_tod) need
-         *     `courseDistanceNm` (400 `missing_course_distance`). Status starts as scheduled; start, finish
-         *     and abandonment are recorded by results-scoring and show here through its facts.
-         */
-        post: operations["scheduleRace"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/events/{slug}/documents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Publish a document (notice of race, sailing instructions, amendment, notice)
-         * @description Needs membership of the regatta's organization. A document has a `url`, a `body`, or both.
-         */
-        post: operations["addEventDocument"];
+        post: operations["cancelEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -683,6 +710,86 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/fleets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a fleet with its scoring and handicap set-up
+         * @description Needs membership of the regatta's organization. The handicap system decides the rating every
+         *     registration's boat must carry (see RegistrationRequest). Parameters not given take their
+         *     defaults, and the fleet states them: phrf_tot `a` 650 and `b` 550 (corrected = elapsed × a /
+         *     (b + rating)); nhc `alphaP` 0.3, `alphaN` 0.15, `alphaPX` 0.15, `alphaNX` 0.075, `sdOver` 1.5,
+         *     `sdUnder` 1.0, `minFin` 3; echo `alpha` 0.25, `minFinishers` 3. Other systems take no
+         *     parameters (400 naming the parameter). Fleet names are unique per regatta, case-insensitive
+         *     (409 `duplicate_fleet_name`); a completed or cancelled regatta takes no new fleets (409
+         *     `event_closed`). Engine options (issue 15, docs/scoring.md): `scoringSystem`
+         *     high_point_percentage; `penaltyBasis` starting_area_incl_dnc and finishers_plus (with
+         *     `finishersPlus`, default DNF-like + 1, DNC + 2); `proportionalDiscards` (replaces
+         *     discardThresholds and dropRaces when set); `redress` (default A9 method of RDG given without one,
+         *     and whether A9(a) leaves DNC scores out).
+         */
+        post: operations["createFleet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/fleets/{fleetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The fleet's id. */
+                fleetId: components["parameters"]["FleetIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a fleet without entries or races
+         * @description Needs membership of the regatta's organization. A fleet with any registration (of any status) or any
+         *     race is 409 `fleet_in_use` (delete its races and move or cancel its entries first). Publishes
+         *     `fleet.deleted`. Unknown fleet: 404.
+         */
+        delete: operations["deleteFleet"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a fleet (its scoring set-up included)
+         * @description Needs membership of the regatta's organization. Every field of fleet creation may be sent (all
+         *     optional; a field not sent keeps its value, never the creation default). The scoring set-up
+         *     (everything but name, classId, description and maxBoats) can change at any time: before results exist
+         *     it simply applies; once results exist, results-scoring re-scores the fleet from the `fleet.updated`
+         *     fact and records the re-score as a revision of every race with results (kind correction, reason "fleet
+         *     set-up changed by <name>", per boat before → after, see GET /api/v1/events/{slug}/results/revisions),
+         *     so standings never change silently. discardThresholds must be strictly increasing (400
+         *     `validation_failed` naming the first entry out of order). A new handicap system needs its rating on
+         *     every boat entered (registered or waitlisted) in the fleet, as registration does: 400
+         *     `missing_rating` naming the boats otherwise. A set-up that makes the fleet time-on-distance
+         *     (`phrf_tod`, `orc_tod`, not pursuit) needs a course distance on every race of the fleet: 400
+         *     `missing_course_distance` naming the races otherwise (set `courseDistanceNm` on them first with
+         *     PATCH /api/v1/events/{slug}/races/{raceId}); nothing is stored, so a change is never kept with
+         *     scores it could not recompute. A fleet name used by another fleet of the
+         *     regatta is 409 `duplicate_fleet_name`; a cancelled regatta's fleets do not change (409 `event_closed`).
+         *     Unknown fleet: 404.
+         */
+        patch: operations["updateFleet"];
         trace?: never;
     };
     "/api/v1/auth/signup": {
@@ -1532,6 +1639,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{slug}/races": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule a race of a fleet
+         * @description Needs membership of the regatta's organization. `fleetId` is the fleet's id or name (400
+         *     `unknown_fleet`). `raceNumber` is unique per fleet (409 `duplicate_race_number`); when omitted
+         *     the next number of the fleet is used. Fleets scored time-on-distance (phrf_tod, orc_tod) need
+         *     `courseDistanceNm` (400 `missing_course_distance`). Status starts as scheduled; start, finish
+         *     and abandonment are recorded by results-scoring and show here through its facts.
+         */
+        post: operations["scheduleRace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/races/{raceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["RaceIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a race without results
+         * @description Needs membership of the regatta's organization. Only a race that has not started and has no results
+         *     can be deleted (409 `race_has_results` otherwise: a race sailed and lost is abandoned through its
+         *     results instead, which keeps the record). Publishes `race.deleted`; the race leaves scoring. Unknown
+         *     race: 404.
+         */
+        delete: operations["deleteRace"];
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule, postpone or change a race
+         * @description Needs membership of the regatta's organization. All fields optional. `scheduledStart` reschedules;
+         *     `status` is the schedule's: scheduled, postponed, or abandoned before the start. The schedule and what
+         *     happens on the water have one owner each: once a race has started or has results, its status
+         *     (started, finished, abandoned after a start) is recorded by results-scoring with its results (POST
+         *     /api/v1/events/{slug}/races/{raceId}/results with `status` abandoned) and a status sent here is 409
+         *     `race_under_way`. Weight, mustCount, discardFirst and courseDistanceNm may change at any time; when the
+         *     race has results the fleet is re-scored. Clearing courseDistanceNm of a time-on-distance fleet is 400
+         *     `missing_course_distance`. A cancelled regatta's races do not change (409 `event_closed`). Publishes
+         *     `race.updated` (with the previous status and the changed fields). Unknown race: 404.
+         */
+        patch: operations["updateRace"];
+        trace?: never;
+    };
     "/api/v1/organizations/{slug}/rankings": {
         parameters: {
             query?: never;
@@ -1856,216 +2030,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/v1/events/{slug}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel a regatta (its history is kept)
-         * @description Needs membership of the regatta's organization. Sets the status to cancelled from draft, published or
-         *     ongoing; entries, races, results and documents are all kept and stay readable. A completed regatta is
-         *     409 `event_closed`, a cancelled one 409 `event_already_cancelled`. `reason` (optional) is carried by the
-         *     `event.cancelled` fact and webhook.
-         */
-        post: operations["cancelEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/events/{slug}/fleets/{fleetId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The fleet's id. */
-                fleetId: components["parameters"]["FleetIdPath"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete a fleet without entries or races
-         * @description Needs membership of the regatta's organization. A fleet with any registration (of any status) or any
-         *     race is 409 `fleet_in_use` (delete its races and move or cancel its entries first). Publishes
-         *     `fleet.deleted`. Unknown fleet: 404.
-         */
-        delete: operations["deleteFleet"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a fleet (its scoring set-up included)
-         * @description Needs membership of the regatta's organization. Every field of fleet creation may be sent (all
-         *     optional; a field not sent keeps its value, never the creation default). The scoring set-up
-         *     (everything but name, classId, description and maxBoats) can change at any time: before results exist
-         *     it simply applies; once results exist, results-scoring re-scores the fleet from the `fleet.updated`
-         *     fact and records the re-score as a revision of every race with results (kind correction, reason "fleet
-         *     set-up changed by <name>", per boat before → after, see GET /api/v1/events/{slug}/results/revisions),
-         *     so standings never change silently. discardThresholds must be strictly increasing (400
-         *     `validation_failed` naming the first entry out of order). A new handicap system needs its rating on
-         *     every boat entered (registered or waitlisted) in the fleet, as registration does: 400
-         *     `missing_rating` naming the boats otherwise. A set-up that makes the fleet time-on-distance
-         *     (`phrf_tod`, `orc_tod`, not pursuit) needs a course distance on every race of the fleet: 400
-         *     `missing_course_distance` naming the races otherwise (set `courseDistanceNm` on them first with
-         *     PATCH /api/v1/events/{slug}/races/{raceId}); nothing is stored, so a change is never kept with
-         *     scores it could not recompute. A fleet name used by another fleet of the
-         *     regatta is 409 `duplicate_fleet_name`; a cancelled regatta's fleets do not change (409 `event_closed`).
-         *     Unknown fleet: 404.
-         */
-        patch: operations["updateFleet"];
-        trace?: never;
-    };
-    "/api/v1/events/{slug}/races/{raceId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The race's id. */
-                raceId: components["parameters"]["RaceIdPath"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete a race without results
-         * @description Needs membership of the regatta's organization. Only a race that has not started and has no results
-         *     can be deleted (409 `race_has_results` otherwise: a race sailed and lost is abandoned through its
-         *     results instead, which keeps the record). Publishes `race.deleted`; the race leaves scoring. Unknown
-         *     race: 404.
-         */
-        delete: operations["deleteRace"];
-        options?: never;
-        head?: never;
-        /**
-         * Reschedule, postpone or change a race
-         * @description Needs membership of the regatta's organization. All fields optional. `scheduledStart` reschedules;
-         *     `status` is the schedule's: scheduled, postponed, or abandoned before the start. The schedule and what
-         *     happens on the water have one owner each: once a race has started or has results, its status
-         *     (started, finished, abandoned after a start) is recorded by results-scoring with its results (POST
-         *     /api/v1/events/{slug}/races/{raceId}/results with `status` abandoned) and a status sent here is 409
-         *     `race_under_way`. Weight, mustCount, discardFirst and courseDistanceNm may change at any time; when the
-         *     race has results the fleet is re-scored. Clearing courseDistanceNm of a time-on-distance fleet is 400
-         *     `missing_course_distance`. A cancelled regatta's races do not change (409 `event_closed`). Publishes
-         *     `race.updated` (with the previous status and the changed fields). Unknown race: 404.
-         */
-        patch: operations["updateRace"];
-        trace?: never;
-    };
-    "/api/v1/events/{slug}/documents/{documentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The document's id. */
-                documentId: components["parameters"]["DocumentIdPath"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Withdraw a document (its versions stay readable)
-         * @description Needs membership of the regatta's organization. The document leaves the regatta's document list
-         *     (`include=documents`) and the public notice board; its versions stay readable (GET .../versions, with
-         *     `withdrawnAt`). Withdrawn twice: 409 `document_withdrawn`. Publishes `document.withdrawn`. Unknown
-         *     document: 404.
-         */
-        delete: operations["withdrawEventDocument"];
-        options?: never;
-        head?: never;
-        /**
-         * Amend a document (a new version; earlier ones stay readable)
-         * @description Needs membership of the regatta's organization. Publishes a new version of the document (version
-         *     numbers count from 1) with the fields sent replacing those of the version in force; every earlier
-         *     version stays readable (GET .../versions). The result must still have a `url` or a `body` (400
-         *     `validation_failed` naming `url`: the one rule the schema cannot state). A withdrawn document is 409
-         *     `document_withdrawn`. Publishes `document.amended`. Unknown document: 404.
-         */
-        patch: operations["amendEventDocument"];
-        trace?: never;
-    };
-    "/api/v1/events/{slug}/documents/{documentId}/versions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The document's id. */
-                documentId: components["parameters"]["DocumentIdPath"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Every version of a document
-         * @description Every version of the document, oldest first, withdrawn documents included: an amended sailing
-         *     instruction keeps the old text readable. Visible to whoever may see the regatta (404 otherwise).
-         */
-        get: operations["listEventDocumentVersions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/series/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The series' slug. */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        /**
-         * One series with its regattas
-         * @description The regattas in series order (drafts only for members of their organization).
-         */
-        get: operations["getSeries"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a series
-         * @description Needs the admin role in the series' organization (403 `organization_admin_required`). The regattas
-         *     stay; only the series and its (derived) standings go. Publishes `series.deleted`. Unknown series: 404.
-         */
-        delete: operations["deleteSeries"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a series
-         * @description Needs the admin role in the series' organization (403 `organization_admin_required`). All fields
-         *     optional; `events` replaces the list (each a regatta the caller can see, once: 400 `unknown_event`
-         *     naming each unknown or repeated entry). `bestOf` may not exceed the number of events (400
-         *     `validation_failed` naming `bestOf`, against the stored events when `events` is not sent). Publishes
-         *     `series.updated`; results-scoring ranks the series again. Unknown series: 404.
-         */
-        patch: operations["updateSeries"];
         trace?: never;
     };
     "/api/v1/events/{slug}/races/{raceId}/results": {
@@ -2540,6 +2504,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/series/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The series' slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One series with its regattas
+         * @description The regattas in series order (drafts only for members of their organization).
+         */
+        get: operations["getSeries"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a series
+         * @description Needs the admin role in the series' organization (403 `organization_admin_required`). The regattas
+         *     stay; only the series and its (derived) standings go. Publishes `series.deleted`. Unknown series: 404.
+         */
+        delete: operations["deleteSeries"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a series
+         * @description Needs the admin role in the series' organization (403 `organization_admin_required`). All fields
+         *     optional; `events` replaces the list (each a regatta the caller can see, once: 400 `unknown_event`
+         *     naming each unknown or repeated entry). `bestOf` may not exceed the number of events (400
+         *     `validation_failed` naming `bestOf`, against the stored events when `events` is not sent). Publishes
+         *     `series.updated`; results-scoring ranks the series again. Unknown series: 404.
+         */
+        patch: operations["updateSeries"];
+        trace?: never;
+    };
     "/api/v1/events/{slug}/split-series": {
         parameters: {
             query?: never;
@@ -2762,7 +2762,7 @@ export interface paths {
     };
 }
 export interface webhooks {
-    "ranking.published": {
+    "document.amended": {
         parameters: {
             query?: never;
             header?: never;
@@ -2772,10 +2772,30 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * ranking.published
-         * @description An organization published a ranking list's current computation as a numbered edition (POST /organizations/{slug}/rankings/{listId}/publish). Delivered to the organization's webhooks. The body is the envelope; `data` is the payload below.
+         * document.amended
+         * @description A new version of a document was published (PATCH /events/{slug}/documents/{documentId}); earlier versions stay readable. The body is the envelope; `data` is the payload below.
          */
-        post: operations["onRankingPublished"];
+        post: operations["onDocumentAmended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.withdrawn
+         * @description A document was withdrawn; its versions stay readable. The body is the envelope; `data` is the payload below.
+         */
+        post: operations["onDocumentWithdrawn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2902,7 +2922,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "document.amended": {
+    "ranking.published": {
         parameters: {
             query?: never;
             header?: never;
@@ -2912,30 +2932,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * document.amended
-         * @description A new version of a document was published (PATCH /events/{slug}/documents/{documentId}); earlier versions stay readable. The body is the envelope; `data` is the payload below.
+         * ranking.published
+         * @description An organization published a ranking list's current computation as a numbered edition (POST /organizations/{slug}/rankings/{listId}/publish). Delivered to the organization's webhooks. The body is the envelope; `data` is the payload below.
          */
-        post: operations["onDocumentAmended"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "document.withdrawn": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * document.withdrawn
-         * @description A document was withdrawn; its versions stay readable. The body is the envelope; `data` is the payload below.
-         */
-        post: operations["onDocumentWithdrawn"];
+        post: operations["onRankingPublished"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3740,6 +3740,64 @@ export interface components {
             /** Format: date-time */
             serverTime: string;
         };
+        /** @description The fields replacing those of the version in force; the result needs a `url` or a `body`. */
+        AmendDocumentRequest: {
+            /** @enum {string} */
+            kind?: "nor" | "si" | "amendment" | "notice" | "other";
+            title?: string;
+            /** Format: uri */
+            url?: string | null;
+            body?: string | null;
+            /** @description What the amendment changes, e.g. "Amendment 1". */
+            note?: string | null;
+        };
+        DocumentVersions: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            eventId: string;
+            currentVersion: number;
+            /** Format: date-time */
+            withdrawnAt: string | null;
+            withdrawnReason: string | null;
+            versions: {
+                version: number;
+                /** @enum {string} */
+                kind: "nor" | "si" | "amendment" | "notice" | "other";
+                title: string;
+                url: string | null;
+                body: string | null;
+                note: string | null;
+                /** Format: date-time */
+                publishedAt: string;
+            }[];
+        };
+        WebhookDataDocumentAmended: {
+            document: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                eventId: string;
+                kind: string;
+                title: string;
+                url?: string;
+                body?: string;
+                /** Format: date-time */
+                publishedAt?: string;
+            };
+            version: number;
+            note?: string;
+        };
+        WebhookDataDocumentWithdrawn: {
+            /** Format: uuid */
+            documentId: string;
+            /** Format: uuid */
+            eventId: string;
+            title: string;
+            /** Format: date-time */
+            withdrawnAt?: string;
+            reason?: string;
+        };
         /**
          * @description low_point (RRS A4); high_point: a finisher scores (boats that came to the starting area − place +
          *     1); high_point_percentage: 100 × (came − place + 1) / came, to a tenth (ties share the average
@@ -4315,6 +4373,23 @@ export interface components {
             code?: string | null;
             notes?: string | null;
         };
+        CancelEventRequest: {
+            /** @description Why the regatta is cancelled (carried by event.cancelled). */
+            reason?: string | null;
+        };
+        WebhookDataEventCancelled: {
+            event: components["schemas"]["WebhookDataEvent"];
+            previousStatus: string;
+            reason?: string;
+        };
+        WebhookDataEventDeleted: {
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            organizationId: string;
+            slug: string;
+            name: string;
+        };
         /**
          * @description CSV (RFC 4180, UTF-8 with a byte order mark, CRLF line ends), a header row then one row per boat.
          * @example Fleet,Rank,Sail number,Boat,Skipper,R1,R2,Total,Nett,Races sailed
@@ -4325,6 +4400,69 @@ export interface components {
         ExportHtml: string;
         /** @description A PDF document, one fleet per page. */
         ExportPdf: string;
+        /**
+         * @description The fields of fleet creation (CreateFleetRequest), all optional and without defaults: a field not
+         *     sent keeps its value. Scoring set-up fields are every field but name, classId, description and
+         *     maxBoats.
+         */
+        UpdateFleetRequest: {
+            name?: string;
+            /** Format: uuid */
+            classId?: string | null;
+            description?: string | null;
+            maxBoats?: number | null;
+            scoringSystem?: components["schemas"]["ScoringSystem"];
+            dropRaces?: number;
+            handicap?: components["schemas"]["FleetHandicapInput"];
+            penaltyBasis?: components["schemas"]["PenaltyBasis"];
+            /** @description Strictly increasing (400 `validation_failed` naming the first entry out of order). */
+            discardThresholds?: number[];
+            finishersPlus?: components["schemas"]["FinishersPlus"] | null;
+            proportionalDiscards?: components["schemas"]["ProportionalDiscards"] | null;
+            redress?: components["schemas"]["RedressDefaults"] | null;
+        };
+        WebhookDataFleet: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            eventId: string;
+            name: string;
+            classId?: string;
+            description?: string;
+            maxBoats?: number;
+            scoringSystem: string;
+            dropRaces: number;
+            handicap: {
+                system: string;
+                params: {
+                    [key: string]: number;
+                };
+            };
+            penaltyBasis: string;
+            discardThresholds: number[];
+            finishersPlus?: Record<string, unknown>;
+            proportionalDiscards?: Record<string, unknown>;
+            redress?: Record<string, unknown>;
+            /** Format: date-time */
+            createdAt?: string;
+        };
+        WebhookDataFleetUpdated: {
+            fleet: components["schemas"]["WebhookDataFleet"];
+            /** @description snake_case columns that changed, e.g. "drop_races", "handicap_system". */
+            changedFields: string[];
+            /** @description A scoring set-up field changed. */
+            setupChanged: boolean;
+            /** @description User id of whoever changed it. */
+            changedBy?: string;
+            changedByName?: string;
+        };
+        WebhookDataFleetDeleted: {
+            /** Format: uuid */
+            fleetId: string;
+            /** Format: uuid */
+            eventId: string;
+            name: string;
+        };
         IdentityUser: {
             /** Format: uuid */
             id: string;
@@ -5280,6 +5418,40 @@ export interface components {
              */
             reason: string;
         };
+        UpdateRaceRequest: {
+            name?: string;
+            /** Format: date-time */
+            scheduledStart?: string | null;
+            /**
+             * @description The schedule's status: abandoned only before the start (afterwards through the results).
+             * @enum {string}
+             */
+            status?: "scheduled" | "postponed" | "abandoned";
+            courseDescription?: string | null;
+            courseDistanceNm?: number | null;
+            weight?: number;
+            mustCount?: boolean;
+            discardFirst?: boolean;
+            windDirection?: number | null;
+            windSpeed?: number | null;
+            conditions?: string | null;
+            notes?: string | null;
+        };
+        WebhookDataRaceUpdated: {
+            race: components["schemas"]["WebhookDataRace"];
+            previousStatus: string;
+            /** @description snake_case columns that changed, e.g. "scheduled_start", "status". */
+            changedFields: string[];
+        };
+        WebhookDataRaceDeleted: {
+            /** Format: uuid */
+            raceId: string;
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            fleetId: string;
+            raceNumber: number;
+        };
         RankingOrganization: {
             /** Format: uuid */
             id: string;
@@ -5631,211 +5803,6 @@ export interface components {
             /** @description The waitlisted entry promoted to registered by this change, if any. */
             promoted: components["schemas"]["Registration"] | null;
             message: string;
-        };
-        CancelEventRequest: {
-            /** @description Why the regatta is cancelled (carried by event.cancelled). */
-            reason?: string | null;
-        };
-        /**
-         * @description The fields of fleet creation (CreateFleetRequest), all optional and without defaults: a field not
-         *     sent keeps its value. Scoring set-up fields are every field but name, classId, description and
-         *     maxBoats.
-         */
-        UpdateFleetRequest: {
-            name?: string;
-            /** Format: uuid */
-            classId?: string | null;
-            description?: string | null;
-            maxBoats?: number | null;
-            scoringSystem?: components["schemas"]["ScoringSystem"];
-            dropRaces?: number;
-            handicap?: components["schemas"]["FleetHandicapInput"];
-            penaltyBasis?: components["schemas"]["PenaltyBasis"];
-            /** @description Strictly increasing (400 `validation_failed` naming the first entry out of order). */
-            discardThresholds?: number[];
-            finishersPlus?: components["schemas"]["FinishersPlus"] | null;
-            proportionalDiscards?: components["schemas"]["ProportionalDiscards"] | null;
-            redress?: components["schemas"]["RedressDefaults"] | null;
-        };
-        UpdateRaceRequest: {
-            name?: string;
-            /** Format: date-time */
-            scheduledStart?: string | null;
-            /**
-             * @description The schedule's status: abandoned only before the start (afterwards through the results).
-             * @enum {string}
-             */
-            status?: "scheduled" | "postponed" | "abandoned";
-            courseDescription?: string | null;
-            courseDistanceNm?: number | null;
-            weight?: number;
-            mustCount?: boolean;
-            discardFirst?: boolean;
-            windDirection?: number | null;
-            windSpeed?: number | null;
-            conditions?: string | null;
-            notes?: string | null;
-        };
-        /** @description The fields replacing those of the version in force; the result needs a `url` or a `body`. */
-        AmendDocumentRequest: {
-            /** @enum {string} */
-            kind?: "nor" | "si" | "amendment" | "notice" | "other";
-            title?: string;
-            /** Format: uri */
-            url?: string | null;
-            body?: string | null;
-            /** @description What the amendment changes, e.g. "Amendment 1". */
-            note?: string | null;
-        };
-        DocumentVersions: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            eventId: string;
-            currentVersion: number;
-            /** Format: date-time */
-            withdrawnAt: string | null;
-            withdrawnReason: string | null;
-            versions: {
-                version: number;
-                /** @enum {string} */
-                kind: "nor" | "si" | "amendment" | "notice" | "other";
-                title: string;
-                url: string | null;
-                body: string | null;
-                note: string | null;
-                /** Format: date-time */
-                publishedAt: string;
-            }[];
-        };
-        UpdateSeriesRequest: {
-            name?: string;
-            description?: string | null;
-            events?: string[];
-            /** @enum {string} */
-            scoringRule?: "sum_of_net" | "event_places";
-            /** @description At most the number of events. */
-            bestOf?: number | null;
-        };
-        WebhookDataEventCancelled: {
-            event: components["schemas"]["WebhookDataEvent"];
-            previousStatus: string;
-            reason?: string;
-        };
-        WebhookDataEventDeleted: {
-            /** Format: uuid */
-            eventId: string;
-            /** Format: uuid */
-            organizationId: string;
-            slug: string;
-            name: string;
-        };
-        WebhookDataFleet: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            eventId: string;
-            name: string;
-            classId?: string;
-            description?: string;
-            maxBoats?: number;
-            scoringSystem: string;
-            dropRaces: number;
-            handicap: {
-                system: string;
-                params: {
-                    [key: string]: number;
-                };
-            };
-            penaltyBasis: string;
-            discardThresholds: number[];
-            finishersPlus?: Record<string, unknown>;
-            proportionalDiscards?: Record<string, unknown>;
-            redress?: Record<string, unknown>;
-            /** Format: date-time */
-            createdAt?: string;
-        };
-        WebhookDataFleetUpdated: {
-            fleet: components["schemas"]["WebhookDataFleet"];
-            /** @description snake_case columns that changed, e.g. "drop_races", "handicap_system". */
-            changedFields: string[];
-            /** @description A scoring set-up field changed. */
-            setupChanged: boolean;
-            /** @description User id of whoever changed it. */
-            changedBy?: string;
-            changedByName?: string;
-        };
-        WebhookDataFleetDeleted: {
-            /** Format: uuid */
-            fleetId: string;
-            /** Format: uuid */
-            eventId: string;
-            name: string;
-        };
-        WebhookDataRaceUpdated: {
-            race: components["schemas"]["WebhookDataRace"];
-            previousStatus: string;
-            /** @description snake_case columns that changed, e.g. "scheduled_start", "status". */
-            changedFields: string[];
-        };
-        WebhookDataRaceDeleted: {
-            /** Format: uuid */
-            raceId: string;
-            /** Format: uuid */
-            eventId: string;
-            /** Format: uuid */
-            fleetId: string;
-            raceNumber: number;
-        };
-        WebhookDataDocumentAmended: {
-            document: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                eventId: string;
-                kind: string;
-                title: string;
-                url?: string;
-                body?: string;
-                /** Format: date-time */
-                publishedAt?: string;
-            };
-            version: number;
-            note?: string;
-        };
-        WebhookDataDocumentWithdrawn: {
-            /** Format: uuid */
-            documentId: string;
-            /** Format: uuid */
-            eventId: string;
-            title: string;
-            /** Format: date-time */
-            withdrawnAt?: string;
-            reason?: string;
-        };
-        WebhookDataSeriesUpdated: {
-            series: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                organizationId: string;
-                slug: string;
-                name: string;
-                year: number;
-                eventIds: string[];
-                scoringRule: string;
-                bestOf?: number;
-                /** Format: date-time */
-                createdAt?: string;
-            };
-            changedFields: string[];
-        };
-        WebhookDataSeriesDeleted: {
-            /** Format: uuid */
-            seriesId: string;
-            /** Format: uuid */
-            organizationId: string;
-            slug: string;
         };
         ResultsEventRef: {
             id: string;
@@ -6300,6 +6267,39 @@ export interface components {
             scoringRule?: "sum_of_net" | "event_places";
             /** @description At most the number of events. */
             bestOf?: number | null;
+        };
+        UpdateSeriesRequest: {
+            name?: string;
+            description?: string | null;
+            events?: string[];
+            /** @enum {string} */
+            scoringRule?: "sum_of_net" | "event_places";
+            /** @description At most the number of events. */
+            bestOf?: number | null;
+        };
+        WebhookDataSeriesUpdated: {
+            series: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                organizationId: string;
+                slug: string;
+                name: string;
+                year: number;
+                eventIds: string[];
+                scoringRule: string;
+                bestOf?: number;
+                /** Format: date-time */
+                createdAt?: string;
+            };
+            changedFields: string[];
+        };
+        WebhookDataSeriesDeleted: {
+            /** Format: uuid */
+            seriesId: string;
+            /** Format: uuid */
+            organizationId: string;
+            slug: string;
         };
         SplitId: string;
         SplitMedalSetup: {
@@ -7150,6 +7150,8 @@ export interface components {
         CaptureEventSlug: string;
         /** @description The race's id. */
         CaptureRaceId: string;
+        /** @description The document's id. */
+        DocumentIdPath: string;
         /** @description The organization's slug. */
         EventsOrganizationSlug: string;
         /** @description The regatta's slug. */
@@ -7164,6 +7166,8 @@ export interface components {
          *     filters and `asOf` as the JSON; conditional GETs (ETag) work for every format.
          */
         ExportFormat: "json" | "csv" | "html" | "pdf";
+        /** @description The fleet's id. */
+        FleetIdPath: string;
         /** @description The organization's slug. */
         IdentityOrganizationSlug: string;
         /** @description The event slug. */
@@ -7196,6 +7200,8 @@ export interface components {
         LiveLastEventIdQuery: string;
         /** @description Resume after this message number (EventSource sends it when it reconnects); anything but a non-negative integer is ignored. Takes precedence over `lastEventId`. */
         LiveLastEventIdHeader: string;
+        /** @description The race's id. */
+        RaceIdPath: string;
         /** @description The organization's slug. */
         RankingOrganizationSlug: string;
         /** @description The ranking list id. */
@@ -7204,12 +7210,6 @@ export interface components {
         RankingAsOf: string;
         /** @description The registration's id. */
         RegistrationId: string;
-        /** @description The fleet's id. */
-        FleetIdPath: string;
-        /** @description The race's id. */
-        RaceIdPath: string;
-        /** @description The document's id. */
-        DocumentIdPath: string;
         /** @description The event slug. */
         ResultsEventSlug: string;
         /** @description The sailor's user id (uuid). */
@@ -7768,6 +7768,175 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    addEventDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Published. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventDocument"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    withdrawEventDocument: {
+        parameters: {
+            query?: {
+                /** @description Why the document is withdrawn (kept with it). */
+                reason?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    amendEventDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AmendDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Amended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventDocument"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listEventDocumentVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The document's id. */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DocumentVersions"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     getRegistrationRatings: {
         parameters: {
             query?: never;
@@ -8191,7 +8360,7 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
-    createFleet: {
+    cancelEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -8201,20 +8370,20 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["CreateFleetRequest"];
+                "application/json": components["schemas"]["CancelEventRequest"];
             };
         };
         responses: {
-            /** @description Created. */
-            201: {
+            /** @description Cancelled. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Fleet"];
+                        data: components["schemas"]["Event"];
                         message: string;
                     };
                 };
@@ -8225,91 +8394,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    scheduleRace: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateRaceRequest"];
-            };
-        };
-        responses: {
-            /** @description Scheduled. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Race"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    addEventDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateDocumentRequest"];
-            };
-        };
-        responses: {
-            /** @description Published. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["EventDocument"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -8365,6 +8449,134 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createFleet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFleetRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Fleet"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteFleet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The fleet's id. */
+                fleetId: components["parameters"]["FleetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateFleet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The fleet's id. */
+                fleetId: components["parameters"]["FleetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFleetRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed (the message says when the fleet is re-scored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Fleet"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -10067,6 +10279,134 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    scheduleRace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRaceRequest"];
+            };
+        };
+        responses: {
+            /** @description Scheduled. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Race"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteRace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["RaceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateRace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The race's id. */
+                raceId: components["parameters"]["RaceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRaceRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Race"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     listRankings: {
         parameters: {
             query?: {
@@ -10622,468 +10962,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    cancelEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["CancelEventRequest"];
-            };
-        };
-        responses: {
-            /** @description Cancelled. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Event"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    deleteFleet: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The fleet's id. */
-                fleetId: components["parameters"]["FleetIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    updateFleet: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The fleet's id. */
-                fleetId: components["parameters"]["FleetIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateFleetRequest"];
-            };
-        };
-        responses: {
-            /** @description Changed (the message says when the fleet is re-scored). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Fleet"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    deleteRace: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The race's id. */
-                raceId: components["parameters"]["RaceIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    updateRace: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The race's id. */
-                raceId: components["parameters"]["RaceIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateRaceRequest"];
-            };
-        };
-        responses: {
-            /** @description Changed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Race"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    withdrawEventDocument: {
-        parameters: {
-            query?: {
-                /** @description Why the document is withdrawn (kept with it). */
-                reason?: string;
-            };
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The document's id. */
-                documentId: components["parameters"]["DocumentIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Withdrawn. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    amendEventDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The document's id. */
-                documentId: components["parameters"]["DocumentIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AmendDocumentRequest"];
-            };
-        };
-        responses: {
-            /** @description Amended. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["EventDocument"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    listEventDocumentVersions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The regatta's slug. */
-                slug: components["parameters"]["EventSlug"];
-                /** @description The document's id. */
-                documentId: components["parameters"]["DocumentIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The versions. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["DocumentVersions"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    getSeries: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-            };
-            path: {
-                /** @description The series' slug. */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The series. */
-            200: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["PrivateCacheControl"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["SeriesDetail"];
-                    };
-                };
-            };
-            304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    deleteSeries: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The series' slug. */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["RequestHeaderFieldsTooLarge"];
-            502: components["responses"]["BadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    updateSeries: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The series' slug. */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateSeriesRequest"];
-            };
-        };
-        responses: {
-            /** @description Changed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["SeriesDetail"];
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -12041,6 +11919,128 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    getSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The series' slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SeriesDetail"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The series' slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The series' slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSeriesRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SeriesDetail"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     getSplitSeries: {
         parameters: {
             query?: never;
@@ -12550,7 +12550,7 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
-    onRankingPublished: {
+    onDocumentAmended: {
         parameters: {
             query?: never;
             header: {
@@ -12576,13 +12576,59 @@ export interface operations {
                     /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
                     id: string;
                     /** @constant */
-                    event: "ranking.published";
+                    event: "document.amended";
                     /**
                      * Format: date-time
                      * @description When it happened.
                      */
                     createdAt: string;
-                    data: components["schemas"]["WebhookDataRankingPublished"];
+                    data: components["schemas"]["WebhookDataDocumentAmended"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDocumentWithdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
+                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
+                /** @description The event type (same as the body's `event`). */
+                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
+                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
+                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
+                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
+                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
+                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
+                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
+                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
+                    id: string;
+                    /** @constant */
+                    event: "document.withdrawn";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookDataDocumentWithdrawn"];
                 };
             };
         };
@@ -12872,7 +12918,7 @@ export interface operations {
             };
         };
     };
-    onDocumentAmended: {
+    onRankingPublished: {
         parameters: {
             query?: never;
             header: {
@@ -12898,59 +12944,13 @@ export interface operations {
                     /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
                     id: string;
                     /** @constant */
-                    event: "document.amended";
+                    event: "ranking.published";
                     /**
                      * Format: date-time
                      * @description When it happened.
                      */
                     createdAt: string;
-                    data: components["schemas"]["WebhookDataDocumentAmended"];
-                };
-            };
-        };
-        responses: {
-            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (3xx included), a timeout or a connection error is a failed attempt. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    onDocumentWithdrawn: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
-                "X-Service-Signature": components["parameters"]["WebhookSignatureHeader"];
-                /** @description The event type (same as the body's `event`). */
-                "X-Service-Event": components["parameters"]["WebhookEventHeader"];
-                /** @description Unique id of this attempt (a retry has a new one); listed by GET /webhooks/{id}/deliveries. */
-                "X-Service-Delivery": components["parameters"]["WebhookDeliveryHeader"];
-                /** @description Standard Webhooks message id, equal to the body's `id` (the same on every retry). */
-                "webhook-id": components["parameters"]["StandardWebhookIdHeader"];
-                /** @description Unix seconds when this attempt was signed; reject deliveries older than a few minutes to stop replays. */
-                "webhook-timestamp": components["parameters"]["StandardWebhookTimestampHeader"];
-                /** @description "v1," + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>", keyed with the base64-decoded part of the secret after "whsec_" (Standard Webhooks). */
-                "webhook-signature": components["parameters"]["StandardWebhookSignatureHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Message id: the same on every retry and redelivery (deduplicate on it). */
-                    id: string;
-                    /** @constant */
-                    event: "document.withdrawn";
-                    /**
-                     * Format: date-time
-                     * @description When it happened.
-                     */
-                    createdAt: string;
-                    data: components["schemas"]["WebhookDataDocumentWithdrawn"];
+                    data: components["schemas"]["WebhookDataRankingPublished"];
                 };
             };
         };

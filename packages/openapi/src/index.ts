@@ -1,6 +1,7 @@
 /**
  * The public contract as one OpenAPI 3.1 document. It is kept as several YAML files under spec/
- * (base.yaml plus one file per area, so areas can change without stepping on each other) and merged
+ * (base.yaml plus one file per resource or area — a resource's operations, the webhooks of its
+ * changes and their schemas together — so areas can change without stepping on each other) and merged
  * here: `paths`, `webhooks` and `components.*` maps are unioned; a name defined twice is an error.
  */
 import { readFileSync, readdirSync } from 'node:fs';

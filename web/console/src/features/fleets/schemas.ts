@@ -1,6 +1,6 @@
 /**
- * The fleet, race and split-series forms check what the API checks (events.yaml createFleet and
- * scheduleRace, resource-changes.yaml updateFleet and updateRace, engine-options.yaml, split-series.yaml
+ * The fleet, race and split-series forms check what the API checks (fleets.yaml createFleet and
+ * updateFleet, races.yaml scheduleRace and updateRace, engine-options.yaml, split-series.yaml
  * defineSplitSeries), and turn what a person typed into the API's bodies. Inputs are kept as text
  * (a decimal comma is read as a point) so nothing typed is lost while it is not yet a number.
  * Messages are i18n keys: common's validation.* or this feature's fleets:validation.*.

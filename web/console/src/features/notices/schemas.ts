@@ -1,5 +1,5 @@
 /**
- * Notice board forms check what the API checks (events.yaml addEventDocument, resource-changes.yaml
+ * Notice board forms check what the API checks (documents.yaml addEventDocument and
  * amendEventDocument): a kind, a title of 1-200 characters, and a text (up to 100,000 characters) or
  * a web address (http or https, up to 2,000 characters): a document needs one of the two.
  */

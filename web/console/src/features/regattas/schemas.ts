@@ -1,6 +1,6 @@
 /**
  * The regatta forms check what the API checks (events.yaml: CreateEventRequest, UpdateEventRequest;
- * resource-changes.yaml: CancelEventRequest) and turn what a person typed into the request bodies.
+ * CancelEventRequest) and turn what a person typed into the request bodies.
  * Days and entry times are typed on the regatta's own clock (its time zone): a start or end day is
  * sent as the regatta's local midnight of that day, with the zone's offset (e.g. 2026-06-12 in
  * Europe/Berlin → 2026-06-12T00:00:00+02:00), so every reader sees the same days on the venue's
