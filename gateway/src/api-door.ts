@@ -3,19 +3,16 @@
  * authorize, then proxy with a signed identity assertion; every refusal problem+json). Written on plain
  * node:http so the hot path skips express: a CPU profile of an authenticated GET showed express's
  * router layers, its request/response decorations and http-proxy's passes as a large share of the
- * gateway's own cost. `apiListener` adds what createApp's middleware gives express routes (request id,
- * access log, request metrics, the input guard); express mounts `apiRequestHandler` under /api too, so
- * both entries behave the same.
+ * gateway's own cost. `apiListener` runs the doors' prelude first (door-prelude.ts: request id, access
+ * log, request metrics, problem writer) and the door adds the input guard; express mounts
+ * `apiRequestHandler` under /api too, so both entries behave the same.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ASSERTION_HEADER,
   HttpProblem,
   MAX_REPORTED_FIELDS,
-  PROBLEM_CONTENT_TYPE,
   forbidden,
-  httpRequestDuration,
   isMalformedPath,
   malformedPath,
   pathNulErrors,
@@ -31,8 +28,9 @@ import { ANONYMOUS } from './assertions.js';
 import type { Authenticator, Principal } from './auth.js';
 import type { ServiceName } from './config.js';
 import { EMBED_HEADER, EMBED_QUERY } from './credentials.js';
+import { answerDoorFailure, withDoorPrelude, type DoorHandler, type DoorRequest } from './door-prelude.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
-import type { ProxiedRequest, ProxyHandler } from './proxy.js';
+import type { ProxyHandler } from './proxy.js';
 import { matchRoute, type RouteRule } from './routes.js';
 
 /** Applies the per-key hourly limit; sets its headers; throws a 429 HttpProblem when exceeded. */
@@ -42,7 +40,7 @@ export interface KeyRateLimiter {
 }
 
 /** An /api request as the door sees it (plain node:http, or express's request under /api). */
-export type ApiRequest = ProxiedRequest & { id?: string; principal?: Principal; routeTemplate?: string };
+export type ApiRequest = DoorRequest & { id?: string; principal?: Principal; routeTemplate?: string };
 
 export interface ApiDoorOptions {
   logger: Logger;
@@ -56,9 +54,6 @@ export interface ApiDoorOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="regatta"' };
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** What express's res.type() makes of the problem type (sendProblem): the same bytes either way. */
-const PROBLEM_TYPE_HEADER = `${PROBLEM_CONTENT_TYPE}; charset=utf-8`;
 /** Paths express serves itself (health, the OpenAPI document, the docs); everything else under /api/ is the door's. */
 const EXPRESS_API_PATH = /^\/api\/v1\/(?:health|openapi\.json|docs)/i;
 
@@ -67,32 +62,12 @@ export function isApiDoorPath(url: string): boolean {
   return url.startsWith('/api/') && !EXPRESS_API_PATH.test(url);
 }
 
-/** problem+json exactly as @regatta/http's sendProblem writes it through express. */
-export function writeApiProblem(req: IncomingMessage, res: ServerResponse, problem: HttpProblem, requestId: string): void {
-  for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
-  const body = JSON.stringify(problem.toBody((req.url ?? '/').split('?')[0], requestId));
-  res.statusCode = problem.status;
-  res.setHeader('Content-Type', PROBLEM_TYPE_HEADER);
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  if (req.method === 'HEAD') res.end();
-  else res.end(body);
-}
-
 /** The door's core: answers or proxies one /api request whose request id is already set. */
-export function apiRequestHandler(options: ApiDoorOptions): (req: ApiRequest, res: ServerResponse, requestId: string) => void {
+export function apiRequestHandler(options: ApiDoorOptions): DoorHandler<ApiRequest> {
   const { authenticator, logger } = options;
   const fail = (req: ApiRequest, res: ServerResponse, requestId: string, error: unknown) => {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    if (error instanceof HttpProblem) {
-      if (error.status === 401 || error.status === 403) letWidgetReadRefusal(req, res);
-      writeApiProblem(req, res, error, requestId);
-      return;
-    }
-    logger.error({ err: error, requestId }, 'unhandled error');
-    writeApiProblem(req, res, new HttpProblem(500, 'internal_error', 'Something went wrong on our side; the request id identifies it in our logs.'), requestId);
+    if (error instanceof HttpProblem && (error.status === 401 || error.status === 403) && !res.headersSent) letWidgetReadRefusal(req, res);
+    answerDoorFailure(logger, req, res, requestId, error);
   };
 
   const handle = async (req: ApiRequest, res: ServerResponse, requestId: string): Promise<void> => {
@@ -131,8 +106,6 @@ export function apiRequestHandler(options: ApiDoorOptions): (req: ApiRequest, re
     delete headers.cookie;
     delete headers[EMBED_HEADER];
     delete headers[INTERNAL_TOKEN_HEADER];
-    req.proxyStartedAt = Date.now();
-    req.onProxyProblem = (problem) => writeApiProblem(req, res, problem, requestId);
     // Only a logout or a key revocation changes cached credentials.
     if (method === 'POST' || method === 'DELETE') res.on('finish', () => authenticator.afterResponse?.(req, res.statusCode));
     options.handlerFor(rule as RouteRule & { service: ServiceName })(req, res);
@@ -144,38 +117,9 @@ export function apiRequestHandler(options: ApiDoorOptions): (req: ApiRequest, re
   };
 }
 
-/**
- * The door on plain node:http: request id, access log and request metrics as createApp gives express
- * routes (the same log line and histogram), with one 'finish' listener for both and the histogram's
- * labelled series looked up once per method, route and status.
- */
+/** The door on plain node:http: the prelude, then the door; metrics labelled with the matched route. */
 export function apiListener(options: ApiDoorOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const handle = apiRequestHandler(options);
-  const { logger } = options;
-  const series = new Map<string, { observe(seconds: number): void }>();
-  const seriesOf = (method: string, route: string, status: number) => {
-    const key = `${method} ${status} ${route}`;
-    let found = series.get(key);
-    if (!found) series.set(key, (found = httpRequestDuration.labels({ method, route, status: String(status) })));
-    return found;
-  };
-  return (request, res) => {
-    const req = request as ApiRequest;
-    const startedAt = process.hrtime.bigint();
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', requestId);
-    res.on('finish', () => {
-      const status = res.statusCode;
-      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
-      seriesOf(req.method ?? 'GET', req.routeTemplate ?? 'unmatched', status).observe(seconds);
-      // The access log of createApp (accessLog): successes at debug, 4xx info, 5xx error.
-      const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
-      if (!logger.isLevelEnabled(level)) return;
-      logger[level]({ requestId, req: { method: req.method, url: req.url ?? '' }, res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
-    });
-    handle(req, res, requestId);
-  };
+  return withDoorPrelude<ApiRequest>({ logger: options.logger, routeOf: (req) => req.routeTemplate ?? 'unmatched' }, apiRequestHandler(options));
 }
 
 /** createApp's input guard for a URL without a body: malformed percent-encoding, NUL in the path or query. */

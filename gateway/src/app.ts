@@ -14,7 +14,7 @@ import { registerDocs } from './docs.js';
 import { registerConsole } from './console.js';
 import { createProxies, type ProxyHandler, type ResponseInterceptor } from './proxy.js';
 import type { RouteRule } from './routes.js';
-import { isPublicPath, publicDoor } from './public-door.js';
+import { isPublicPath, publicDoorHandler, publicDoor, type PublicDoorOptions } from './public-door.js';
 import { AssertionCache } from './assertions.js';
 import type { AddressRateLimiter } from './public-limit.js';
 import { parseTrustProxy } from './client-address.js';
@@ -125,18 +125,20 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
     handleApi(req as unknown as ApiRequest, res, (req as Request & { id: string }).id);
   });
 
-  const door = publicDoor({
+  const publicOptions: PublicDoorOptions = {
     logger: deps.logger,
     limiter: deps.publicLimiter,
     trustProxy,
     assertionSecret: deps.assertionSecret,
     proxy: proxies.plain['public-results'],
     streamProxy: proxies.streaming['public-results'],
-  });
-  // A public path reaching express (createGatewayApp) goes to the door before the 404 handler.
-  app.use((req, res, next) => (isPublicPath(req.originalUrl) ? door(req, res) : next()));
+  };
+  const handlePublic = publicDoorHandler(publicOptions);
+  // A public path reaching express (createGatewayApp) goes to the door before the 404 handler;
+  // express's own middleware has done the prelude's work there.
+  app.use((req, res, next) => (isPublicPath(req.originalUrl) ? handlePublic(req, res, (req as Request & { id: string }).id) : next()));
   finishApp(app, deps.logger);
-  return { app, door, api: apiListener(doorOptions) };
+  return { app, door: publicDoor(publicOptions), api: apiListener(doorOptions) };
 }
 
 function createdOrganizationId(body: Buffer): string | undefined {

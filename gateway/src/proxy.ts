@@ -1,22 +1,24 @@
 /**
- * Proxies to the services with keep-alive connections and timeouts; upstream failures become
- * problem+json 502 (refused/reset), 503 (no route to a healthy instance) or 504 (too slow).
+ * Proxies to the services with keep-alive connections and timeouts; an upstream failure becomes the
+ * contract's problem+json by its error code (upstream-failures.ts): 502 (reset, broken answer), 503
+ * (refused, unreachable) or 504 (no answer within the upstream timeout).
  * `onUpstreamResponse` sees every upstream response before its headers are relayed (the gateway
- * consumes identity's invalidation header there); `intercept` buffers a response so the gateway can
- * finish work before relaying it (used after an organization is created).
+ * consumes identity's invalidation header there); an intercepting proxy buffers a response so the
+ * gateway can finish work before relaying it (used after an organization is created).
  *
- * The plain proxy is a few lines of node:http rather than http-proxy (a CPU profile of the gateway
- * showed http-proxy's passes, its event emitter and the request pipe as a visible share of each
- * request): the same X-Forwarded-* headers, Host kept, the upstream request sent at once when there is
- * no body, the response piped back. Hop-by-hop headers stay on their own hop.
+ * A few lines of node:http rather than http-proxy (a CPU profile of the gateway showed http-proxy's
+ * passes, its event emitter and the request pipe as a visible share of each request): the same
+ * X-Forwarded-* headers, Host kept, the upstream request sent at once when there is no body, the
+ * response piped back. Hop-by-hop headers (hop-by-hop.ts) stay on their own hop in both directions,
+ * on every proxy: plain, intercepting and streaming.
  */
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
-import { createProxyMiddleware, responseInterceptor } from 'http-proxy-middleware';
-import { HttpProblem, sendProblem, writeProblem } from '@regatta/http';
 import type { Logger } from '@regatta/logging';
 import type { ServiceName } from './config.js';
+import { writeDoorProblem, type DoorRequest } from './door-prelude.js';
+import { hopByHopOf } from './hop-by-hop.js';
+import { upstreamErrorCode, upstreamProblem, upstreamTimeout } from './upstream-failures.js';
 
 export interface ProxySettings {
   upstreams: Record<ServiceName, string>;
@@ -25,15 +27,8 @@ export interface ProxySettings {
   onUpstreamResponse?: (proxyRes: IncomingMessage, req: IncomingMessage) => void;
 }
 
-export type ResponseInterceptor = (body: Buffer, proxyRes: IncomingMessage, req: Request, res: Response) => Promise<Buffer | string>;
-
-/** What a proxy reads from the request besides node's own fields. */
-export type ProxiedRequest = IncomingMessage & {
-  originalUrl?: string;
-  proxyStartedAt?: number;
-  /** Answers an upstream failure (the API door's problem+json writer); absent: the proxy's default. */
-  onProxyProblem?: (problem: HttpProblem) => void;
-};
+/** Sees a whole upstream response before it is relayed; returns the body to relay. */
+export type ResponseInterceptor = (body: Buffer, proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => Promise<Buffer | string>;
 
 export type ProxyHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -41,77 +36,51 @@ export interface Proxies {
   plain: Record<ServiceName, ProxyHandler>;
   /** For long-lived responses (Server-Sent Events): no response timeout, no socket pool limit. */
   streaming: Record<ServiceName, ProxyHandler>;
+  /** A buffering proxy to `service`; create it once and reuse it. */
   intercepting(service: ServiceName, interceptor: ResponseInterceptor): ProxyHandler;
 }
 
-type OnError = (error: Error, req: IncomingMessage, res: unknown) => void;
+type OnError = (error: Error, req: IncomingMessage, res: ServerResponse) => void;
 
 export function createProxies(settings: ProxySettings): Proxies {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
-  const onError = (service: ServiceName): OnError => (error, request, res) => {
-    const req = request as ProxiedRequest;
-    const code = (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
-    settings.logger.warn({ service, code, err: error }, 'upstream failed');
-    const startedAt = req.proxyStartedAt ?? Date.now();
-    const timedOut = Date.now() - startedAt >= settings.timeoutMs - 50;
-    const problem = timedOut
-      ? new HttpProblem(504, 'gateway_timeout', `The ${service} service did not answer in time.`)
-      : code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-        ? new HttpProblem(503, 'service_unavailable', `The ${service} service is unavailable; try again shortly.`, {
-            headers: { 'Retry-After': '5' },
-          })
-        : new HttpProblem(502, 'bad_gateway', `The ${service} service failed to answer.`);
-    const response = res as Response;
-    if (res instanceof http.ServerResponse && !res.headersSent && req.onProxyProblem) req.onProxyProblem(problem);
-    else if (typeof response.status === 'function' && !response.headersSent) sendProblem(req as Request, response, problem);
-    else if (res instanceof http.ServerResponse && !res.headersSent) {
-      // The public door's plain node:http responses.
-      const requestId = String(req.headers['x-request-id'] ?? '');
-      writeProblem(res, problem, (req.url ?? '').split('?')[0], requestId);
-    } else if (res && typeof res === 'object' && 'destroy' in res) (res as { destroy(): void }).destroy();
+  const onError = (service: ServiceName): OnError => (error, req, res) => {
+    // The client left first (its close destroyed the upstream request): nobody to answer.
+    if (res.destroyed || res.writableEnded) return;
+    settings.logger.warn({ service, code: upstreamErrorCode(error) ?? 'UNKNOWN', err: error }, 'upstream failed');
+    if (res.headersSent) res.destroy();
+    else writeDoorProblem(req, res, upstreamProblem(service, error), (req as DoorRequest).id ?? '');
   };
+  const services = Object.keys(settings.upstreams) as ServiceName[];
 
   const plain = {} as Record<ServiceName, ProxyHandler>;
-  for (const service of Object.keys(settings.upstreams) as ServiceName[]) {
-    plain[service] = forwardProxy(settings.upstreams[service], agent, settings, onError(service));
-  }
+  for (const service of services) plain[service] = forwardProxy(settings.upstreams[service], agent, settings, onError(service));
 
   const streaming = {} as Record<ServiceName, ProxyHandler>;
-  for (const service of Object.keys(settings.upstreams) as ServiceName[]) streaming[service] = streamProxy(settings.upstreams[service], onError(service));
+  for (const service of services) streaming[service] = streamProxy(settings.upstreams[service], onError(service));
 
   return {
     plain,
     streaming,
-    /** A new buffering proxy to `service`; create it once and reuse it. */
     intercepting(service, interceptor) {
-      const intercept = responseInterceptor<Request, Response>(interceptor);
-      const middleware = createProxyMiddleware<Request, Response>({
-        target: settings.upstreams[service],
-        agent,
-        changeOrigin: false,
-        xfwd: true,
-        proxyTimeout: settings.timeoutMs,
-        logger: undefined,
-        selfHandleResponse: true,
-        on: {
-          error: onError(service),
-          proxyRes: (proxyRes, req, res) => {
-            settings.onUpstreamResponse?.(proxyRes, req);
-            return intercept(proxyRes, req, res);
-          },
-        },
-      });
-      return (req, res) => void middleware(req as Request, res as Response, () => undefined);
+      const logger = settings.logger;
+      return forwardProxy(settings.upstreams[service], agent, settings, onError(service), { interceptor, logger });
     },
   };
 }
 
+interface Interception {
+  interceptor: ResponseInterceptor;
+  logger: Logger;
+}
+
 /**
- * One request to `target` (keep-alive pool), response relayed as it streams. Request headers as
- * http-proxy with xfwd sent them: all of the client's (Host unchanged) plus X-Forwarded-For, -Port,
- * -Proto appended and X-Forwarded-Host; hop-by-hop headers dropped both ways.
+ * One request to `target` (keep-alive pool), response relayed as it streams (or, intercepted, as a
+ * whole once the interceptor is done). Request headers as http-proxy with xfwd sent them: all of the
+ * client's end-to-end headers (Host unchanged) plus X-Forwarded-For, -Port, -Proto appended and
+ * X-Forwarded-Host.
  */
-function forwardProxy(target: string, agent: http.Agent, settings: ProxySettings, onError: OnError): ProxyHandler {
+function forwardProxy(target: string, agent: http.Agent, settings: ProxySettings, onError: OnError, interception?: Interception): ProxyHandler {
   const base = new URL(target);
   const prefix = base.pathname === '/' ? '' : base.pathname.replace(/\/$/, '');
   const host = base.hostname;
@@ -122,10 +91,9 @@ function forwardProxy(target: string, agent: http.Agent, settings: ProxySettings
     // each header one by one (setHeader), and adds Connection: keep-alive itself.
     const headers: string[] = [];
     const incoming = req.headers;
-    const method = req.method ?? 'GET';
-    const noLength = (method === 'DELETE' || method === 'OPTIONS') && !incoming['content-length'];
+    const isHopByHop = hopByHopOf(incoming);
     for (const name in incoming) {
-      if (HOP_BY_HOP.has(name) || FORWARDED.has(name) || (noLength && name === 'transfer-encoding')) continue;
+      if (isHopByHop(name) || FORWARDED.has(name)) continue;
       const value = incoming[name];
       if (typeof value === 'string') headers.push(name, value);
       else if (value !== undefined) for (const item of value) headers.push(name, item);
@@ -144,36 +112,74 @@ function forwardProxy(target: string, agent: http.Agent, settings: ProxySettings
       'x-forwarded-host',
       String(incoming['x-forwarded-host'] || hostHeader || ''),
     );
-    if (noLength) headers.push('content-length', '0');
-    const length = noLength ? '0' : incoming['content-length'];
-    const hasBody = length !== undefined ? length !== '0' : !noLength && incoming['transfer-encoding'] !== undefined;
+    const framing = bodyFraming(req);
+    if (framing === 'none' && incoming['content-length'] === undefined && (req.method === 'DELETE' || req.method === 'OPTIONS')) headers.push('content-length', '0');
+    // This hop's own framing: node writes no chunked framing by itself for GET, DELETE or OPTIONS.
+    if (framing === 'chunked') headers.push('transfer-encoding', 'chunked');
 
-    const upstream = http.request({ host, port, method, path: prefix + (req.url ?? '/'), headers, agent });
-    upstream.setTimeout(timeoutMs, () => upstream.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' })));
+    const upstream = http.request({ host, port, method: req.method ?? 'GET', path: prefix + (req.url ?? '/'), headers, agent });
+    upstream.setTimeout(timeoutMs, () => upstream.destroy(upstreamTimeout(timeoutMs)));
     upstream.on('error', (error) => onError(error, req, res));
     upstream.on('response', (answer) => {
       onUpstreamResponse?.(answer, req);
       const relayed = answer.headers;
-      for (const name in relayed) if (!RESPONSE_HOP_BY_HOP.has(name)) res.setHeader(name, relayed[name]!);
+      const answerHopByHop = hopByHopOf(relayed);
+      for (const name in relayed) if (!answerHopByHop(name)) res.setHeader(name, relayed[name]!);
       res.statusCode = answer.statusCode ?? 502;
       if (answer.statusMessage) res.statusMessage = answer.statusMessage;
       answer.on('error', () => res.destroy());
-      // pipe() without its machinery (a visible share of a small response's cost): write what comes,
-      // pause the upstream while the client's socket is full.
-      answer.on('data', (chunk: Buffer) => {
-        if (!res.write(chunk)) {
-          answer.pause();
-          res.once('drain', () => answer.resume());
-        }
-      });
-      answer.on('end', () => res.end());
+      if (interception) relayWhole(answer, req, res, interception);
+      else relayStream(answer, res);
     });
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    if (hasBody) req.pipe(upstream);
-    else upstream.end();
+    if (framing === 'none') upstream.end();
+    else req.pipe(upstream);
   };
+}
+
+/**
+ * How a request's body travels upstream: with its Content-Length, chunked, or not at all. A DELETE or
+ * OPTIONS without Content-Length is sent without a body (Content-Length: 0).
+ */
+function bodyFraming(req: IncomingMessage): 'length' | 'chunked' | 'none' {
+  const length = req.headers['content-length'];
+  if (length !== undefined) return length === '0' ? 'none' : 'length';
+  if (req.method === 'DELETE' || req.method === 'OPTIONS') return 'none';
+  return req.headers['transfer-encoding'] !== undefined ? 'chunked' : 'none';
+}
+
+/**
+ * pipe() without its machinery (a visible share of a small response's cost): write what comes, pause
+ * the upstream while the client's socket is full.
+ */
+function relayStream(answer: IncomingMessage, res: ServerResponse): void {
+  answer.on('data', (chunk: Buffer) => {
+    if (!res.write(chunk)) {
+      answer.pause();
+      res.once('drain', () => answer.resume());
+    }
+  });
+  answer.on('end', () => res.end());
+}
+
+/** The whole answer to the interceptor, then its result with its own Content-Length. */
+function relayWhole(answer: IncomingMessage, req: IncomingMessage, res: ServerResponse, { interceptor, logger }: Interception): void {
+  const chunks: Buffer[] = [];
+  answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+  answer.on('end', () => {
+    const body = Buffer.concat(chunks);
+    const send = (out: Buffer | string) => {
+      res.setHeader('content-length', Buffer.byteLength(out));
+      res.end(out);
+    };
+    // The upstream's answer stands even when the gateway's follow-up work fails.
+    interceptor(body, answer, req, res).then(send, (error: unknown) => {
+      logger.error({ err: error, requestId: (req as DoorRequest).id }, 'response interceptor failed; relaying the upstream answer');
+      send(body);
+    });
+  });
 }
 
 /** X-Forwarded-For/-Port/-Proto: this hop appended to what earlier proxies said. */
@@ -201,10 +207,11 @@ function streamProxy(target: string, onError: OnError): ProxyHandler {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const upstream = http.request({ host: base.hostname, port: base.port, method: 'GET', path: (req as { originalUrl?: string }).originalUrl ?? req.url, headers, agent });
+    const upstream = http.request({ host: base.hostname, port: base.port, method: 'GET', path: (req as DoorRequest).originalUrl ?? req.url, headers, agent });
     upstream.on('response', (answer) => {
       const relayed: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!RESPONSE_HOP_BY_HOP.has(name)) relayed[name] = value;
+      const isHopByHop = hopByHopOf(answer.headers);
+      for (const [name, value] of Object.entries(answer.headers)) if (!isHopByHop(name)) relayed[name] = value;
       res.writeHead(answer.statusCode ?? 502, relayed);
       res.flushHeaders();
       // Plain data events instead of pipe(): a long-lived stream keeps fewer closures alive. Frames
@@ -219,7 +226,3 @@ function streamProxy(target: string, onError: OnError): ProxyHandler {
 }
 
 const FORWARDED_STREAM_HEADERS = ['x-identity-assertion', 'x-request-id', 'last-event-id', 'user-agent', 'origin'] as const;
-/** Headers of one hop. A request keeps Transfer-Encoding (it frames the body sent upstream). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'upgrade']);
-/** A relayed response is framed by node for its own client (chunked for HTTP/1.1, close for 1.0). */
-const RESPONSE_HOP_BY_HOP = new Set([...HOP_BY_HOP, 'transfer-encoding']);

@@ -6,13 +6,15 @@
  * per-minute limit (429 as problem+json, or a small HTML page for browsers, with Retry-After),
  * stripped of any credentials (of the cookies only the pages' language choice, regatta_lang, goes on),
  * and proxied to public-results with an anonymous identity assertion
- * (signed once and reused while young, since it says nothing about the caller).
+ * (signed once and reused while young, since it says nothing about the caller). The doors' prelude
+ * (door-prelude.ts) gives it its request id, access log, metrics (route label `public`) and problem
+ * writer.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { ASSERTION_HEADER, HttpProblem, accessLog, httpRequestDuration, isMalformedPath, malformedPath, signAssertion, writeProblem } from '@regatta/http';
+import { ASSERTION_HEADER, HttpProblem, isMalformedPath, malformedPath, signAssertion } from '@regatta/http';
 import type { Logger } from '@regatta/logging';
 import { EMBED_HEADER } from './credentials.js';
+import { answerDoorFailure, withDoorPrelude, type DoorHandler } from './door-prelude.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
 import type { AddressRateLimiter } from './public-limit.js';
 import { clientAddress, type TrustProxy } from './client-address.js';
@@ -20,7 +22,6 @@ import type { ProxyHandler } from './proxy.js';
 
 const PUBLIC_PATH = /^\/(?:regattas(?:\.json)?(?:\/|$|\?)|clubs\/|series\/|embed\/)/;
 const LIVE_PATH = /^\/regattas\/[^/?]+\/live(?:\?|$)/;
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const ASSERTION_REUSE_MS = 30_000;
 
 const LANGUAGE_COOKIE = /(?:^|;)\s*regatta_lang=([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})?)\s*(?:;|$)/;
@@ -56,16 +57,17 @@ function prefersHtml(req: IncomingMessage, path: string): boolean {
 const tooManyPage = (retryAfter: number) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>This address sent too many requests. Please try again in ${retryAfter} seconds.</p></main></body></html>`;
 
-export function publicDoor(options: PublicDoorOptions): RequestListener {
+/** The door's work on a request whose id is settled (express mounts this under its own prelude). */
+export function publicDoorHandler(options: PublicDoorOptions): DoorHandler {
   let assertion = { token: '', madeAt: 0 };
   const anonymousAssertion = () => {
     const now = Date.now();
     if (now - assertion.madeAt > ASSERTION_REUSE_MS) assertion = { token: signAssertion({ scopes: [], roles: {}, via: 'anonymous' }, options.assertionSecret), madeAt: now };
     return assertion.token;
   };
-  const log = accessLog(options.logger);
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string, path: string) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
     // A path that does not decode (`/regattas/%FF`) names nothing: 400 here, costing no upstream call.
     if (isMalformedPath(path)) throw malformedPath();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -99,24 +101,17 @@ export function publicDoor(options: PublicDoorOptions): RequestListener {
     else delete req.headers.cookie;
     delete req.headers[EMBED_HEADER];
     delete req.headers[INTERNAL_TOKEN_HEADER];
-    (req as IncomingMessage & { proxyStartedAt?: number }).proxyStartedAt = Date.now();
     const proxy = LIVE_PATH.test(req.url ?? '') ? options.streamProxy : options.proxy;
     proxy(req, res);
   };
 
-  return (req, res) => {
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', requestId);
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    log(req, res, requestId);
-    const stop = httpRequestDuration.startTimer({ method: req.method ?? 'GET' });
-    res.on('finish', () => stop({ route: 'public', status: String(res.statusCode) }));
-    handle(req, res, requestId, path).catch((error: unknown) => {
-      const problem = error instanceof HttpProblem ? error : new HttpProblem(500, 'internal_error', 'Something went wrong on our side; the request id identifies it in our logs.');
-      if (!(error instanceof HttpProblem)) options.logger.error({ err: error, requestId }, 'public door failed');
-      if (res.headersSent) res.destroy();
-      else writeProblem(res, problem, path, requestId);
-    });
+  return (req, res, requestId) => {
+    req.id = requestId;
+    handle(req, res, requestId).catch((error: unknown) => answerDoorFailure(options.logger, req, res, requestId, error));
   };
+}
+
+/** The door on plain node:http: the prelude, then the door. */
+export function publicDoor(options: PublicDoorOptions): RequestListener {
+  return withDoorPrelude({ logger: options.logger, routeOf: () => 'public' }, publicDoorHandler(options));
 }
