@@ -19,21 +19,28 @@ const TEST = /(^|\/)test\/|\.test\.[a-z]+$/;
 const GENERATED = /(^|\/)(gen|dist|node_modules)\//;
 const GENERATED_FILES = new Set(['packages/client/src/schema.ts']);
 
-/** Files allowed over the limit, and why. Keep this list short; split a file rather than add it. */
+/**
+ * Files allowed over the limit, and why, by the end of their path (so a file that moves keeps its
+ * reason). Keep this list short; split a file rather than add it.
+ */
 const EXCEPTIONS = new Map([
   [
-    'services/public-results/assets/regatta-widget.js',
+    'public-results/assets/regatta-widget.js',
     'the embeddable widget is one dependency-free script served as-is to third-party pages (no bundler, one request)',
   ],
   [
-    'services/results-scoring/scripts/oracle-loader.ts',
+    'scripts/oracle-loader.ts',
     "the scoring oracle's reader of the reference corpus, test tooling of the conformance runner that moves with the scoring engine",
   ],
 ]);
 
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
   .split('\n')
-  .filter((file) => CODE.test(file) && !TEST.test(file) && !GENERATED.test(file) && !GENERATED_FILES.has(file) && !EXCEPTIONS.has(file));
+  .filter((file) => CODE.test(file) && !TEST.test(file) && !GENERATED.test(file) && !GENERATED_FILES.has(file) && !isException(file));
+
+function isException(file) {
+  return [...EXCEPTIONS.keys()].some((end) => file === end || file.endsWith(`/${end}`));
+}
 
 const over = [];
 let checked = 0;
