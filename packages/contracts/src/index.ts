@@ -19,6 +19,7 @@ export * from "./gen/regatta/facts/v1/protests_pb.js";
 export * from "./gen/regatta/facts/v1/imports_pb.js";
 export * from "./gen/regatta/facts/v1/rankings_pb.js";
 export * from "./gen/regatta/facts/v1/split_pb.js";
+export * from "./gen/regatta/facts/v1/capture_pb.js";
 export { timestampDate, timestampFromDate };
 export type { JsonObject };
 
@@ -31,6 +32,8 @@ export const TOPICS = {
   results: "results.v1",
   // The sailors service's national ranking lists (issue 15 §3).
   rankings: "rankings.v1",
+  // The race committee's signals and finish records made on the water (race-capture).
+  capture: "capture.v1",
 } as const;
 export type TopicName = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -88,6 +91,8 @@ export const FACT_PAYLOAD_CASE = {
   "fleet.split": "fleetSplit",
   "split.standings.updated": "splitStandingsUpdated",
   "ranking.published": "rankingPublished",
+  "finish.recorded": "finishRecorded",
+  "race.signal.recorded": "raceSignalRecorded",
 } as const satisfies Record<string, FactPayloadCase>;
 
 /** A known fact type, e.g. "registration.created". */
@@ -148,6 +153,9 @@ export const FACT_TOPIC = {
   "split.standings.updated": TOPICS.results,
   // National rankings (issue 15 §3).
   "ranking.published": TOPICS.rankings,
+  // Internal (no webhook): results-scoring follows the finishes as provisional results.
+  "finish.recorded": TOPICS.capture,
+  "race.signal.recorded": TOPICS.capture,
 } as const satisfies Record<FactType, TopicName>;
 
 /** All known fact types. */
