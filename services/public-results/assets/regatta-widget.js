@@ -11,6 +11,8 @@
  *   view   standings (default) | results | entries | schedule
  *   fleet  optional: show one fleet only (its id, or its name in any case)
  *   api    optional base URL of the API; default: the origin this script was loaded from
+ *   lang   optional language of the widget's words (en, de); default: the page's language (the
+ *          nearest lang attribute), else the browser's languages, else English
  *
  * Theming: CSS custom properties, set on regatta-results or any ancestor (defaults in brackets;
  * the defaults meet WCAG AA contrast):
@@ -41,6 +43,48 @@
   const LIVE = ['ready', 'results.updated', 'results.published', 'standings.updated', 'race.started', 'race.completed',
     'registration.created', 'registration.updated', 'registration.cancelled', 'reload', 'hearing.scheduled', 'message'];
   const DEBOUNCE = 150;
+
+  // The words in each language, filled in when the script is served (public-results
+  // http/widget-script.ts, from the public pages' i18n/en.json and de.json).
+  const WORDS = {/* words */};
+  const INTL = { en: 'en-GB', de: 'de-DE' };
+
+  /** The first supported language of: the element's lang, the page's (nearest lang), the browser's. */
+  const languageOf = (element) => {
+    const wanted = [element.getAttribute('lang')];
+    try { const holder = element.closest && element.closest('[lang]'); if (holder) wanted.push(holder.getAttribute('lang')); } catch (_) { /* detached */ }
+    if (typeof navigator !== 'undefined') wanted.push(...(navigator.languages || [navigator.language]));
+    for (const tag of wanted) {
+      const primary = String(tag || '').trim().toLowerCase().split(/[-_]/)[0];
+      if (primary && WORDS[primary]) return primary;
+    }
+    return WORDS.en || !Object.keys(WORDS).length ? 'en' : Object.keys(WORDS)[0];
+  };
+
+  /** The translator of one language: t('widget.noResults'), t('entries.caption', {fleet, count}). */
+  const wordsOf = (lang) => {
+    const words = WORDS[lang] || WORDS.en || {};
+    const english = WORDS.en || {};
+    let plural;
+    const t = (key, vars) => {
+      vars = vars || {};
+      if (typeof vars.count === 'number') {
+        plural = plural || (typeof Intl !== 'undefined' && Intl.PluralRules ? new Intl.PluralRules(INTL[lang] || lang) : { select: (n) => (n === 1 ? 'one' : 'other') });
+        const form = key + '_' + plural.select(vars.count);
+        if (words[form] != null || english[form] != null) key = form;
+        else if (words[key + '_other'] != null) key = key + '_other';
+      }
+      const text = words[key] != null ? words[key] : english[key] != null ? english[key] : key;
+      return text.replace(/\{\{(\w+)\}\}/g, (m, name) => (vars[name] == null ? '' : String(vars[name])));
+    };
+    t.lang = lang;
+    /** A code in words (`group.code`), else the code as it reads. */
+    t.term = (group, code) => {
+      const key = group + '.' + code;
+      return words[key] != null ? words[key] : cap(code);
+    };
+    return t;
+  };
 
   const CSS = `
 :host{display:block;font-family:var(--regatta-font,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);color:var(--regatta-color,#1b1f24);background:var(--regatta-background,#fff);font-size:.9375rem;line-height:1.4}
@@ -78,16 +122,18 @@ abbr{text-decoration:none}`;
     return m ? m[1] + Number(m[2]) + ':' + m[3] + ':' + m[4] : v == null ? '' : String(v);
   };
 
-  let dateFormat;
-  const when = (iso) => {
+  const dateFormats = {};
+  const when = (iso, t) => {
     const d = iso ? new Date(iso) : null;
-    if (!d || isNaN(d)) return '<span class="m">Not set</span>';
-    dateFormat = dateFormat || new Intl.DateTimeFormat(undefined,
+    if (!d || isNaN(d)) return '<span class="m">' + esc(t('widget.notSet')) + '</span>';
+    const format = dateFormats[t.lang] = dateFormats[t.lang] || new Intl.DateTimeFormat(INTL[t.lang] || t.lang,
       { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
-    return '<time datetime="' + esc(d.toISOString()) + '">' + esc(dateFormat.format(d)) + '</time>';
+    return '<time datetime="' + esc(d.toISOString()) + '">' + esc(format.format(d)) + '</time>';
   };
+  /** A column heading that abbreviates: what it shows, and in full. */
+  const abbr = (short, full) => '<abbr title="' + esc(full) + '">' + esc(short) + '</abbr>';
 
-  /** One table in a keyboard-scrollable wrapper. cols: [label, numeric?]. badge: [text, class]. */
+  /** One table in a keyboard-scrollable wrapper. cols: [label (HTML), numeric?]. badge: [text, class]. */
   const table = (title, badge, cols, rows, empty) => {
     const label = title + (badge ? ', ' + badge[0] : '');
     const body = rows.length ? rows.join('')
@@ -99,12 +145,11 @@ abbr{text-decoration:none}`;
   };
   const td = (v, n) => '<td' + (n ? ' class="n"' : '') + '>' + esc(v) + '</td>';
   const rowHead = (v) => '<th scope="row">' + esc(v) + '</th>';
-  const PROVISIONAL = ['Provisional', 'p'];
-  const OFFICIAL = ['Official', 'o'];
+  const label = (t, provisional) => (provisional ? [t('status.provisional'), 'p'] : [t('status.official'), 'o']);
 
   const renderers = {
     /** GET /api/v1/events/{slug}/standings?includeDrops=true */
-    standings(d, keep) {
+    standings(d, keep, t) {
       const fleets = (d.fleets || []).slice();
       const groups = new Map();
       for (const s of d.standings || []) {
@@ -125,58 +170,63 @@ abbr{text-decoration:none}`;
               const r = byRace.get(n);
               if (!r) return '<td class="n"></td>';
               const text = (r.code ? r.code + ' ' : '') + num(r.points);
-              return r.dropped ? '<td class="n d" title="Discarded">(' + esc(text) + ')</td>' : td(text, 1);
+              return r.dropped ? '<td class="n d" title="' + esc(t('widget.discarded')) + '">(' + esc(text) + ')</td>' : td(text, 1);
             }).join('') + td(num(s.totalPoints), 1) + td(num(s.netPoints), 1) + '</tr>';
         });
-        const cols = [['<abbr title="Rank">#</abbr>', 1], ['Sail'], ['Boat'], ['Skipper']]
-          .concat(races.map((n) => ['<abbr title="Race ' + n + '">R' + n + '</abbr>', 1]), [['Total', 1], ['Net', 1]]);
-        return table(f.name, list.length ? (f.provisional ? PROVISIONAL : OFFICIAL) : null, cols, rows, 'No results yet.');
+        const cols = [[abbr('#', t('columns.rank')), 1], [esc(t('widget.sail'))], [esc(t('columns.boat'))], [esc(t('columns.skipper'))]]
+          .concat(races.map((n) => [abbr(t('columns.raceShort', { number: n }), t('columns.raceLong', { number: n })), 1]),
+            [[esc(t('columns.total')), 1], [esc(t('columns.net')), 1]]);
+        return table(f.name, list.length ? label(t, f.provisional) : null, cols, rows, t('widget.noResults'));
       });
     },
 
     /** GET /api/v1/events/{slug}/results */
-    results(d, keep) {
+    results(d, keep, t) {
       const order = [];
       const races = (d.races || []).filter((x) => x && x.race && (x.results || []).length &&
         keep(x.race.fleet && x.race.fleet.id, x.race.fleet && x.race.fleet.name));
       for (const x of races) { const k = x.race.fleet && x.race.fleet.id; if (!order.includes(k)) order.push(k); }
       races.sort((a, b) => order.indexOf(a.race.fleet && a.race.fleet.id) - order.indexOf(b.race.fleet && b.race.fleet.id) ||
         (a.race.number || 0) - (b.race.number || 0));
-      const cols = [['Place', 1], ['Sail'], ['Boat'], ['Skipper'], ['Elapsed', 1], ['Corrected', 1], ['Points', 1], ['Code']];
+      const cols = [[t('columns.place'), 1], [t('widget.sail')], [t('columns.boat')], [t('columns.skipper')], [t('columns.elapsed'), 1],
+        [t('columns.corrected'), 1], [t('columns.points'), 1], [t('columns.code')]].map((c) => [esc(c[0]), c[1]]);
       return races.map(({ race, results }) => {
-        const name = race.name || 'Race ' + race.number;
-        const title = (race.fleet && race.fleet.name ? race.fleet.name + ': ' : '') + name +
-          (race.status === 'abandoned' ? ' (abandoned)' : '');
+        const name = race.name || t('columns.raceLong', { number: race.number });
+        const title = (race.fleet && race.fleet.name ? race.fleet.name + ': ' : '') +
+          (race.status === 'abandoned' ? t('widget.abandoned', { race: name }) : name);
         const rows = results.map((r) => '<tr>' + td(r.position, 1) + td(r.boat && r.boat.sail) + rowHead(r.boat && r.boat.name) +
           td(r.skipper) + td(dur(r.elapsedTime != null ? r.elapsedTime : r.elapsedSeconds), 1) +
           td(dur(r.correctedTime != null ? r.correctedTime : r.correctedSeconds), 1) + td(num(r.points), 1) +
           td(r.code || (r.status && r.status !== 'finished' ? String(r.status).toUpperCase() : '')) + '</tr>');
-        return table(title, race.provisional == null ? null : race.provisional ? PROVISIONAL : OFFICIAL, cols, rows, 'No results yet.');
+        return table(title, race.provisional == null ? null : label(t, race.provisional), cols, rows, t('widget.noResults'));
       });
     },
 
     /** GET /api/v1/events/{slug}?include=fleets,races */
-    schedule(d, keep, fleetFilter) {
+    schedule(d, keep, t, fleetFilter) {
       const names = new Map((d.fleets || []).map((f) => [f.id, f.name]));
       const races = (d.races || []).filter((r) => keep(r.fleetId, names.get(r.fleetId)));
-      const t = (r) => (r.scheduledStart ? Date.parse(r.scheduledStart) : Infinity);
-      races.sort((a, b) => t(a) - t(b) || String(names.get(a.fleetId) || '').localeCompare(String(names.get(b.fleetId) || '')) ||
+      const at = (r) => (r.scheduledStart ? Date.parse(r.scheduledStart) : Infinity);
+      races.sort((a, b) => at(a) - at(b) || String(names.get(a.fleetId) || '').localeCompare(String(names.get(b.fleetId) || '')) ||
         (a.raceNumber || 0) - (b.raceNumber || 0));
       const rows = races.map((r) => '<tr>' + td(r.raceNumber, 1) + rowHead(r.name) + td(names.get(r.fleetId) || '') +
-        '<td>' + when(r.scheduledStart) + '</td>' + td(cap(r.status)) + '</tr>');
-      const title = fleetFilter ? (names.get(races[0] && races[0].fleetId) || fleetFilter) + ': race schedule' : 'Race schedule';
-      return [table(title, null, [['Race', 1], ['Name'], ['Fleet'], ['Scheduled start'], ['Status']], rows, 'No races scheduled yet.')];
+        '<td>' + when(r.scheduledStart, t) + '</td>' + td(cap(t.term('terms.raceStatus', r.status))) + '</tr>');
+      const title = fleetFilter ? t('widget.fleetSchedule', { fleet: names.get(races[0] && races[0].fleetId) || fleetFilter }) : t('widget.raceSchedule');
+      const cols = [[esc(t('widget.race')), 1], [esc(t('widget.raceName'))], [esc(t('widget.fleet'))], [esc(t('widget.scheduledStart'))],
+        [esc(t('regatta.status'))]];
+      return [table(title, null, cols, rows, t('widget.noRaces'))];
     },
 
     /** GET /regattas/{slug}/entries.json */
-    entries(d, keep) {
-      const cols = [['<abbr title="Number">#</abbr>', 1], ['Sail'], ['Boat'], ['Sailor'], ['Status']];
+    entries(d, keep, t) {
+      const cols = [[abbr(t('columns.number'), t('widget.numberTitle')), 1], [esc(t('widget.sail'))], [esc(t('columns.boat'))],
+        [esc(t('widget.sailor'))], [esc(t('regatta.status'))]];
       const rows = (list) => (list || []).map((e, i) => '<tr>' + td(i + 1, 1) + td(e.sailNumber) + rowHead(e.boatName) +
-        td(e.sailorName) + td(cap(e.status)) + '</tr>');
+        td(e.sailorName) + td(t.term('widget.entryStatus', e.status)) + '</tr>');
       return (d.fleets || []).filter((f) => keep(f.id, f.name)).flatMap((f) => {
         const n = (f.entries || []).length;
-        const out = [table(f.name + ': ' + n + (n === 1 ? ' entry' : ' entries'), null, cols, rows(f.entries), 'No entries yet.')];
-        if ((f.waitlist || []).length) out.push(table(f.name + ': waitlist', null, cols, rows(f.waitlist), ''));
+        const out = [table(t('entries.caption', { fleet: f.name, count: n }), null, cols, rows(f.entries), t('widget.noEntries'))];
+        if ((f.waitlist || []).length) out.push(table(t('widget.waitlist', { fleet: f.name }), null, cols, rows(f.waitlist), ''));
         return out;
       });
     },
@@ -189,7 +239,7 @@ abbr{text-decoration:none}`;
   }
 
   class RegattaResults extends HTMLElement {
-    static get observedAttributes() { return ['event', 'token', 'view', 'fleet', 'api']; }
+    static get observedAttributes() { return ['event', 'token', 'view', 'fleet', 'api', 'lang']; }
 
     constructor() {
       super();
@@ -200,8 +250,10 @@ abbr{text-decoration:none}`;
       this._alert = root.querySelector('.al');
       this._status = root.querySelector('.st');
       this._body = root.querySelector('.bd');
+      this._container = root.querySelector('[part="container"]');
       this._gen = 0;
       this._started = false;
+      this._t = wordsOf('en');
     }
 
     connectedCallback() {
@@ -217,7 +269,7 @@ abbr{text-decoration:none}`;
 
     attributeChangedCallback(name, before, after) {
       if (before === after || !this._started) return;
-      if (name !== 'view' && name !== 'fleet') this._relive = true;
+      if (name !== 'view' && name !== 'fleet' && name !== 'lang') this._relive = true;
       clearTimeout(this._attrTimer);
       // Several attributes set one after another (a form, a framework) make one restart.
       this._attrTimer = setTimeout(() => { const live = this._relive; this._relive = false; this._restart(live); }, 0);
@@ -258,14 +310,18 @@ abbr{text-decoration:none}`;
 
     _restart(live) {
       this._stop();
+      // The language is settled on each (re)start: the lang attribute, else the page's, else the browser's.
+      this._t = wordsOf(languageOf(this));
+      if (this._container) this._container.lang = this._t.lang;
+      const t = this._t;
       this._body.innerHTML = '';
       this._alert.innerHTML = '';
       this._title.textContent = '';
-      this._status.textContent = 'Loading\u2026';
+      this._status.textContent = t('widget.loading');
       this.dataset.state = 'loading';
       if (!this._slug) {
         this._closeLive();
-        this._fail(new WidgetError('missing_event', 'Set the event attribute of <regatta-results> to the regatta\'s slug.'));
+        this._fail(new WidgetError('missing_event', t('widget.errors.missingEvent')));
         return;
       }
       if (live) this._openLive(false);
@@ -353,7 +409,7 @@ abbr{text-decoration:none}`;
       }
       if (response.ok) {
         try { return await response.json(); } catch (_) {
-          throw new WidgetError('invalid_response', 'The results service sent an answer this widget cannot read.', 60);
+          throw new WidgetError('invalid_response', this._t('widget.errors.invalidResponse'), 60);
         }
       }
       let problem = {};
@@ -363,40 +419,38 @@ abbr{text-decoration:none}`;
 
     /** A network or CORS failure: tells the two apart with an opaque request to the same service. */
     async _unreachable() {
-      const message = 'The results service could not be reached.';
+      const t = this._t;
+      const message = t('widget.errors.unreachable');
       try {
         await fetch(this._base + '/api/v1/health', { mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
       } catch (_) {
         return new WidgetError('network_error', message, 30);
       }
       // The public entry list is open to every origin, so a refusal there is an error answer (most likely 404).
-      if (this._view === 'entries') return new WidgetError('not_found', 'Regatta ' + this._slug + ' was not found or is not public.', 60);
-      return new WidgetError('network_error', message + ' It is online but refused this page: check that ' +
-        location.origin + ' is one of the embed token\'s allowed origins and that the token is active.', 60);
+      if (this._view === 'entries') return new WidgetError('not_found', t('widget.errors.notFound', { slug: this._slug }), 60);
+      return new WidgetError('network_error', message + ' ' + t('widget.errors.refused', { origin: location.origin }), 60);
     }
 
     _problem(status, problem, retryAfter) {
+      const t = this._t;
       const code = typeof problem.code === 'string' && problem.code ? problem.code : 'http_' + status;
       if (status === 401) {
-        if (code === 'credentials_required') {
-          return new WidgetError(code, 'This widget has no embed token: set the token attribute of <regatta-results>.');
-        }
-        return new WidgetError(code, 'This widget\'s embed token is not valid (unknown or deactivated).');
+        if (code === 'credentials_required') return new WidgetError(code, t('widget.errors.noToken'));
+        return new WidgetError(code, t('widget.errors.invalidToken'));
       }
       if (status === 403 && code === 'origin_not_allowed') {
-        return new WidgetError(code, 'This embed token is not allowed on ' + location.origin +
-          '. Add this site\'s origin to the token\'s allowed origins.');
+        return new WidgetError(code, t('widget.errors.originNotAllowed', { origin: location.origin }));
       }
-      if (status === 403) return new WidgetError(code, 'This embed token may not read this regatta\'s ' + this._view + '.');
-      if (status === 404) return new WidgetError(code, 'Regatta ' + this._slug + ' was not found or is not public.');
+      if (status === 403) return new WidgetError(code, t('widget.errors.forbidden', { view: t('widget.views.' + this._view) }));
+      if (status === 404) return new WidgetError(code, t('widget.errors.notFound', { slug: this._slug }));
       if (status === 429) {
         let wait = Number(retryAfter);
         if (!(wait >= 0) && retryAfter) wait = (Date.parse(retryAfter) - Date.now()) / 1000;
         wait = Math.min(3600, Math.max(1, Math.ceil(wait >= 0 ? wait : 30)));
-        return new WidgetError(code, 'Too many requests; retrying in ' + wait + ' s', wait);
+        return new WidgetError(code, t('widget.errors.tooMany', { seconds: wait }), wait);
       }
       const detail = typeof problem.detail === 'string' ? ' ' + problem.detail : '';
-      return new WidgetError(code, 'The results service answered with an error (' + status + ').' + detail, status >= 500 ? 30 : undefined);
+      return new WidgetError(code, t('widget.errors.httpError', { status }) + detail, status >= 500 ? 30 : undefined);
     }
 
     _render(view, data) {
@@ -404,15 +458,16 @@ abbr{text-decoration:none}`;
       const want = fleet.toLowerCase();
       const keep = (id, name) => !want || String(id == null ? '' : id).toLowerCase() === want ||
         String(name == null ? '' : name).toLowerCase() === want;
-      const parts = renderers[view](data, keep, fleet);
-      const empty = !fleet ? (view === 'entries' ? 'No entries yet.' : 'No results yet.')
-        : view === 'results' ? 'No results for fleet "' + fleet + '" yet.' : 'No fleet "' + fleet + '" in this regatta.';
+      const t = this._t;
+      const parts = renderers[view](data, keep, t, fleet);
+      const empty = !fleet ? t(view === 'entries' ? 'widget.noEntries' : 'widget.noResults')
+        : t(view === 'results' ? 'widget.noFleetResults' : 'widget.noFleet', { fleet });
       this._title.textContent = eventName(view, data);
       this._alert.innerHTML = '';
       this._body.innerHTML = parts.length ? parts.join('')
         : '<p class="m">' + esc(empty) + '</p>';
       const now = new Date();
-      this._status.textContent = 'Updated ' + two(now.getHours()) + ':' + two(now.getMinutes()) + ':' + two(now.getSeconds());
+      this._status.textContent = t('widget.updated', { time: two(now.getHours()) + ':' + two(now.getMinutes()) + ':' + two(now.getSeconds()) });
       this.dataset.state = 'ready';
       this.dataset.updatedAt = now.toISOString();
       this.dispatchEvent(new CustomEvent('regatta:updated', { detail: { view }, bubbles: true, composed: true }));
@@ -421,7 +476,7 @@ abbr{text-decoration:none}`;
     _fail(error) {
       const code = (error && error.code) || 'widget_error';
       const token = this._token;
-      let message = error instanceof WidgetError ? error.message : 'The results could not be shown.';
+      let message = error instanceof WidgetError ? error.message : this._t('widget.errors.failed');
       if (token) message = message.split(token).join('[token]');
       // Keep the last good table on passing trouble (rate limits, outages); clear it when it cannot come back.
       if (!error || error.retryIn == null) { this._body.innerHTML = ''; this._title.textContent = ''; }

@@ -94,6 +94,24 @@ describe('in a real browser', () => {
     }
   });
 
+  test('on a German club site the widget speaks German', async () => {
+    allowed.page('/de', widgetHostPage(gateway, { event: regatta.slug, token, view: 'standings' }, 'de'));
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${allowed.origin}/de`, { waitUntil: 'load' });
+      await page.waitForFunction(() => (document.querySelector('regatta-results') as HTMLElement | null)?.dataset['state'] === 'ready', { timeout: 15_000 });
+      const state = await widgetState(page);
+      assert.match(state.text, /Vorläufig|Offiziell/, state.text);
+      assert.match(state.text, /Steuermann/);
+      assert.match(state.text, /WF1/);
+      assert.match(state.text, /Aktualisiert \d{2}:\d{2}:\d{2}/);
+      assert.doesNotMatch(state.text, /Provisional|Updated|Total|Net\b/);
+      assert.deepEqual(await seriousViolations(page), [], 'the German widget passes axe');
+    } finally {
+      await page.close();
+    }
+  });
+
   test('a club site the token does not allow shows the refusal', async () => {
     const page = await browser.newPage();
     try {

@@ -50,11 +50,12 @@ export async function hostSite(): Promise<HostSite> {
   };
 }
 
-export function widgetHostPage(gateway: string, attributes: Record<string, string>): string {
+/** A club's page with the widget; `lang` is the page's language (the widget speaks it when it can). */
+export function widgetHostPage(gateway: string, attributes: Record<string, string>, lang = 'en'): string {
   const attrs = Object.entries(attributes)
     .map(([name, value]) => `${name}="${value}"`)
     .join(' ');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Club site</title>
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Club site</title>
 <script src="${gateway}/embed/v1/regatta-widget.js" async></script></head>
 <body><main><h1>Our club's results</h1><regatta-results ${attrs}></regatta-results></main></body></html>`;
 }

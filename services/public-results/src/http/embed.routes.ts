@@ -1,12 +1,12 @@
 /**
  * The embeddable widget and its demo page:
- *   GET /embed/v1/regatta-widget.js  one self-contained script (custom element <regatta-results>)
+ *   GET /embed/v1/regatta-widget.js  one self-contained script (custom element <regatta-results>), with
+ *                                    its words in every language (widget-script.ts)
  *   GET /embed/v1/demo               how to paste it into a club's site, with a live preview, in the
  *                                    reader's language (rendered once per language at start-up)
  * The script's URL carries its major version; within it the content may change, so it is cached for
  * a day and revalidated by ETag (a club's page never holds a stale widget longer than that).
  */
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { RouteDefinition } from '@regatta/http';
@@ -15,8 +15,7 @@ import { LANGUAGES, localeOf, type Language } from '../i18n/locale.js';
 import { embedDemoPage } from './embed-demo.views.js';
 import type { LanguageChoice } from '../i18n/negotiate.js';
 import { requestLanguage, sayLanguage } from './language.js';
-
-const ASSETS = new URL('../../assets/', import.meta.url);
+import { widgetScript } from './widget-script.js';
 
 interface Asset {
   body: Buffer;
@@ -32,7 +31,7 @@ function asset(text: string, type: string, cacheControl: string): Asset {
 }
 
 export function embedRoutes(): RouteDefinition[] {
-  const widget = asset(readFileSync(new URL('regatta-widget.js', ASSETS), 'utf8'), 'text/javascript; charset=utf-8', 'public, max-age=86400, stale-while-revalidate=604800');
+  const widget = asset(widgetScript(), 'text/javascript; charset=utf-8', 'public, max-age=86400, stale-while-revalidate=604800');
   const demos = Object.fromEntries(LANGUAGES.map((lang) => [lang, asset(embedDemoPage(localeOf(lang)), 'text/html; charset=utf-8', 'public, max-age=300')])) as Record<Language, Asset>;
   /** `language`: the demo page's language (its headers); the widget script has none. */
   const send = (req: Request, res: Response, file: Asset, language?: LanguageChoice) => {

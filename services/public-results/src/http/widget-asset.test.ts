@@ -10,9 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGES, localeOf } from '../i18n/locale.js';
 import { embedDemoPage } from './embed-demo.views.js';
+import { widgetScript, widgetWords } from './widget-script.js';
 
 const assetsDir = fileURLToPath(new URL('../../assets/', import.meta.url));
-const source = readFileSync(assetsDir + 'regatta-widget.js', 'utf8');
+const raw = readFileSync(assetsDir + 'regatta-widget.js', 'utf8');
+/** The script as served: the asset with its words filled in. */
+const source = widgetScript(raw);
 const demos = LANGUAGES.map((lang) => embedDemoPage(localeOf(lang)));
 
 test('the widget gzips to under 25 KB', () => {
@@ -27,6 +30,20 @@ test('the widget names no absolute http(s) URL (no third-party requests)', () =>
 
 test('the widget parses as a classic script', () => {
   assert.doesNotThrow(() => new Function(source));
+});
+
+test('the served widget carries its words in English and German, the same keys in both', () => {
+  const words = widgetWords();
+  assert.deepEqual(Object.keys(words), ['en', 'de']);
+  assert.deepEqual(Object.keys(words.de).sort(), Object.keys(words.en).sort());
+  assert.equal(words.en['widget.noResults'], 'No results yet.');
+  assert.equal(words.de['widget.noResults'], 'Noch keine Ergebnisse.');
+  assert.equal(words.de['entries.caption_one'], '{{fleet}}: {{count}} Meldung');
+  assert.equal(words.de['terms.raceStatus.scheduled'], 'angesetzt');
+  assert.ok(source.includes(JSON.stringify(words)), 'the words are in the served script');
+  assert.ok(!raw.includes('Noch keine'), 'the asset itself holds no words');
+  // Every English text the widget once had in its code is now a message.
+  for (const text of ['Loading', 'No results yet', 'Too many requests', 'was not found or is not public', 'Race schedule']) assert.ok(!raw.includes(text), text);
 });
 
 test('the demo page is self-contained and accessible in structure', () => {
@@ -346,6 +363,78 @@ describe('<regatta-results> in a fake DOM', () => {
       element.disconnect();
     });
   }
+
+  test('lang="de" speaks German: headings, labels, the entries count, a refusal; lang changes re-render', async () => {
+    responder = (url) => (url.includes('/entries.json')
+      ? json({ data: { event: { slug: 'spring-cup', name: 'Spring Cup' }, fleets: [{ id: 'f1', name: 'J/70', entries: [
+        { sailNumber: 'GER 1', boatName: 'Möwe', sailorName: 'Rita', status: 'registered' },
+        { sailNumber: 'GER 2', boatName: 'Kranich', sailorName: 'Udo', status: 'registered' },
+      ] }] } })
+      : json(standings));
+    const element = widget({ event: 'spring-cup', token: TOKEN, lang: 'de' });
+    let updated = nextEvent(element, 'regatta:updated');
+    element.connect();
+    await updated;
+    let html = element.shadowRoot.text;
+    assert.match(html, /<caption>J\/70 <span class="b p">Vorläufig<\/span><\/caption>/);
+    assert.match(html, /<caption>PHRF A <span class="b o">Offiziell<\/span><\/caption>/);
+    assert.match(html, /<abbr title="Platz">#<\/abbr>/);
+    assert.match(html, /<abbr title="Wettfahrt 1">WF1<\/abbr>/);
+    assert.match(html, /title="Streichergebnis">\(12\)/);
+    assert.match(html, />Steuermann</);
+    assert.match(html, /Aktualisiert \d{2}:\d{2}:\d{2}/);
+
+    updated = nextEvent(element, 'regatta:updated');
+    element.setAttribute('view', 'entries');
+    await updated;
+    html = element.shadowRoot.text;
+    assert.match(html, /J\/70: 2 Meldungen/);
+    assert.match(html, /<abbr title="Nummer">Nr\.<\/abbr>/);
+    assert.match(html, />Gemeldet</);
+
+    // The language follows the attribute: back to English.
+    updated = nextEvent(element, 'regatta:updated');
+    element.setAttribute('lang', 'en-GB');
+    await updated;
+    assert.match(element.shadowRoot.text, /J\/70: 2 entries/);
+    assert.match(element.shadowRoot.text, />Registered</);
+    element.disconnect();
+
+    responder = () => json({ code: 'not_found', detail: 'x' }, 404, { 'content-type': 'application/problem+json' });
+    const missing = widget({ event: 'herbst-pokal', token: TOKEN, lang: 'de-AT' });
+    const failed = nextEvent(missing, 'regatta:error');
+    missing.connect();
+    assert.equal((await failed).detail.message, 'Die Regatta herbst-pokal wurde nicht gefunden oder ist nicht öffentlich.');
+    missing.disconnect();
+  });
+
+  test('without lang the page\'s language counts, then the browser\'s; unknown ones fall back to English', async () => {
+    responder = () => json({ code: 'not_found', detail: 'x' }, 404, { 'content-type': 'application/problem+json' });
+    const g = globalThis as Record<string, unknown>;
+    const message = async (setup: (element: WidgetElement & { closest?: unknown }) => void) => {
+      const element = widget({ event: 'x', token: TOKEN }) as WidgetElement & { closest?: unknown };
+      setup(element);
+      const failed = nextEvent(element, 'regatta:error');
+      element.connect();
+      const text = (await failed).detail.message as string;
+      element.disconnect();
+      return text;
+    };
+    const page = (lang: string) => (element: { closest?: unknown }) => {
+      element.closest = (selector: string) => (selector === '[lang]' ? { getAttribute: () => lang } : null);
+    };
+    const hadNavigator = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    try {
+      assert.match(await message(page('de')), /^Die Regatta x wurde nicht gefunden/, '<html lang="de">');
+      assert.match(await message(page('fr')), /^Regatta x was not found/, 'a language the widget does not speak');
+      Object.defineProperty(globalThis, 'navigator', { value: { languages: ['fr-FR', 'de-CH', 'en'] }, configurable: true });
+      assert.match(await message(() => undefined), /^Die Regatta x wurde nicht gefunden/, 'the browser\'s first language the widget speaks');
+      assert.match(await message(page('en')), /^Regatta x was not found/, 'the page before the browser');
+    } finally {
+      if (hadNavigator) Object.defineProperty(globalThis, 'navigator', hadNavigator);
+      else delete g['navigator'];
+    }
+  });
 
   test('429 says when it retries (Retry-After) and retries', async () => {
     let count = 0;
