@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { constants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The console is served by the gateway at /console/: hashed assets under /console/assets/ (cached for
 // a year), index.html revalidated on every visit. `@regatta/source` makes workspace packages such as
@@ -37,6 +38,34 @@ export default defineConfig({
   plugins: [
     react(),
     bootFirst(),
+    // The committee app is installable and works offline: a web app manifest linked from every console
+    // page, and a Workbox service worker (registered by the committee screens only, features/committee/
+    // pwa.ts) that keeps the built files and answers every /console/ address with the page offline.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'prompt',
+      scope: '/console/',
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        name: 'Regatta committee boat',
+        short_name: 'Committee',
+        description: 'Start sequences and finishes on the water, with or without signal.',
+        start_url: '/console/',
+        scope: '/console/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b5cad',
+        icons: [{ src: '/console/committee-icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        navigateFallback: '/console/index.html',
+        navigateFallbackAllowlist: [/^\/console\//],
+        cleanupOutdatedCaches: true,
+        // Hashed files never change; the page is revalidated by the precache's revision.
+        dontCacheBustURLsMatching: /\/assets\/.+-[\w-]{8}\./,
+      },
+    }),
     compression({
       algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
       threshold: 512,

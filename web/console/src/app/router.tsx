@@ -18,6 +18,9 @@ const screen = (load: Loader): Pick<RouteObject, 'lazy'> => ({ lazy: async () =>
 export const routes: RouteObject[] = [
   { path: 'sign-in', ...screen(() => import('../features/account/SignIn')), errorElement: <RouteError /> },
   { path: 'sign-up', ...screen(() => import('../features/account/SignUp')), errorElement: <RouteError /> },
+  // The committee app works for an enrolled device without a session, and offline: outside the guard.
+  { path: 'committee/enrol', ...screen(() => import('../features/committee/Enrol')), errorElement: <RouteError /> },
+  { path: 'committee/:slug', ...screen(() => import('../features/committee/Committee')), errorElement: <RouteError /> },
   {
     element: <RequireSession />,
     errorElement: <RouteError />,

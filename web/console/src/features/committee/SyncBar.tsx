@@ -1,0 +1,34 @@
+/**
+ * Always on screen: how many records have not reached the server yet, whether the last sync worked,
+ * the clock offset applied, and the records the server refused (with its reason).
+ */
+import { useTranslation } from 'react-i18next';
+import { formatOffset } from './time';
+import type { Committee } from './useCommittee';
+
+export function SyncBar({ committee }: { committee: Committee }) {
+  const { t } = useTranslation('committee');
+  const { unsent, status, clock, rejected, loop } = committee;
+  return (
+    <section className="sync-bar" aria-label={t('sync.label')}>
+      <p role="status" className={unsent > 0 ? 'sync-unsent' : 'sync-done'}>
+        {unsent > 0 ? t('sync.unsent', { count: unsent }) : t('sync.allSent')}
+      </p>
+      <p className="muted">
+        {status.lastError ? t('sync.offline') : status.lastSyncAt ? t('sync.online') : t('sync.waiting')}
+        {clock ? ` · ${t('sync.offset', { offset: formatOffset(clock.offsetMs) })}` : ` · ${t('sync.noOffset')}`}
+      </p>
+      <button type="button" className="secondary" onClick={() => loop?.kick()} disabled={!loop}>{t('sync.now')}</button>
+      {rejected.length > 0 && (
+        <div role="alert" className="alert">
+          <p>{t('sync.rejected', { count: rejected.length })}</p>
+          <ul>
+            {rejected.map((record) => (
+              <li key={record.id}>{t(`problem.${record.problem?.code ?? 'rejected'}`, { defaultValue: record.problem?.title || record.problem?.code || '' })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * What a tap does: each writes to the device's storage first (IndexedDB commits it), then asks the
+ * sync loop to send. The screens show what they read back from storage, so nothing is shown as
+ * recorded before it is kept.
+ */
+import { addRecord, committeeDb, type CaptureRecord, type StoredStart, type WireSignalKind } from './store/db';
+import { currentOffset } from './sync/sync';
+import type { Boat } from './domain/boats';
+
+const db = () => committeeDb();
+const id = () => crypto.randomUUID();
+
+async function base(slug: string, startId: string, deviceAt: number) {
+  return { id: id(), slug, startId, deviceAt, clockOffsetMs: await currentOffset(db()), state: 'pending' as const };
+}
+
+export async function newStart(slug: string, raceIds: string[], sequence: number[], after: string | null = null): Promise<StoredStart> {
+  const start: StoredStart = { id: id(), slug, raceIds, sequence, warningAt: null, startAt: null, after, recalled: false, createdAt: Date.now() };
+  await db().starts.add(start);
+  return start;
+}
+
+export async function recordSignal(start: StoredStart, kind: WireSignalKind, deviceAt: number, sailNumbers?: string[]): Promise<CaptureRecord> {
+  const record: CaptureRecord = { ...(await base(start.slug, start.id, deviceAt)), type: 'signal', kind, raceIds: start.raceIds, ...(sailNumbers?.length ? { sailNumbers } : {}) };
+  return db().transaction('rw', db().records, db().starts, async () => {
+    const stored = await addRecord(db(), record);
+    if (kind === 'warning') await db().starts.update(start.id, { warningAt: deviceAt });
+    if (kind === 'start') await db().starts.update(start.id, { startAt: deviceAt });
+    return stored;
+  });
+}
+
+/** A general recall: the start is void and a new one (same races, same sequence) waits for its warning. */
+export async function generalRecall(start: StoredStart, deviceAt: number): Promise<StoredStart> {
+  await recordSignal(start, 'general_recall', deviceAt);
+  await db().starts.update(start.id, { recalled: true });
+  return newStart(start.slug, start.raceIds, start.sequence, start.id);
+}
+
+export async function recordFinish(start: StoredStart, raceId: string, boat: Boat, deviceAt: number): Promise<CaptureRecord> {
+  const sail = boat.sailNumber ? { sailNumber: boat.sailNumber } : {};
+  return addRecord(db(), { ...(await base(start.slug, start.id, deviceAt)), type: 'finish', kind: 'finish', raceId, registrationId: boat.entryId, ...sail });
+}
+
+/** A boat seen finishing but not identified; `note` keeps what was read of it (a partial sail number). */
+export async function recordUnknown(start: StoredStart, raceId: string, deviceAt: number, note?: string): Promise<CaptureRecord> {
+  return addRecord(db(), { ...(await base(start.slug, start.id, deviceAt)), type: 'finish', kind: 'finish', raceId, ...(note ? { note } : {}) });
+}
+
+/** Takes back a finish: a deletion record naming it (the first stays in the capture log). */
+export async function undoFinish(start: StoredStart, target: CaptureRecord & { type: 'finish' }): Promise<CaptureRecord> {
+  return addRecord(db(), { ...(await base(start.slug, start.id, Date.now())), type: 'finish', kind: 'deletion', raceId: target.raceId, replaces: target.id });
+}
