@@ -1,27 +1,37 @@
 /**
  * The boat of a registration: an existing boat by id (the sailor's, the submitter's, or any boat for
  * organizers), the sailor's boat with the same sail number, or a new one. Ratings given with the entry
- * are checked for range and merged over the boat's stored ratings; the fleet's system must then find
- * the rating it needs.
+ * are checked for range and taken over the boat's stored ratings (domain/entry-ratings.ts): that is
+ * the entry's own copy, which the fleet's system must find its rating in; the boat's record keeps the
+ * same newest ratings as the default for her next entries.
  */
 import { randomUUID } from 'node:crypto';
 import type { RatingKey } from '@regatta/contracts';
 import type { PoolClient, Queryable } from '@regatta/db';
 import { problem } from '@regatta/http';
+import { entryRatings, type Ratings } from '../domain/entry-ratings.js';
 import { sailKey } from '../domain/events.js';
 import { missingRating, ratingProblems } from '../domain/handicap.js';
 import { boatById, boatOfOwnerBySail, insertBoat, updateBoat } from '../store/boats.js';
 import type { BoatRow, FleetRow } from '../store/rows.js';
 
-type Ratings = Partial<Record<RatingKey, number | undefined>>;
-export type BoatRef = { id: string; ratings?: Ratings | undefined } | { name: string; sailNumber?: string | null | undefined; model?: string | null | undefined; ratings?: Ratings | undefined };
+type GivenRatings = Partial<Record<RatingKey, number | undefined>>;
+export type BoatRef =
+  | { id: string; ratings?: GivenRatings | undefined }
+  | { name: string; sailNumber?: string | null | undefined; model?: string | null | undefined; ratings?: GivenRatings | undefined };
 
 /** A boat as the entry states it, before the transaction writes it. */
 export interface EntryBoat {
   ref: BoatRef;
   existing: BoatRow | undefined;
   /** Ratings given with the entry (undefined values dropped). */
-  given: Record<string, number>;
+  given: Ratings;
+}
+
+/** The boat as written for the entry, and the entry's own ratings (what its regatta scores her by). */
+export interface SavedEntryBoat {
+  boat: BoatRow;
+  ratings: Ratings;
 }
 
 /** 400 invalid_rating when a given rating is outside its system's plausible range. */
@@ -40,13 +50,13 @@ export async function entryBoat(db: Queryable, ref: BoatRef, owners: { sailor: s
     const key = sailKey(ref.sailNumber);
     if (key) existing = await boatOfOwnerBySail(db, owners.sailor, key);
   }
-  const given = Object.fromEntries(Object.entries(ref.ratings ?? {}).filter(([, value]) => value !== undefined)) as Record<string, number>;
+  const given = entryRatings({}, ref.ratings ?? {});
   return { ref, existing, given };
 }
 
-/** 400 missing_rating when the boat (stored ratings plus those given) lacks what the fleet's system needs. */
+/** 400 missing_rating when the entry's ratings (stored ratings with those given over them) lack what the fleet's system needs. */
 export function checkFleetRating(fleet: FleetRow, boat: EntryBoat): void {
-  const missing = missingRating(fleet.handicap_system, { ...(boat.existing?.ratings ?? {}), ...boat.given });
+  const missing = missingRating(fleet.handicap_system, entryRatings(boat.existing?.ratings ?? {}, boat.given));
   if (missing)
     throw problem('missing_rating', `Fleet ${fleet.name} is scored with ${fleet.handicap_system}; the boat needs boat.ratings.${missing.key} (${missing.meaning}).`, {
       errors: [{ field: `boat.ratings.${missing.key}`, message: `required by ${fleet.handicap_system}: ${missing.meaning}` }],
@@ -54,8 +64,16 @@ export function checkFleetRating(fleet: FleetRow, boat: EntryBoat): void {
     });
 }
 
-/** Writes the boat inside the registration's transaction: new, updated with what the entry states, or as it is. */
-export async function saveEntryBoat(client: PoolClient, boat: EntryBoat, ownerUserId: string): Promise<BoatRow> {
+/**
+ * Writes the boat inside the registration's transaction (new, updated with what the entry states, or
+ * as it is) and gives the entry its ratings: the boat's ratings as written with those given over them.
+ */
+export async function saveEntryBoat(client: PoolClient, boat: EntryBoat, ownerUserId: string): Promise<SavedEntryBoat> {
+  const saved = await writeBoat(client, boat, ownerUserId);
+  return { boat: saved, ratings: entryRatings(saved.ratings, boat.given) };
+}
+
+async function writeBoat(client: PoolClient, boat: EntryBoat, ownerUserId: string): Promise<BoatRow> {
   const { ref, existing, given } = boat;
   if (existing) {
     if ('id' in ref) return Object.keys(given).length > 0 ? updateBoat(client, existing.id, { ratings: given }) : existing;

@@ -69,7 +69,7 @@ export async function register(context: ServiceContext, identity: Identity, slug
       const fleet = await shareFleetRow(client, found.id);
       if (!fleet || fleet.event_id !== locked.id) throw unknownFleet(input.fleet);
       checkFleetRating(fleet, boat);
-      const saved = await saveEntryBoat(client, boat, sailor.userId);
+      const { boat: saved, ratings } = await saveEntryBoat(client, boat, sailor.userId);
       const sail = sailKey(saved.sail_number);
       const clash = await activeConflict(client, locked.id, { userId: sailor.userId, boatId: saved.id, sailKey: sail });
       if (clash) throw duplicateEntry(clash.kind, clash.registrationId, saved);
@@ -90,7 +90,7 @@ export async function register(context: ServiceContext, identity: Identity, slug
         sailorName: sailor.name,
         sailorEmail: sailor.email,
         boatId: saved.id,
-        boat: { name: saved.name, sailNumber: saved.sail_number, model: saved.model },
+        boat: { name: saved.name, sailNumber: saved.sail_number, model: saved.model, ratings },
         sailKey: sail,
         status,
         crew: input.crew,

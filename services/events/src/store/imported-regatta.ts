@@ -103,8 +103,23 @@ export async function insertImportedEntry(db: Queryable, g: ImportedEntry): Prom
   ]);
   await db.query(
     `INSERT INTO registrations (id, event_id, fleet_id, user_id, sailor_name, boat_id, sail_key, status, crew, submitted_by, rating_changes,
-       entry_boat_name, entry_sail_number, entry_boat_model)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'registered', $8, $9, $10::jsonb, $11, $12, $13)`,
-    [g.id, g.eventId, g.fleetId, g.userId, g.sailorName, g.boat.id, g.sailKey, g.crew, g.submittedBy, JSON.stringify(g.ratingChanges), g.boat.name, g.boat.sailNumber, g.boat.model],
+       entry_boat_name, entry_sail_number, entry_boat_model, entry_ratings)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'registered', $8, $9, $10::jsonb, $11, $12, $13, $14::jsonb)`,
+    [
+      g.id,
+      g.eventId,
+      g.fleetId,
+      g.userId,
+      g.sailorName,
+      g.boat.id,
+      g.sailKey,
+      g.crew,
+      g.submittedBy,
+      JSON.stringify(g.ratingChanges),
+      g.boat.name,
+      g.boat.sailNumber,
+      g.boat.model,
+      JSON.stringify(g.boat.ratings),
+    ],
   );
 }

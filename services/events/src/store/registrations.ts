@@ -4,13 +4,14 @@ import type { RegistrationDetailRow } from './rows.js';
 import { isUuid } from './sql.js';
 
 /**
- * The boat of an entry (registrations r joined with boats b): name, sail number and model as entered
- * in this regatta (the entry's snapshot, which organizers may correct), the boat's own where the
- * snapshot is missing; ratings are the boat's.
+ * The boat of an entry (registrations r joined with boats b): name, sail number, model and ratings as
+ * entered in this regatta (the entry's snapshot, which organizers may correct), the boat's own where
+ * the snapshot is missing (migrations 005 and 006 filled it for older entries).
  */
 export const ENTRY_BOAT_COLUMNS = `COALESCE(r.entry_boat_name, b.name) AS boat_name,
   CASE WHEN r.entry_boat_name IS NULL THEN b.sail_number ELSE r.entry_sail_number END AS boat_sail_number,
-  CASE WHEN r.entry_boat_name IS NULL THEN b.model ELSE r.entry_boat_model END AS boat_model, b.ratings AS boat_ratings`;
+  CASE WHEN r.entry_boat_name IS NULL THEN b.model ELSE r.entry_boat_model END AS boat_model,
+  COALESCE(r.entry_ratings, b.ratings) AS boat_ratings`;
 
 const REGISTRATION_DETAIL = `SELECT r.*, ${ENTRY_BOAT_COLUMNS}, f.name AS fleet_name
   FROM registrations r JOIN boats b ON b.id = r.boat_id JOIN fleets f ON f.id = r.fleet_id`;
@@ -106,8 +107,8 @@ export interface NewRegistration {
   sailorName: string | null;
   sailorEmail: string | null;
   boatId: string;
-  /** The boat as entered in this regatta (the entry's snapshot). */
-  boat: { name: string; sailNumber: string | null; model: string | null };
+  /** The boat as entered in this regatta (the entry's snapshot, its ratings included). */
+  boat: { name: string; sailNumber: string | null; model: string | null; ratings: Record<string, number> };
   sailKey: string | null;
   status: 'registered' | 'waitlisted';
   crew: string[];
@@ -119,8 +120,8 @@ export interface NewRegistration {
 export async function insertRegistration(db: Queryable, registration: NewRegistration): Promise<void> {
   await db.query(
     `INSERT INTO registrations (id, event_id, fleet_id, user_id, sailor_name, sailor_email, boat_id, sail_key, status,
-       crew, emergency_contact, special_requirements, submitted_by, entry_boat_name, entry_sail_number, entry_boat_model)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+       crew, emergency_contact, special_requirements, submitted_by, entry_boat_name, entry_sail_number, entry_boat_model, entry_ratings)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb)`,
     [
       registration.id,
       registration.eventId,
@@ -138,6 +139,7 @@ export async function insertRegistration(db: Queryable, registration: NewRegistr
       registration.boat.name,
       registration.boat.sailNumber,
       registration.boat.model,
+      JSON.stringify(registration.boat.ratings),
     ],
   );
 }

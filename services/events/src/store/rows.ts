@@ -153,6 +153,8 @@ export interface RegistrationRow {
   /** Who corrected the boat as entered (an organizer), and when; null when never corrected. */
   entry_boat_corrected_by: string | null;
   entry_boat_corrected_at: Date | null;
+  /** The ratings as entered in this regatta (migration 006; null on an entry not filled: the boat's). */
+  entry_ratings: Record<string, number> | null;
 }
 
 export interface RatingChangeRecord {
