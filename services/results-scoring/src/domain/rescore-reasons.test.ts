@@ -15,4 +15,11 @@ describe('reasons recorded for re-scores caused by races and entries', () => {
     assert.equal(registrationChangeReason({ sailNumber: null, boatName: 'Jade' }, 'registered', ['rating_changes']), 'rating of Jade changed');
     assert.equal(registrationChangeReason({ sailNumber: 'GBR 7', boatName: 'Jade' }, 'cancelled', ['status']), 'entries changed (GBR 7 cancelled)');
   });
+
+  test("an organizer's boat correction says so and what was corrected, naming the boat as corrected", () => {
+    assert.equal(registrationChangeReason({ sailNumber: 'GBR 8', boatName: 'Jade' }, 'registered', ['boat.sail_number', 'boat.model']), 'boat GBR 8 corrected (sail number, class)');
+    assert.equal(registrationChangeReason({ sailNumber: null, boatName: 'Jade II' }, 'registered', ['boat.name']), 'boat Jade II corrected (name)');
+    // Other changed fields (crew, payment) are not a correction: the entries changed.
+    assert.equal(registrationChangeReason({ sailNumber: 'GBR 7', boatName: 'Jade' }, 'registered', ['payment_status']), 'entries changed (GBR 7 registered)');
+  });
 });

@@ -18,9 +18,22 @@ export function raceChangeReason(raceNumber: number, changedFields: readonly str
   return scoring.length > 0 ? `race ${raceNumber} changed (${scoring.join(', ')})` : `race ${raceNumber} changed`;
 }
 
-/** "rating of GBR 7 changed" for a rating change; otherwise "entries changed (GBR 7 cancelled)". */
+/** registration.updated's changed fields of an organizer's boat correction, in the words the reason uses. */
+const BOAT_CORRECTION_FIELDS: Readonly<Record<string, string>> = {
+  'boat.name': 'name',
+  'boat.sail_number': 'sail number',
+  'boat.model': 'class',
+};
+
+/**
+ * "rating of GBR 7 changed" for a rating change; "boat GBR 8 corrected (sail number, class)" for an
+ * organizer's correction of the boat as entered (named as corrected); otherwise "entries changed (GBR 7
+ * cancelled)".
+ */
 export function registrationChangeReason(boat: { sailNumber: string | null; boatName: string }, status: string, changedFields: readonly string[]): string {
   const name = boat.sailNumber || boat.boatName;
   if (changedFields.includes('rating_changes')) return `rating of ${name} changed`;
+  const corrected = changedFields.filter((field) => field in BOAT_CORRECTION_FIELDS).map((field) => BOAT_CORRECTION_FIELDS[field]!);
+  if (corrected.length > 0) return `boat ${name} corrected (${corrected.join(', ')})`;
   return `entries changed (${name} ${status})`;
 }
