@@ -1,9 +1,10 @@
 /**
- * What the events service changed or removed in a regatta's schedule (issue 15 §2) into scoring:
+ * What the events service changed or removed in a regatta's schedule into scoring:
  * race.updated re-projects the race and re-scores its fleet when it has results (weight, must-count,
  * discard-first or distance may have changed), recording the races whose numbers moved as revisions
- * (app/rescore-setup.ts); race.deleted takes the race out of scoring (its fleet re-scored, or
- * re-rendered when it has no results); series.deleted and event.deleted drop them.
+ * (app/rescore-setup.ts); race.deleted takes the race out of scoring in one unit of work
+ * (unit-of-work/fleet-change.ts: its fleet re-scored, or re-rendered when it has no results);
+ * series.deleted and event.deleted drop them.
  *
  * The events service refuses to delete a race with results, but it judges from its own copy of them,
  * which results.v1 fills a moment after results-scoring commits: results submitted just before the
@@ -16,7 +17,7 @@ import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import type { RaceProjection } from '../domain/records.js';
 import { raceChangeReason } from '../domain/rescore-reasons.js';
-import { lockFleet, lockSeries, transactionTime } from '../store/locks.js';
+import { lockFleet, lockSeries } from '../store/locks.js';
 import { findEventsByIds } from '../store/projections/events.js';
 import { findFleet } from '../store/projections/fleets.js';
 import { raceBeingRemoved, removeEvent, removeRace, removeSeries } from '../store/projections/removals.js';
@@ -26,9 +27,9 @@ import { projectRace } from './project-race.js';
 import { recomputeFleet } from './recompute-fleet.js';
 import { renderFleetViews } from './render-views.js';
 import { rescoreRecorded } from './rescore-setup.js';
-import { resultsRevisedFact } from './revision-facts.js';
 import { lockSeriesOfEvent } from './series-standings.js';
-import { recordRaceRevision, systemActor } from './unit-of-work/revision-builder.js';
+import { changeFleets } from './unit-of-work/fleet-change.js';
+import { systemActor } from './unit-of-work/revision-builder.js';
 
 /** Re-scores the fleet when it has results (recorded as revisions when `reason` is given), else re-renders its views. */
 async function rescoreOrRender(context: ServiceContext, client: PoolClient, eventId: string, fleetId: string, requestId: string | undefined, reason?: string, by: string | null = null): Promise<void> {
@@ -65,27 +66,31 @@ export async function projectRaceDeleted(
   race: { id: string; eventId: string; fleetId: string },
   fact: { requestId?: string | undefined; actorUserId?: string | null },
 ): Promise<void> {
-  // Series locks, then the fleet's (store/locks.ts): a submission to this race holds the same locks
-  // while it writes, so what is read here is all it committed.
-  await lockSeriesOfEvent(client, race.eventId);
-  await lockFleet(client, race.fleetId);
-  const by = fact.actorUserId ?? null;
-  const removed = await raceBeingRemoved(client, race.id);
-  await removeRace(client, race.id);
+  const by = systemActor(fact.actorUserId ?? null);
   const [event] = await findEventsByIds(client, [race.eventId]);
-  if (event && removed.entries.length > 0) {
-    // What the race held (its "after" is nothing): the record to enter the results again from.
-    const revision = (await recordRaceRevision(
-      client,
-      { eventId: race.eventId, fleetId: race.fleetId, raceId: race.id },
-      { kind: 'correction', reason: raceDeletedReason(removed.raceNumber, true), actor: systemActor(by) },
-      { before: removed.results, after: [], entries: removed.entries },
-      await transactionTime(client),
-    ))!;
-    await context.publish(client, resultsRevisedFact({ event, requestId: fact.requestId }, revision));
+  if (!event) {
+    // No event to score or attribute against: the race goes, the fleet's views follow.
+    await lockSeriesOfEvent(client, race.eventId);
+    await lockFleet(client, race.fleetId);
+    await removeRace(client, race.id);
+    await renderFleetViews(client, race.fleetId);
+    return;
   }
-  // Other races' numbers may move (a redress average over the races, discards): recorded as any re-score.
-  await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId, raceDeletedReason(removed.raceNumber, removed.entries.length > 0), by);
+  // One unit of work (series locks, then the fleet's): a submission to this race holds the same locks
+  // while it writes, so what is read here is all it committed.
+  await changeFleets(context, client, { event, fleetIds: [race.fleetId], requestId: fact.requestId }, async (change) => {
+    const removed = await raceBeingRemoved(client, race.id);
+    await removeRace(client, race.id);
+    const hadResults = removed.entries.length > 0;
+    // What the race held (its "after" is nothing): the record to enter the results again from.
+    if (hadResults) change.recordRemoval(race, removed, { kind: 'correction', reason: raceDeletedReason(removed.raceNumber, true), actor: by });
+    // Other races' numbers may move (a redress average over the races, discards): recorded as any re-score.
+    if (change.fleet(race.fleetId) && (await fleetHasResults(client, race.fleetId))) {
+      change.rescore(race.fleetId, { revisions: 'moved-races', reason: raceDeletedReason(removed.raceNumber, hadResults), actor: by });
+    } else {
+      await renderFleetViews(client, race.fleetId);
+    }
+  });
 }
 
 export async function projectSeriesDeleted(client: PoolClient, seriesId: string): Promise<void> {

@@ -219,6 +219,26 @@ test('an import batch stores results and revisions without re-scoring or results
   assert.deepEqual(published, []);
 });
 
+test('a race removed with its results is recorded first (A 1, B 2 → nothing), then the moved races, and not named to the re-score', async () => {
+  const { store, calls, rescored } = fakeStore({
+    races: { f1: [race('r1', 'f1', 1), race('r2', 'f1', 2)] },
+    before: { r2: [row('r2', a1, 1, 1), row('r2', b2, 2, 2)] },
+    // Race 1 deleted: race 2 unchanged here, so only the removal is recorded.
+    after: { r2: [row('r2', a1, 1, 1), row('r2', b2, 2, 2)] },
+    standingsChanged: true,
+  });
+  const { context, published } = publisher();
+  const done = await changeFleets(context, client, { event, fleetIds: ['f1'], requestId: undefined }, async (change) => {
+    change.recordRemoval({ id: 'r1', fleetId: 'f1' }, { results: [row('r1', a1, 1, 1), row('r1', b2, 2, 2)], entries: [a1, b2] }, { kind: 'correction', reason: 'race 1 deleted with its results', actor: systemActor('u3') });
+    change.rescore('f1', { revisions: 'moved-races', reason: 'race 1 deleted with its results', actor: systemActor('u3') });
+  }, store);
+  assert.deepEqual(calls.slice(calls.indexOf('read fleet f1') + 1), ['revision of r1', 'rescore f1', 'series facts of f1']);
+  assert.deepEqual(rescored, [{ fleetId: 'f1', namedRaces: undefined }]);
+  assert.deepEqual(done.revisions.get('r1')!.changes.map((c) => [c.boatId, c.before?.points, c.after]), [['A', 1, null], ['B', 2, null]]);
+  assert.deepEqual(done.revisions.get('r1')!.entries!.map((e) => e.boatId), ['A', 'B']);
+  assert.deepEqual(published.map((f) => f.type), ['standings.updated', 'series.standings.updated', 'split.standings.updated', 'results.revised']);
+});
+
 test('a change to a fleet the unit did not lock is refused', async () => {
   const { store } = fakeStore({ races: {}, before: {}, after: {} });
   await assert.rejects(

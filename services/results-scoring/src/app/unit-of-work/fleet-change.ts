@@ -50,6 +50,11 @@ export interface FleetChange {
   race(raceId: string): RaceWithProgress | undefined;
   /** Stores the race's complete new entries (results provisional again); its revision is written after the re-score. */
   changeResults(race: Pick<RaceWithProgress, 'id' | 'fleetId' | 'status'>, entries: SubmittedEntry[], note: RevisionNote): Promise<void>;
+  /**
+   * Records that a race's results went with the race (the use case removed it): its revision, every
+   * boat before → nothing, the entries it held. Re-scores nothing by itself.
+   */
+  recordRemoval(race: Pick<RaceWithProgress, 'id' | 'fleetId'>, removed: { results: ResultRow[]; entries: SubmittedEntry[] }, note: RevisionNote): void;
   /** Re-scores the fleet at the end even though no results of it changed. */
   rescore(fleetId: string, record: RescoreRecord): void;
   /** A fact of the use case's own (race.started, race.completed), queued with the others in the declared order. */
@@ -68,6 +73,8 @@ interface ResultChange {
   before: ResultRow[];
   entries: SubmittedEntry[];
   note: RevisionNote;
+  /** The race is gone (removed with its results): nothing after, no views, not named to the re-score. */
+  removed?: true;
 }
 
 export async function changeFleets<T>(
@@ -111,6 +118,10 @@ export async function changeFleets<T>(
       await store.storeResults(client, stored, entries, scope.batch ? null : at);
       changes.set(race.id, { race, before, entries, note });
     },
+    recordRemoval(race, removed, note) {
+      locked(race.fleetId);
+      changes.set(race.id, { race, before: removed.results, entries: removed.entries, note, removed: true });
+    },
     rescore(fleetId, record) {
       locked(fleetId);
       rescores.set(fleetId, record);
@@ -124,7 +135,10 @@ export async function changeFleets<T>(
   const standingsMoved: string[] = [];
   for (const fleetId of fleetIds) {
     const fleet = read.get(fleetId)?.fleet;
-    const changed = [...changes.values()].filter((c) => c.race.fleetId === fleetId);
+    const ofFleet = [...changes.values()].filter((c) => c.race.fleetId === fleetId);
+    // A removed race's record first: it holds what the race had before anything is re-scored.
+    for (const c of ofFleet) if (c.removed) await revise(c, []);
+    const changed = ofFleet.filter((c) => !c.removed);
     const record = rescores.get(fleetId);
     if (scope.batch || !fleet) {
       // Nothing to score against yet: the results and their revisions are all there is.
