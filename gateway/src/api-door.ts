@@ -167,6 +167,10 @@ async function authorize(req: ApiRequest, res: ServerResponse, rule: RouteRule, 
       throw forbidden('embed_token_not_allowed', 'Embed tokens may only read public events, results and standings.', { requiredScopes: access.anyOf });
     }
     applyEmbedCors(req, res, principal);
+  } else if (principal.via === 'device') {
+    if (!access.device) {
+      throw forbidden('device_not_allowed', 'A committee device token works only on the race capture operations of its regatta.', { requiredScopes: access.anyOf });
+    }
   } else if (principal.via === 'key') {
     if (!access.anyOf.some((scope: Scope) => principal.scopes.includes(scope))) {
       throw forbidden('missing_scope', `This API key lacks the ${access.anyOf.join(' or ')} scope.`, { requiredScopes: access.anyOf });

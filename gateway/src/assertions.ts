@@ -33,7 +33,7 @@ export class AssertionCache {
   }
 
   private lookup(identity: Identity, now: number): { token: string; madeAt: number } {
-    const key = JSON.stringify([identity.via, identity.userId, identity.keyId, identity.sessionId, identity.embedTokenId, identity.embedOrganizationId, identity.scopes, identity.roles]);
+    const key = JSON.stringify([identity.via, identity.userId, identity.keyId, identity.sessionId, identity.embedTokenId, identity.embedOrganizationId, identity.deviceTokenHash, identity.scopes, identity.roles]);
     const hit = this.entries.get(key);
     if (hit && now - hit.madeAt < REUSE_MS) return hit;
     const entry = { token: signAssertion(identity, this.secret), madeAt: now };

@@ -105,6 +105,11 @@ export function principalOf(resolved: Resolved): Principal {
   }
 }
 
+/** The principal of a committee device's token: read and record (results), nothing else, no roles. */
+export function devicePrincipal(hash: string): Principal {
+  return { via: 'device', deviceTokenHash: hash, scopes: ['read', 'results'], roles: {} };
+}
+
 function tagsOf(principal: Principal): string[] {
   const tags: string[] = [];
   if (principal.keyId) tags.push(`key:${principal.keyId}`);
@@ -180,14 +185,14 @@ export class IdentityAuthenticator implements Authenticator {
    */
   authenticateNow(req: GatewayRequest): AuthOutcome | undefined {
     const presented = this.presented(req);
-    if (presented.kind === 'none' || presented.kind === 'malformed') return this.outcomeOf(presented, undefined);
+    if (presented.kind === 'none' || presented.kind === 'malformed' || presented.kind === 'device') return this.outcomeOf(presented, undefined);
     const cached = this.cache.get(cacheKeyOf(presented));
     return cached ? this.outcomeOf(presented, cached) : undefined;
   }
 
   async authenticate(req: GatewayRequest): Promise<AuthOutcome> {
     const presented = this.presented(req);
-    if (presented.kind === 'none' || presented.kind === 'malformed') return this.outcomeOf(presented, undefined);
+    if (presented.kind === 'none' || presented.kind === 'malformed' || presented.kind === 'device') return this.outcomeOf(presented, undefined);
     const request: ResolveRequest =
       presented.kind === 'key' ? { type: 'key', hash: presented.hash } : presented.kind === 'embed' ? { type: 'embed', hash: presented.hash } : { type: 'session', id: presented.sessionId };
     return this.outcomeOf(presented, await this.lookup(cacheKeyOf(presented), request, req.id));
@@ -238,6 +243,10 @@ export class IdentityAuthenticator implements Authenticator {
         this.settings.lastUsed?.recordEmbed(value.principal.embedTokenId!);
         return { kind: 'authenticated', principal: value.principal };
       }
+      case 'device':
+        // A committee device (race capture): only the operations marked for devices take it, and
+        // race-capture checks the token's hash (regatta, days, revocation) on every request.
+        return { kind: 'authenticated', principal: devicePrincipal(presented.hash) };
     }
   }
 

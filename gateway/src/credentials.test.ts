@@ -20,6 +20,12 @@ test('a bearer key is passed on as its SHA-256 only', () => {
   assert.equal(sha256Hex(KEY), '2e93cd47eec91c0db98bbc6cf2a539897b07b7452bca4e59e0f2a9ce40987820');
 });
 
+test('a committee device token is passed on as its SHA-256, as a device (race-capture checks it)', () => {
+  const token = 'rgd_1thX6LZfHDZZKUs92febYZhYRcXddmzfzF2NvTkP';
+  assert.deepEqual(presentedCredential(request({ authorization: `Bearer ${token}` }) as never, SECRET), { kind: 'device', hash: sha256Hex(token) });
+  assert.equal(presentedCredential(request({ authorization: `Bearer ${token}x` }) as never, SECRET).kind, 'malformed', 'one character too many');
+});
+
 test('malformed Authorization headers are refusals, not anonymous calls', () => {
   for (const value of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer short', `Bearer ${KEY}0OIl`, `Token ${KEY}`, 'Bearer rgt_embed_1thX6LZfHDZZKUs92febYZhYRcXddmzfzF2Nv']) {
     assert.equal(presentedCredential(request({ authorization: value }) as never, SECRET).kind, 'malformed', value);

@@ -1,6 +1,7 @@
 /**
  * Reads the credential a request presents, without any I/O. Precedence: an Authorization header
- * (bearer API key) wins over the session cookie, which wins over an embed token. A malformed
+ * (bearer API key, or a committee device's token) wins over the session cookie, which wins over an
+ * embed token. A malformed
  * credential is a refusal (401), never silently ignored.
  */
 import { createHash } from 'node:crypto';
@@ -18,13 +19,16 @@ const SESSION_AUDIENCE = 'regatta-web';
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
 export const API_KEY_PATTERN = new RegExp(`^rgt_${BASE58}{30,60}$`);
 export const EMBED_TOKEN_PATTERN = new RegExp(`^rgt_embed_${BASE58}{30,60}$`);
+/** A committee device's token (race capture): checked by race-capture itself, never looked up here. */
+export const DEVICE_TOKEN_PATTERN = new RegExp(`^rgd_${BASE58}{40}$`);
 
 export type PresentedCredential =
   | { kind: 'none' }
   | { kind: 'malformed'; detail: string }
   | { kind: 'key'; hash: string }
   | { kind: 'session'; sessionId: string; userId: string }
-  | { kind: 'embed'; hash: string };
+  | { kind: 'embed'; hash: string }
+  | { kind: 'device'; hash: string };
 
 /** What presentedCredential reads: header values by (any-case) name, and the parsed query string. */
 export interface CredentialSource {
@@ -85,6 +89,7 @@ export function presentedCredential(req: CredentialSource, sessionSecret: string
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
     if (!match) return { kind: 'malformed', detail: 'The Authorization header must be "Bearer <API key>".' };
     const key = match[1]!;
+    if (DEVICE_TOKEN_PATTERN.test(key)) return { kind: 'device', hash: sha256Hex(key) };
     if (!API_KEY_PATTERN.test(key)) return { kind: 'malformed', detail: 'The bearer token is not a well-formed API key.' };
     return { kind: 'key', hash: sha256Hex(key) };
   }

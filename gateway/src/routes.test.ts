@@ -84,6 +84,14 @@ test('the loader reads access from security and x-required-scopes, and the servi
   assert.deepEqual(rule('POST', '/api/v1/auth/login')?.access, { kind: 'public' });
   assert.equal(rule('GET', '/api/v1/events/:slug/live')?.stream, true);
   assert.equal(rule('GET', '/api/v1/health')?.service, 'gateway');
+  // Committee devices: only the race capture operations listing deviceToken take a device token.
+  assert.deepEqual(rule('POST', '/api/v1/events/:slug/capture/sync')?.access, { kind: 'credential', anyOf: ['results'], device: true });
+  assert.equal(rule('POST', '/api/v1/events/:slug/capture/sync')?.service, 'race-capture');
+  assert.deepEqual(rule('POST', '/api/v1/events/:slug/capture/enrolments')?.access, { kind: 'credential', anyOf: ['results'] });
+  assert.deepEqual(
+    ROUTES.filter((route) => route.access.kind === 'credential' && route.access.device).map((route) => route.service),
+    ROUTES.filter((route) => route.access.kind === 'credential' && route.access.device).map(() => 'race-capture'),
+  );
   assert.equal(ROUTES.filter((route) => route.service === 'gateway').length, GATEWAY_ROUTES.length, 'no document operation routed to the gateway');
 });
 

@@ -16,7 +16,7 @@ const LIFETIME_SECONDS = 60;
 
 /** A member's role in an organization (the vocabulary's MemberRole). */
 export type OrganizationRole = MemberRole;
-export type CredentialKind = 'key' | 'session' | 'embed' | 'anonymous';
+export type CredentialKind = 'key' | 'session' | 'embed' | 'device' | 'anonymous';
 
 export interface Identity {
   /** The user behind the request (absent for embed tokens and anonymous calls). */
@@ -29,6 +29,12 @@ export interface Identity {
   embedTokenId?: string;
   /** For embed tokens: the only organization whose public data may be read. */
   embedOrganizationId?: string;
+  /**
+   * For an enrolled committee device: the SHA-256 (hex) of its token. The gateway does not look it
+   * up; race-capture, whose operations alone accept device tokens, checks it against its devices
+   * (regatta, validity window, revocation) on every request.
+   */
+  deviceTokenHash?: string;
   scopes: Scope[];
   /** organizationId -> role of the user there. */
   roles: Record<string, OrganizationRole>;
@@ -41,6 +47,7 @@ interface AssertionClaims {
   sid?: string;
   etk?: string;
   org?: string;
+  dvh?: string;
   scopes: Scope[];
   roles: Record<string, OrganizationRole>;
   via: CredentialKind;
@@ -52,6 +59,7 @@ export function signAssertion(identity: Identity, secret: string): string {
   if (identity.sessionId) claims.sid = identity.sessionId;
   if (identity.embedTokenId) claims.etk = identity.embedTokenId;
   if (identity.embedOrganizationId) claims.org = identity.embedOrganizationId;
+  if (identity.deviceTokenHash) claims.dvh = identity.deviceTokenHash;
   return jwt.sign(claims, hmacKey(secret), {
     algorithm: ALGORITHM,
     issuer: ISSUER,
@@ -103,6 +111,7 @@ function verifyUncached(token: string, secret: string): Identity | undefined {
     if (typeof claims.sid === 'string') identity.sessionId = claims.sid;
     if (typeof claims.etk === 'string') identity.embedTokenId = claims.etk;
     if (typeof claims.org === 'string') identity.embedOrganizationId = claims.org;
+    if (typeof claims.dvh === 'string') identity.deviceTokenHash = claims.dvh;
     return identity;
   } catch {
     return undefined;

@@ -43,12 +43,16 @@ export const PROBLEMS = {
   sailwave_not_sailwave: spec(400, 'The file is not a Sailwave .blw file (judged on its first bytes; nothing more is read).'),
   sailwave_unreadable: spec(400, 'The Sailwave file cannot be read: truncated, binary or UTF-16, a malformed record or number; `errors` name the lines.'),
   sailwave_empty: spec(400, 'The file is empty or holds only blank lines.'),
+  // Race capture: records made on the water that cannot be kept (nothing of them is stored).
+  time_in_future: spec(400, 'A recorded time is more than 5 minutes ahead of the server clock.'),
+  unknown_record: spec(400, 'A capture record replaces one that is not a record in force of that race.'),
   // 401: who is calling is unknown
   credentials_required: spec(401, 'No API key, session or embed token was sent.'),
   malformed_credentials: spec(401, 'The Authorization header is not `Bearer rgt_…`.'),
   invalid_api_key: spec(401, 'The API key is unknown or revoked.'),
   api_key_expired: spec(401, 'The API key has expired.'),
   invalid_embed_token: spec(401, 'The embed token is unknown or revoked.'),
+  invalid_device_token: spec(401, 'The committee device token is unknown, revoked, or outside its days.'),
   invalid_credentials: spec(401, 'E-mail and password do not match.'),
   session_required: spec(401, 'The route needs a signed-in session.'),
   session_expired: spec(401, 'The session has expired or was signed out.'),
@@ -65,13 +69,16 @@ export const PROBLEMS = {
   origin_not_allowed: spec(403, 'The embed token is not allowed on the page’s origin.'),
   cross_site_request: spec(403, 'A cookie-authenticated write came from another site.'),
   internal_only: spec(403, 'The route is for other services only.'),
+  device_not_allowed: spec(403, 'A committee device records only for the regatta it was enrolled for, and cannot enrol or revoke devices.'),
   // 404, 405
   not_found: spec(404, 'The resource does not exist or is not visible to the caller.'),
   route_not_found: spec(404, 'No route has this path.'),
   user_not_found: spec(404, 'No user has this e-mail address.'),
+  enrolment_not_found: spec(404, 'The enrolment code is unknown, used, revoked or expired.'),
   method_not_allowed: spec(405, 'The path exists but not with this method; `Allow` lists the methods.'),
   // 409: the state does not allow it
   slug_taken: spec(409, 'Another resource already has this slug.'),
+  capture_id_conflict: spec(409, 'A capture record with this client id was sent before with a different body.'),
   email_taken: spec(409, 'A user with this e-mail address exists.'),
   last_admin: spec(409, 'The organization would be left without an admin.'),
   duplicate_fleet_name: spec(409, 'The event already has a fleet of this name.'),
