@@ -1,5 +1,5 @@
 /**
- * Starts the real system for integration and end-to-end tests: the six services and the gateway as
+ * Starts the real system for integration and end-to-end tests: the services and the gateway as
  * separate processes (built output), on their own ports, database and Kafka topic prefix, against the
  * project's PostgreSQL, Redis and Kafka. Tests can kill and restart any process.
  */
@@ -12,7 +12,7 @@ import { Kafka, logLevel } from 'kafkajs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results'] as const;
+export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results', 'race-capture'] as const;
 export type ProcessName = (typeof SERVICE_NAMES)[number] | 'gateway';
 export const TOPIC_NAMES = ['identity.v1', 'organizations.v1', 'events.v1', 'registrations.v1', 'results.v1', 'rankings.v1', 'capture.v1'];
 
@@ -25,6 +25,7 @@ const BASE_PORTS: Record<ProcessName, number> = {
   sailors: 14105,
   webhooks: 14106,
   'public-results': 14107,
+  'race-capture': 14108,
 };
 
 export interface InfraAddresses {
@@ -185,6 +186,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     SAILORS_URL: url('sailors'),
     WEBHOOKS_URL: url('webhooks'),
     PUBLIC_RESULTS_URL: url('public-results'),
+    RACE_CAPTURE_URL: url('race-capture'),
     ...options.env,
   };
   const children = new Map<ProcessName, ChildProcess>();

@@ -20,6 +20,20 @@ export const newEnrolmentCode = (): string => base58(24);
 export const newDeviceToken = (): string => `${DEVICE_TOKEN_PREFIX}${base58(40)}`;
 export const secretHash = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
 
+/** A committee device of one regatta (its code and token are kept only as hashes). */
+export interface Device {
+  id: string;
+  eventId: string;
+  label: string | null;
+  enrolledBy: string;
+  enrolledAt: Date;
+  codeExpiresAt: Date;
+  redeemedAt: Date | null;
+  validFrom: Date;
+  validUntil: Date;
+  revokedAt: Date | null;
+}
+
 export type DeviceState = 'awaiting_redeem' | 'active' | 'expired' | 'revoked';
 
 export interface DeviceWindow {

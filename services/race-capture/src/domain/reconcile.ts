@@ -96,12 +96,15 @@ export function reconcile(records: readonly ReconcilableRecord[], toleranceMs: n
           const byFirst = Math.sign(x.times.get(first)! - y.times.get(first)!);
           const bySecond = Math.sign(x.times.get(second)! - y.times.get(second)!);
           if (byFirst !== 0 && bySecond !== 0 && byFirst !== bySecond) {
-            const [ahead, behind] = byFirst < 0 ? [x, y] : [y, x];
+            // Named in the reconciled order (earliest recorded time first).
+            const earliest = (boat: BoatTimes) => Math.min(...boat.times.values());
+            const [ahead, behind] = earliest(x) <= earliest(y) ? [x, y] : [y, x];
+            const [sees, other] = Math.sign(ahead.times.get(first)! - behind.times.get(first)!) < 0 ? [first, second] : [second, first];
             disagreements.push({
               kind: 'order_swapped',
               sailNumbers: [ahead.sailNumber, behind.sailNumber],
               recorders: [first, second],
-              detail: `${first} has ${ahead.sailNumber} before ${behind.sailNumber}; ${second} the other way round.`,
+              detail: `${sees} has ${ahead.sailNumber} before ${behind.sailNumber}; ${other} the other way round.`,
             });
             flagged.add(sailKey(x.sailNumber)).add(sailKey(y.sailNumber));
           }

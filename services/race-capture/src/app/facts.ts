@@ -1,0 +1,76 @@
+/** The capture.v1 facts this service publishes through its outbox (built here, published by use cases). */
+import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
+import type { RaceStart } from '../domain/race-start.js';
+import type { FinishRecord, Recorder, Signal } from '../domain/records.js';
+
+const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+
+function recorderOf(recorder: Recorder) {
+  return { kind: recorder.kind, id: recorder.id, label: recorder.label, userId: recorder.kind === 'device' ? undefined : recorder.id };
+}
+
+export function startSnapshot(raceId: string, start: RaceStart) {
+  return {
+    raceId,
+    status: start.status,
+    startAt: start.startAt ? timestampFromDate(start.startAt) : undefined,
+    startId: optional(start.startId),
+    shortened: start.shortened,
+    recalled: start.recalled,
+  };
+}
+
+interface Meta {
+  organizationId: string;
+  requestId: string | undefined;
+  actorUserId: string | null;
+}
+
+export function finishRecorded(record: FinishRecord, fleetId: string, start: RaceStart, meta: Meta): Fact {
+  return newFact(
+    'finish.recorded',
+    'finishRecorded',
+    {
+      record: {
+        id: record.id,
+        raceId: record.raceId,
+        kind: record.kind,
+        registrationId: optional(record.registrationId),
+        sailNumber: optional(record.sailNumber),
+        code: optional(record.code),
+        at: record.at ? timestampFromDate(record.at) : undefined,
+        deviceAt: record.deviceAt ? timestampFromDate(record.deviceAt) : undefined,
+        clockOffsetMs: optional(record.clockOffsetMs),
+        replaces: optional(record.replaces),
+        recorder: recorderOf(record.recorder),
+        receivedAt: timestampFromDate(record.receivedAt),
+      },
+      fleetId,
+      start: startSnapshot(record.raceId, start),
+    },
+    { producer: 'race-capture', organizationId: meta.organizationId, eventId: record.eventId, requestId: meta.requestId ?? null, actorUserId: meta.actorUserId, occurredAt: record.receivedAt },
+  );
+}
+
+export function raceSignalRecorded(signal: Signal, starts: Array<{ raceId: string; start: RaceStart }>, meta: Meta): Fact {
+  return newFact(
+    'race.signal.recorded',
+    'raceSignalRecorded',
+    {
+      signal: {
+        id: signal.id,
+        startId: signal.startId,
+        raceIds: signal.raceIds,
+        kind: signal.kind,
+        at: timestampFromDate(signal.at),
+        deviceAt: signal.deviceAt ? timestampFromDate(signal.deviceAt) : undefined,
+        clockOffsetMs: optional(signal.clockOffsetMs),
+        sailNumbers: signal.sailNumbers,
+        recorder: recorderOf(signal.recorder),
+        receivedAt: timestampFromDate(signal.receivedAt),
+      },
+      starts: starts.map(({ raceId, start }) => startSnapshot(raceId, start)),
+    },
+    { producer: 'race-capture', organizationId: meta.organizationId, eventId: signal.eventId, requestId: meta.requestId ?? null, actorUserId: meta.actorUserId, occurredAt: signal.receivedAt },
+  );
+}
