@@ -14,6 +14,7 @@ import { registerDocs } from './docs.js';
 import { registerConsole } from './console.js';
 import { createProxies, type ProxyHandler, type ResponseInterceptor } from './proxy.js';
 import type { RouteRule } from './routes.js';
+import { fetchLimitWords } from './limit-page.js';
 import { isPublicPath, publicDoorHandler, publicDoor, type PublicDoorOptions } from './public-door.js';
 import { AssertionCache } from './assertions.js';
 import type { AddressRateLimiter } from './public-limit.js';
@@ -132,6 +133,7 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
     assertionSecret: deps.assertionSecret,
     proxy: proxies.plain['public-results'],
     streamProxy: proxies.streaming['public-results'],
+    loadLimitWords: fetchLimitWords(deps.upstreams['public-results'], deps.assertionSecret),
   };
   const handlePublic = publicDoorHandler(publicOptions);
   // A public path reaching express (createGatewayApp) goes to the door before the 404 handler;

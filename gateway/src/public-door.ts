@@ -3,7 +3,8 @@
  * without credentials. Served on plain node:http before express (a CPU profile of the gateway on the
  * standings page showed the express router, per-request logging and header handling as the gateway's
  * own cost; this path has none of that). Each request is counted against its client address's
- * per-minute limit (429 as problem+json, or a small HTML page for browsers, with Retry-After),
+ * per-minute limit (429 as problem+json, or a small HTML page for browsers in their language,
+ * limit-page.ts, with Retry-After),
  * stripped of any credentials (of the cookies only the pages' language choice, regatta_lang, goes on),
  * and proxied to public-results with an anonymous identity assertion
  * (signed once and reused while young, since it says nothing about the caller). The doors' prelude
@@ -18,6 +19,7 @@ import { answerDoorFailure, withDoorPrelude, type DoorHandler } from './door-pre
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
 import type { AddressRateLimiter } from './public-limit.js';
 import { clientAddress, type TrustProxy } from './client-address.js';
+import { limitPages, type LimitPages } from './limit-page.js';
 import type { ProxyHandler } from './proxy.js';
 
 const PUBLIC_PATH = /^\/(?:regattas(?:\.json)?(?:\/|$|\?)|clubs\/|series\/|embed\/)/;
@@ -48,18 +50,24 @@ export interface PublicDoorOptions {
   assertionSecret: string;
   proxy: ProxyHandler;
   streamProxy: ProxyHandler;
+  /** Reads the words of the over-the-limit page (public-results); without it the page is English. */
+  loadLimitWords?: () => Promise<unknown>;
 }
 
 function prefersHtml(req: IncomingMessage, path: string): boolean {
   return (req.headers.accept ?? '').includes('text/html') && !path.endsWith('.json');
 }
 
-const tooManyPage = (retryAfter: number) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>This address sent too many requests. Please try again in ${retryAfter} seconds.</p></main></body></html>`;
+/** The `lang` query parameter of a request URL (a language switch link), if any. */
+function langParam(url: string | undefined): string | undefined {
+  const query = (url ?? '').split('?')[1];
+  return query ? (new URLSearchParams(query).get('lang') ?? undefined) : undefined;
+}
 
 /** The door's work on a request whose id is settled (express mounts this under its own prelude). */
 export function publicDoorHandler(options: PublicDoorOptions): DoorHandler {
   let assertion = { token: '', madeAt: 0 };
+  const pages: LimitPages | undefined = options.limiter ? limitPages(options.loadLimitWords ?? (async () => undefined)) : undefined;
   const anonymousAssertion = () => {
     const now = Date.now();
     if (now - assertion.madeAt > ASSERTION_REUSE_MS) assertion = { token: signAssertion({ scopes: [], roles: {}, via: 'anonymous' }, options.assertionSecret), madeAt: now };
@@ -80,9 +88,17 @@ export function publicDoorHandler(options: PublicDoorOptions): DoorHandler {
       res.setHeader('RateLimit-Reset', String(outcome.resetSeconds));
       if (!outcome.allowed) {
         const retryAfter = String(outcome.resetSeconds);
-        if (prefersHtml(req, path)) {
-          const body = tooManyPage(outcome.resetSeconds);
-          res.writeHead(429, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': retryAfter, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+        if (pages && prefersHtml(req, path)) {
+          const reader = { query: langParam(req.url), cookie: languageCookie(req.headers.cookie), acceptLanguage: req.headers['accept-language'] };
+          const { body, lang } = pages.render(reader, outcome.resetSeconds);
+          res.writeHead(429, {
+            'Content-Type': 'text/html; charset=utf-8',
+            'Content-Language': lang,
+            Vary: 'Accept-Language, Cookie',
+            'Retry-After': retryAfter,
+            'Cache-Control': 'no-store',
+            'Content-Length': Buffer.byteLength(body),
+          });
           res.end(body);
           return;
         }

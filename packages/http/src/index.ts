@@ -9,3 +9,4 @@ export * from './hmac-key.js';
 export * from './conditional-get.js';
 export * from './problem-codes.js';
 export * from './visibility.js';
+export * from './language.js';

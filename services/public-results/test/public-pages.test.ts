@@ -262,6 +262,17 @@ describe('the per-address limit of the public pages', () => {
     const page = await fetch(`${gateway.gatewayUrl}/regattas`, { headers: { accept: 'text/html' } });
     assert.equal(page.status, 429);
     assert.match(page.headers.get('content-type') ?? '', /text\/html/);
-    assert.match(await page.text(), /Too many requests/);
+    assert.match(await page.text(), /<html lang="en">.*Too many requests/);
+    assert.equal(page.headers.get('content-language'), 'en');
+    // In the reader's language, with the public pages' words (public-results' rate-limit.json).
+    const german = await fetch(`${gateway.gatewayUrl}/regattas`, { headers: { accept: 'text/html', 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } });
+    assert.equal(german.status, 429);
+    assert.equal(german.headers.get('content-language'), 'de');
+    assert.match(german.headers.get('vary') ?? '', /Accept-Language/);
+    const text = await german.text();
+    assert.match(text, /<html lang="de">.*<h1>Zu viele Anfragen<\/h1>/);
+    assert.match(text, new RegExp(`Bitte versuchen Sie es in ${german.headers.get('retry-after')} Sekunden? erneut\\.`));
+    const chosen = await fetch(`${gateway.gatewayUrl}/regattas?lang=de`, { headers: { accept: 'text/html' } });
+    assert.equal(chosen.headers.get('content-language'), 'de');
   });
 });

@@ -4,6 +4,8 @@
  *                                    its words in every language (widget-script.ts)
  *   GET /embed/v1/demo               how to paste it into a club's site, with a live preview, in the
  *                                    reader's language (rendered once per language at start-up)
+ *   GET /embed/v1/rate-limit.json    the words of the gateway's page for a reader over the per-address
+ *                                    limit, in every language (the gateway renders it without asking)
  * The script's URL carries its major version; within it the content may change, so it is cached for
  * a day and revalidated by ETag (a club's page never holds a stale widget longer than that).
  */
@@ -11,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { RouteDefinition } from '@regatta/http';
 import { etagOf } from '../app/page-cache.js';
-import { LANGUAGES, localeOf, type Language } from '../i18n/locale.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, RESOURCES, localeOf, type Language } from '../i18n/locale.js';
 import { embedDemoPage } from './embed-demo.views.js';
 import type { LanguageChoice } from '../i18n/negotiate.js';
 import { requestLanguage, sayLanguage } from './language.js';
@@ -32,6 +34,11 @@ function asset(text: string, type: string, cacheControl: string): Asset {
 
 export function embedRoutes(): RouteDefinition[] {
   const widget = asset(widgetScript(), 'text/javascript; charset=utf-8', 'public, max-age=86400, stale-while-revalidate=604800');
+  const rateLimit = asset(
+    JSON.stringify({ data: { fallback: DEFAULT_LANGUAGE, languages: Object.fromEntries(LANGUAGES.map((lang) => [lang, RESOURCES[lang].translation.rateLimit])) } }),
+    'application/json; charset=utf-8',
+    'public, max-age=300',
+  );
   const demos = Object.fromEntries(LANGUAGES.map((lang) => [lang, asset(embedDemoPage(localeOf(lang)), 'text/html; charset=utf-8', 'public, max-age=300')])) as Record<Language, Asset>;
   /** `language`: the demo page's language (its headers); the widget script has none. */
   const send = (req: Request, res: Response, file: Asset, language?: LanguageChoice) => {
@@ -53,6 +60,7 @@ export function embedRoutes(): RouteDefinition[] {
   };
   return [
     { method: 'get', path: '/embed/v1/regatta-widget.js', handler: (req, res) => send(req, res, widget) },
+    { method: 'get', path: '/embed/v1/rate-limit.json', handler: (req, res) => send(req, res, rateLimit) },
     {
       method: 'get',
       path: '/embed/v1/demo',
