@@ -74,7 +74,7 @@ export function FinishPanel({ committee, context }: { committee: Committee; cont
           {shown.map((boat) => (
             <li key={boat.entryId}>
               <button type="button" className="boat" onClick={() => void tap(boat)}>
-                <strong>{boat.sailNumber}</strong>
+                <strong>{boat.sailNumber}</strong>{' '}
                 <span>{boat.boatName}</span>
               </button>
             </li>

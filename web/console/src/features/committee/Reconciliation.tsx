@@ -91,7 +91,7 @@ function RaceCheck({ data, context }: { data: Data; context: Context }) {
                 <td>{line.position}</td>
                 <td>{line.sailNumber}</td>
                 <td>{formatClock(Date.parse(line.at), context.event.timeZone, i18n.language)}{line.spreadMs > 0 ? ` (±${(line.spreadMs / 1000).toFixed(1)} s)` : ''}</td>
-                <td>{line.seenBy.map(who).join(', ')}</td>
+                <td title={line.seenBy.map(who).join(', ')}>{t('check.seenCount', { count: line.seenBy.length, total: data.recorders.length })}</td>
                 <td>{line.agreed ? t('check.yes') : t('check.no')}</td>
               </tr>
             ))}

@@ -7,11 +7,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generalRecall, newStart, recordSignal } from './actions';
+import { generalRecall, joinStart, newStart, recordSignal } from './actions';
 import { armSound, signalFeedback } from './feedback';
 import { DEFAULT_SEQUENCE, formatCountdown, nextSignal, parseSequence, planSignals } from './domain/sequence';
 import { formatClock } from './time';
-import { boatsOf, raceLabel, type Context } from './context';
+import { boatsOf, raceLabel, startsOfOthers, type Context } from './context';
 import type { StoredStart } from './store/db';
 import type { Committee } from './useCommittee';
 
@@ -19,12 +19,13 @@ export function StartPanel({ slug, committee, context, onStarted }: { slug: stri
   const { t } = useTranslation('committee');
   const [setup, setSetup] = useState(false);
   const start = committee.start;
-  if (!start || setup) return <StartSetup slug={slug} context={context} onDone={() => setSetup(false)} />;
+  if (!start || setup) return <StartSetup slug={slug} context={context} committee={committee} onDone={() => setSetup(false)} onJoined={() => { setSetup(false); onStarted(); }} />;
   return <StartRun start={start} committee={committee} context={context} onNew={() => setSetup(true)} onStarted={onStarted} key={start.id} t={t} />;
 }
 
-function StartSetup({ slug, context, onDone }: { slug: string; context: Context; onDone: () => void }) {
-  const { t } = useTranslation('committee');
+function StartSetup({ slug, context, committee, onDone, onJoined }: { slug: string; context: Context; committee: Committee; onDone: () => void; onJoined: () => void }) {
+  const { t, i18n } = useTranslation('committee');
+  const others = startsOfOthers(context).filter((other) => other.startId !== committee.start?.id);
   const [chosen, setChosen] = useState<string[]>([]);
   const [sequence, setSequence] = useState(DEFAULT_SEQUENCE.join(', '));
   const [error, setError] = useState('');
@@ -40,6 +41,16 @@ function StartSetup({ slug, context, onDone }: { slug: string; context: Context;
   const races = [...context.races].sort((a, b) => (a.scheduledStart ?? '').localeCompare(b.scheduledStart ?? '') || a.raceNumber - b.raceNumber);
   return (
     <section aria-labelledby="start-setup">
+      {others.length > 0 && (
+        <>
+          <h2>{t('start.othersTitle')}</h2>
+          {others.map((other) => (
+            <button key={other.startId} type="button" className="big" onClick={() => void joinStart(slug, other.startId, other.raceIds, Date.parse(other.startAt), committee.clock?.offsetMs ?? null).then(onJoined)}>
+              {t('start.join', { races: other.raceIds.map((id) => raceLabel(context, id, t)).join(', '), time: formatClock(Date.parse(other.startAt), context.event.timeZone, i18n.language) })}
+            </button>
+          ))}
+        </>
+      )}
       <h2 id="start-setup">{t('start.setupTitle')}</h2>
       <form onSubmit={submit} noValidate>
         <fieldset>

@@ -30,6 +30,17 @@ export async function recordSignal(start: StoredStart, kind: WireSignalKind, dev
   });
 }
 
+/**
+ * Joins a start another recorder ran (as the capture context shows it): the same start id and races,
+ * its start time on this device's clock, no signal recorded here.
+ */
+export async function joinStart(slug: string, startId: string, raceIds: string[], startAtServer: number, offsetMs: number | null): Promise<StoredStart> {
+  const startAt = startAtServer - (offsetMs ?? 0);
+  const start: StoredStart = { id: startId, slug, raceIds, sequence: [], warningAt: startAt, startAt, after: null, recalled: false, createdAt: Date.now() };
+  await db().starts.put(start);
+  return start;
+}
+
 /** A general recall: the start is void and a new one (same races, same sequence) waits for its warning. */
 export async function generalRecall(start: StoredStart, deviceAt: number): Promise<StoredStart> {
   await recordSignal(start, 'general_recall', deviceAt);

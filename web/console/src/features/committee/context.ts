@@ -27,3 +27,16 @@ export function boatsOf(context: Context, start: StoredStart): Boat[] {
     .filter((entry) => fleets.has(entry.fleetId))
     .map((entry) => ({ entryId: entry.registrationId, fleetId: entry.fleetId, sailNumber: entry.sailNumber, boatName: entry.boatName ?? '' }));
 }
+
+/** Starts recorded by other recorders (the context's races in a start in force), one per start id. */
+export function startsOfOthers(context: Context): Array<{ startId: string; raceIds: string[]; startAt: string }> {
+  const byId = new Map<string, { startId: string; raceIds: string[]; startAt: string }>();
+  for (const race of context.races) {
+    const { startId, startAt, status } = race.start;
+    if (!startId || !startAt || status !== 'started') continue;
+    const known = byId.get(startId) ?? { startId, raceIds: [], startAt };
+    known.raceIds.push(race.id);
+    byId.set(startId, known);
+  }
+  return [...byId.values()];
+}

@@ -51,6 +51,10 @@ export function useCommittee(slug: string) {
   const unsent = useLiveQuery(() => db().records.where('[slug+state]').equals([slug, 'pending']).count(), [slug]);
   const rejected = useLiveQuery(() => db().records.where('[slug+state]').equals([slug, 'rejected']).toArray(), [slug]);
   const clock = useLiveQuery(() => readClock(db()), []);
+  // A record added anywhere (a tap, a signal of the timer) is sent at once when there is signal.
+  useEffect(() => {
+    if (unsent) loop?.kick();
+  }, [unsent, loop]);
 
   return { device, stored, client, refresh, loop, status, start, records: records ?? [], unsent: unsent ?? 0, rejected: rejected ?? [], clock };
 }

@@ -1,0 +1,211 @@
+/**
+ * Race day on the water, in a real Chromium through the gateway: the race officer opens the committee
+ * app with signal, enrols a second phone by the QR code's payload (a second browser profile, no
+ * password), runs a start (a short 3-second sequence), and both phones go offline (the browser's
+ * offline emulation). They record 30 finishes between them (14 boats each, the officer also one
+ * unknown boat; the second phone has two boats in the opposite order, and takes back one wrong tap).
+ * Both reload the app while offline (the service worker serves it) and every record is still there,
+ * marked not yet sent. Back online, each phone sends its queue; the server's capture log holds every
+ * record exactly once, and both phones show the reconciliation with the swapped pair. Every screen is
+ * audited at 375 and 1280 px.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { gatewayUrl } from '@regatta/testing';
+import { PHONE, auditBothWidths, createOrganization, launch, newPerson, signUp } from './harness.js';
+
+const BOATS = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett', 'Kilo', 'Lima', 'Mike', 'November'];
+const sail = (index: number) => `GER ${101 + index}`;
+const SHOTS = process.env['COMMITTEE_SCREENSHOTS'];
+
+/** A published regatta of tomorrow with one fleet, one race and the 14 boats, through the API with the page's session. */
+async function seedRegatta(page: Page, organization: string): Promise<{ slug: string; name: string; raceId: string }> {
+  const headers = { origin: gatewayUrl(), 'content-type': 'application/json' };
+  const start = new Date(Date.now() + 86_400_000);
+  const name = `Harbour Week ${Date.now()}`;
+  const created = await page.request.post('/api/v1/events', { headers, data: { organization, name, startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString() } });
+  assert.equal(created.status(), 201, await created.text());
+  const slug = ((await created.json()) as { data: { slug: string } }).data.slug;
+  const fleet = await page.request.post(`/api/v1/events/${slug}/fleets`, { headers, data: { name: 'ILCA 7' } });
+  assert.equal(fleet.status(), 201, await fleet.text());
+  const race = await page.request.post(`/api/v1/events/${slug}/races`, { headers, data: { fleetId: 'ILCA 7', scheduledStart: new Date(start.getTime() + 3_600_000).toISOString() } });
+  assert.equal(race.status(), 201, await race.text());
+  const published = await page.request.put(`/api/v1/events/${slug}`, { headers, data: { status: 'published' } });
+  assert.equal(published.status(), 200, await published.text());
+  for (const [index, boat] of BOATS.entries()) {
+    const entered = await page.request.post(`/api/v1/events/${slug}/register`, {
+      headers,
+      data: { fleet: 'ILCA 7', sailor: { name: `Skipper of ${boat}`, email: `${boat.toLowerCase()}-${Date.now()}@sailors.example.org` }, boat: { name: boat, sailNumber: sail(index), model: 'ILCA 7' } },
+    });
+    assert.equal(entered.status(), 201, await entered.text());
+  }
+  return { slug, name, raceId: ((await race.json()) as { data: { id: string } }).data.id };
+}
+
+const view = (page: Page, name: string) => page.getByRole('navigation', { name: 'Committee app' }).getByRole('button', { name });
+const recordedList = (page: Page) => page.getByRole('list', { name: 'Finishes recorded on this device' });
+
+/** Taps a boat's large button and waits until the device's list shows it (it is shown once stored). */
+async function tapBoat(page: Page, index: number): Promise<void> {
+  const before = await recordedList(page).getByRole('listitem').count();
+  await page.getByRole('list', { name: 'Boats expected' }).getByRole('button', { name: `${sail(index)} ${BOATS[index]}` }).click();
+  await recordedList(page).getByRole('listitem').nth(before).waitFor();
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+  }
+}
+
+/** Waits until this page's service worker is active (the console's files are kept for offline use). */
+async function offlineReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+describe('console: the committee app on the water', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('enrol a phone by QR payload, start, 30 finishes offline on two devices, reload, sync once, reconcile', async () => {
+    const officer = await newPerson(browser, { viewport: PHONE });
+    await signUp(officer.page, 'Rita Race Officer');
+    const org = await createOrganization(officer.page, `Harbour Yacht Club ${Date.now()}`);
+    const { slug, name, raceId } = await seedRegatta(officer.page, org);
+    const a = officer.page;
+
+    // Opened once with signal: the regatta is kept on the device.
+    await a.goto(`/console/committee/${slug}`);
+    await a.getByRole('heading', { name: `Committee boat: ${name}`, level: 1 }).waitFor();
+    await offlineReady(a);
+    assert.equal(await a.locator('link[rel="manifest"]').getAttribute('href'), '/console/manifest.webmanifest');
+
+    // Enrol a second phone: the QR code's payload opened in another browser profile, no password.
+    await view(a, 'Devices').click();
+    await a.getByLabel('Device name (optional)').fill('Finish boat phone');
+    await a.getByRole('button', { name: 'Show a QR code' }).click();
+    await a.getByRole('img', { name: 'QR code that enrols a device for this regatta' }).waitFor();
+    const payload = await a.getByRole('link', { name: 'Link for the device' }).getAttribute('href');
+    assert.match(payload ?? '', new RegExp(`/console/committee/${slug}#enrol=`));
+    assert.deepEqual(await auditBothWidths(a), [], 'enrolment with its QR code');
+    await shot(a, 'committee-enrol');
+
+    // A start of race 1: a 3-second sequence, the signals recorded by the timer.
+    await view(a, 'Start').click();
+    await a.getByRole('checkbox', { name: 'Race 1 of ILCA 7' }).check();
+    await a.getByLabel('Sequence (minutes before the start)').fill('0.05, 0');
+    await a.getByRole('button', { name: 'Prepare start' }).click();
+    assert.deepEqual(await auditBothWidths(a), [], 'a start waiting for its warning signal');
+    await a.getByRole('button', { name: 'Warning signal now' }).click();
+    await a.getByRole('timer', { name: 'Time to the next signal: Start signal' }).waitFor();
+    await shot(a, 'committee-sequence');
+    await a.getByText(/^Started at \d\d:\d\d:\d\d\.\d$/).waitFor({ timeout: 10_000 });
+    await a.getByRole('status').getByText('Every record is on the server').waitFor();
+    assert.deepEqual(await auditBothWidths(a), [], 'a start after its start signal');
+
+    // The second phone opens the payload: it records as the enrolled device, and joins the start.
+    const phone = await newPerson(browser, { viewport: PHONE });
+    const b = phone.page;
+    await b.goto(payload!);
+    await b.getByRole('status').getByText(`This device now records for ${name}.`).waitFor();
+    await b.getByRole('heading', { name: `Committee boat: ${name}`, level: 1 }).waitFor();
+    await b.getByText('Recording as Finish boat phone').waitFor();
+    assert.equal(new URL(b.url()).hash, '', 'the code leaves the address once redeemed');
+    await offlineReady(b);
+    assert.equal(await view(b, 'Devices').count(), 0, 'a device does not enrol others');
+    await b.getByRole('button', { name: /^Record finishes of Race 1 of ILCA 7, started at / }).click();
+    await a.getByRole('button', { name: 'Record finishes' }).click();
+
+    // No signal on the water.
+    await officer.context.setOffline(true);
+    await phone.context.setOffline(true);
+
+    // 30 finishes: the officer 14 boats and an unknown one; the phone 14 boats with 105 and 106
+    // swapped, one wrong tap (110) taken back, and 112 typed instead of tapped.
+    const steps: Array<[Page, number | 'unknown' | 'undo' | 'type 112']> = [];
+    for (let i = 0; i < 14; i += 1) {
+      if (i === 4) steps.push([a, 4], [b, 5], [a, 5], [b, 4]);
+      else if (i === 5) continue;
+      else if (i === 7) steps.push([a, 7], [a, 'unknown'], [b, 7]);
+      else if (i === 8) steps.push([a, 8], [b, 9], [b, 'undo'], [b, 8]);
+      else if (i === 11) steps.push([a, 11], [b, 'type 112']);
+      else steps.push([a, i], [b, i]);
+    }
+    for (const [page, step] of steps) {
+      if (typeof step === 'number') await tapBoat(page, step);
+      else if (step === 'unknown') {
+        await page.getByRole('button', { name: 'Unknown boat' }).click();
+        await recordedList(page).getByText('Unknown boat').waitFor();
+      } else if (step === 'undo') {
+        await page.getByRole('button', { name: `Undo ${sail(9)}` }).click();
+        await page.getByRole('status').getByText(`${sail(9)} taken back.`).waitFor();
+        await page.getByRole('list', { name: 'Boats expected' }).getByRole('button', { name: `${sail(9)} ${BOATS[9]}` }).waitFor();
+      } else {
+        // Typed digits match behind the nation letters, by prefix: the boats still expected whose number starts with 11.
+        await page.getByLabel('Sail number').fill('11');
+        const matches = await page.getByRole('list', { name: 'Boats expected' }).getByRole('button').allInnerTexts();
+        assert.deepEqual(matches.map((text) => text.split(/\s+/).slice(0, 2).join(' ')), [sail(11), sail(12), sail(13)]);
+        await page.getByLabel('Sail number').fill('112');
+        await page.getByLabel('Sail number').press('Enter');
+        await page.getByRole('status').getByText(`${sail(11)} recorded.`).waitFor();
+      }
+    }
+    await a.getByRole('heading', { name: '15 finishes recorded' }).waitFor();
+    await b.getByRole('heading', { name: '14 finishes recorded' }).waitFor();
+    await a.getByText('Every boat is in.').waitFor();
+    await a.getByRole('status').getByText('15 records not yet sent').waitFor();
+    await b.getByRole('status').getByText('16 records not yet sent').waitFor();
+    assert.deepEqual(await auditBothWidths(a), [], 'the finish line with every boat in');
+    await shot(b, 'committee-finish-offline');
+
+    // A reload without network: the service worker serves the app, the device still holds every record.
+    for (const page of [a, b]) {
+      await page.reload();
+      await page.getByRole('heading', { name: `Committee boat: ${name}`, level: 1 }).waitFor();
+      await view(page, 'Finish').click();
+    }
+    await a.getByRole('heading', { name: '15 finishes recorded' }).waitFor();
+    await b.getByRole('heading', { name: '14 finishes recorded' }).waitFor();
+    await a.getByRole('status').getByText('15 records not yet sent').waitFor();
+    await b.getByRole('status').getByText('16 records not yet sent').waitFor();
+    assert.equal(await recordedList(a).getByText('not yet sent').count(), 15);
+
+    // Back on shore: each phone sends its queue; the server holds every record once.
+    await officer.context.setOffline(false);
+    await phone.context.setOffline(false);
+    for (const page of [a, b]) {
+      await page.getByRole('button', { name: 'Send now' }).click();
+      await page.getByRole('status').getByText('Every record is on the server').waitFor({ timeout: 20_000 });
+    }
+    const log = await a.request.get(`/api/v1/events/${slug}/races/${raceId}/capture/log`);
+    assert.equal(log.status(), 200, await log.text());
+    const { data } = (await log.json()) as { data: { signals: Array<{ id: string; kind: string }>; finishes: Array<{ id: string; kind: string; sailNumber: string | null; recorder: { kind: string } }> } };
+    assert.equal(data.finishes.length, 31, 'A: 15 finishes; B: 15 finishes and a deletion');
+    assert.equal(new Set(data.finishes.map((f) => f.id)).size, 31, 'every record exactly once');
+    assert.deepEqual(data.finishes.filter((f) => f.kind === 'deletion').length, 1);
+    assert.equal(data.finishes.filter((f) => f.kind === 'finish' && f.sailNumber === null).length, 1, 'one unknown boat');
+    assert.deepEqual([...new Set(data.finishes.map((f) => f.recorder.kind))].sort(), ['device', 'member']);
+    assert.deepEqual(data.signals.map((s) => s.kind), ['warning', 'start']);
+
+    // Both phones see the reconciliation: the swapped pair, the unknown boat.
+    for (const page of [a, b]) {
+      await view(page, 'Reconciliation').click();
+      const race = page.getByRole('region', { name: 'Race 1 of ILCA 7' });
+      await race.getByText(/^Order swapped: GER 10[56], GER 10[56] /).waitFor();
+      await race.getByRole('heading', { name: '1 unknown boat to resolve' }).waitFor();
+      await race.getByRole('heading', { name: '1 disagreement' }).waitFor();
+    }
+    assert.deepEqual(await auditBothWidths(b), [], 'the reconciliation');
+    await shot(b, 'committee-reconciliation');
+  });
+});
