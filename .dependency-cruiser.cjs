@@ -3,9 +3,12 @@
  * dependency-cruiser in `npm test` (stage "imports": `bash scripts/check-imports.sh`). A violation
  * fails the run.
  *
- * Inside a service: http → app → {domain, store}; messaging → app; domain imports nothing with I/O;
- * no service imports another service's code; no cycles anywhere. service.ts, main.ts and migrate.ts
- * are the composition root and may import every layer.
+ * Inside a service: http → app → {domain, store, facts}; messaging → app; domain imports nothing with
+ * I/O; facts/ (outbound fact builders) import only domain/ and the contracts; adapters/ (outbound
+ * clients to other services, hubs, caches) are reached only from the composition root and implement
+ * ports app/ declares (type-only imports of app/); no service imports another service's code; no
+ * cycles anywhere. service.ts, main.ts and migrate.ts are the composition root and may import every
+ * layer.
  */
 const LAYER = (name) => `^services/[^/]+/src/${name}/`;
 const IO_MODULES = ['pg', 'kafkajs', 'ioredis', 'express', 'undici', 'pino', 'rate-limiter-flexible', 'jsonwebtoken', 'http-proxy-middleware'];
@@ -20,6 +23,34 @@ const notLayer = (from, to, why) => ({
   from: { path: LAYER(from) },
   to: { path: LAYER(to) },
 });
+
+/**
+ * Rules `<layer>-is-pure` and `<layer>-no-io-core`: `layer` imports only the layers `allowed`
+ * (a regular-expression alternation) of its own service, no driver, no I/O package and no I/O core
+ * module.
+ */
+const pureLayer = (layer, allowed, why) => [
+  {
+    name: `${layer}-is-pure`,
+    comment: why,
+    severity: 'error',
+    from: { path: LAYER(layer) },
+    to: {
+      path: [
+        `^services/[^/]+/src/(?!(${allowed})/)`,
+        ...IO_MODULES.map((name) => `(^|/)node_modules/${name}/`),
+        ...IO_PACKAGES.map((name) => `^packages/${name.replace('@regatta/', '')}/`),
+      ],
+    },
+  },
+  {
+    name: `${layer}-no-io-core`,
+    comment: `${layer}/ must not touch files, sockets or processes.`,
+    severity: 'error',
+    from: { path: LAYER(layer) },
+    to: { dependencyTypes: ['core'], path: `^(node:)?(${IO_CORE.join('|')})$` },
+  },
+];
 
 module.exports = {
   forbidden: [
@@ -44,26 +75,7 @@ module.exports = {
       from: { path: '^(packages|gateway)/' },
       to: { path: '^services/' },
     },
-    {
-      name: 'domain-is-pure',
-      comment: 'domain/ holds rules without I/O: no other layer of the service, no driver, no I/O package.',
-      severity: 'error',
-      from: { path: LAYER('domain') },
-      to: {
-        path: [
-          '^services/[^/]+/src/(?!domain/)',
-          ...IO_MODULES.map((name) => `(^|/)node_modules/${name}/`),
-          ...IO_PACKAGES.map((name) => `^packages/${name.replace('@regatta/', '')}/`),
-        ],
-      },
-    },
-    {
-      name: 'domain-no-io-core',
-      comment: 'domain/ must not touch files, sockets or processes.',
-      severity: 'error',
-      from: { path: LAYER('domain') },
-      to: { dependencyTypes: ['core'], path: `^(node:)?(${IO_CORE.join('|')})$` },
-    },
+    ...pureLayer('domain', 'domain', 'domain/ holds rules without I/O: no other layer of the service, no driver, no I/O package.'),
     notLayer('http', 'store', 'Routes call a use case in app/; the use case owns the transaction and the SQL.'),
     notLayer('http', 'messaging', 'Routes call a use case in app/, never a consumer.'),
     notLayer('app', 'http', 'Use cases know nothing of HTTP; routes map their output.'),
@@ -72,6 +84,31 @@ module.exports = {
     notLayer('store', 'messaging', 'SQL is called by use cases, not by consumers directly.'),
     notLayer('messaging', 'http', 'Consumers call use cases in app/.'),
     notLayer('messaging', 'store', 'Consumers call use cases in app/, which own the transaction.'),
+    ...pureLayer('facts', 'facts|domain', 'facts/ turns domain records into the facts a use case records in its outbox: domain/ and the contracts only, no I/O.'),
+    notLayer('http', 'facts', 'Routes call a use case; the use case records its facts.'),
+    notLayer('messaging', 'facts', 'Consumers call a use case; the use case records its facts.'),
+    notLayer('store', 'facts', 'SQL stores the facts it is given; it does not build them.'),
+    {
+      name: 'adapters-from-composition-root',
+      comment: 'Outbound adapters are built in service.ts and handed to use cases as the ports app/ declares; no layer imports one.',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/(http|app|domain|store|messaging|facts)/' },
+      to: { path: LAYER('adapters') },
+    },
+    {
+      name: 'adapters-outbound-only',
+      comment: 'An adapter talks to the outside for app/: it implements a port of app/ (type-only import) and may use domain/, never routes, consumers, SQL or fact builders.',
+      severity: 'error',
+      from: { path: LAYER('adapters') },
+      to: { path: '^services/[^/]+/src/(http|messaging|store|facts)/' },
+    },
+    {
+      name: 'adapters-port-types-only',
+      comment: 'An adapter implements a port of app/: it imports its types, never a use case.',
+      severity: 'error',
+      from: { path: LAYER('adapters') },
+      to: { path: LAYER('app'), dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -340,4 +340,31 @@ export function factHeaders(fact: Fact): Record<string, string> {
 export function factTopic(type: FactType): TopicName {
   return FACT_TOPIC[type];
 }
+
+/** The fact types published on topic T. */
+export type FactTypeOn<T extends TopicName> = { [K in FactType]: (typeof FACT_TOPIC)[K] extends T ? K : never }[FactType];
+/** The payload cases of the facts published on topic T. */
+export type FactPayloadCaseOn<T extends TopicName> = FactPayloadCaseOf<FactTypeOn<T>>;
+/**
+ * A fact's payload as a consumer of topics T decodes it: one of the cases published there, or
+ * `case: undefined` for a fact type this build does not know yet. A consumer switches over its case
+ * once, exhaustively, ending in `default: return unhandledFact(payload)`, so a fact type added to
+ * one of its topics fails type-checking until the consumer decides what to do with it.
+ */
+export type FactPayloadOn<T extends TopicName> = Extract<FactPayload, { case: FactPayloadCaseOn<T> | undefined }>;
+
+const CASE_TOPIC = new Map<string, TopicName>(FACT_TYPES.map((type) => [FACT_PAYLOAD_CASE[type], FACT_TOPIC[type]]));
+
+/** The payload of a fact read from `topics` (a payload of another topic reads as an unknown fact). */
+export function factPayloadOn<T extends TopicName>(fact: Fact, topics: readonly T[]): FactPayloadOn<T> {
+  const topic = fact.payload.case === undefined ? undefined : CASE_TOPIC.get(fact.payload.case);
+  if (topic !== undefined && (topics as readonly TopicName[]).includes(topic)) return fact.payload as FactPayloadOn<T>;
+  return { case: undefined } as FactPayloadOn<T>;
+}
+
+/** The `default` of an exhaustive switch over a payload case: unreachable once every case is handled. */
+export function unhandledFact(payload: never): never {
+  throw new TypeError(`no branch for fact payload ${String((payload as { case?: unknown }).case)}`);
+}
+
 export * from "./vocabulary/index.js";

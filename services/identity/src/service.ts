@@ -6,7 +6,7 @@ import { pruneSessions } from './app/prune-sessions.js';
 import type { IdentityContext, IdentityResources } from './app/resources.js';
 import { identityEnv } from './config.js';
 import { routes } from './http/routes.js';
-import { Invalidator, createRedis } from './messaging/invalidation.js';
+import { Invalidator, createRedis } from './adapters/credential-invalidation.js';
 import { organizationsConsumer } from './messaging/organizations.consumer.js';
 import { createLoginLimiter } from './store/login-failures.js';
 

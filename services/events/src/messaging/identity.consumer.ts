@@ -1,5 +1,5 @@
 /** identity.v1: users registered, and memberships granted or revoked (app/project-identity.ts). */
-import { TOPICS, factPayload } from '@regatta/contracts';
+import { TOPICS, factPayloadOn, unhandledFact } from '@regatta/contracts';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
 import { projectMembership, projectUser } from '../app/project-identity.js';
 
@@ -8,12 +8,19 @@ export function identityConsumer(_context: ServiceContext): ConsumerDefinition {
     name: 'identity',
     topics: [TOPICS.identity],
     async handle(client, fact) {
-      const user = factPayload(fact, 'userRegistered');
-      if (user) return projectUser(client, { id: user.userId, email: user.email, name: user.name });
-      const revoked = factPayload(fact, 'membershipRevoked');
-      if (revoked) return projectMembership(client, { organizationId: revoked.organizationId, userId: revoked.userId, revoked: true });
-      const granted = factPayload(fact, 'membershipGranted');
-      if (granted) await projectMembership(client, { organizationId: granted.organizationId, userId: granted.userId, revoked: false });
+      const payload = factPayloadOn(fact, [TOPICS.identity]);
+      switch (payload.case) {
+        case 'userRegistered':
+          return projectUser(client, { id: payload.value.userId, email: payload.value.email, name: payload.value.name });
+        case 'membershipGranted':
+          return projectMembership(client, { organizationId: payload.value.organizationId, userId: payload.value.userId, revoked: false });
+        case 'membershipRevoked':
+          return projectMembership(client, { organizationId: payload.value.organizationId, userId: payload.value.userId, revoked: true });
+        case undefined:
+          return;
+        default:
+          return unhandledFact(payload);
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 /** organizations.v1 (organization.created / updated): decodes the snapshot and projects it (app/project-organization.ts). */
-import { TOPICS, factPayload } from '@regatta/contracts';
+import { TOPICS, factPayloadOn, unhandledFact } from '@regatta/contracts';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
 import { projectOrganization } from '../app/project-organization.js';
 import { dateOf, occurredAt } from './fact-times.js';
@@ -9,15 +9,25 @@ export function organizationsConsumer(_context: ServiceContext): ConsumerDefinit
     name: 'organizations',
     topics: [TOPICS.organizations],
     async handle(client, fact) {
-      const organization = factPayload(fact, 'organizationCreated')?.organization ?? factPayload(fact, 'organizationUpdated')?.organization;
-      if (!organization) return;
-      await projectOrganization(client, {
-        id: organization.id,
-        slug: organization.slug,
-        name: organization.name,
-        createdBy: organization.createdBy || null,
-        updatedAt: dateOf(organization.updatedAt) ?? occurredAt(fact),
-      });
+      const payload = factPayloadOn(fact, [TOPICS.organizations]);
+      switch (payload.case) {
+        case 'organizationCreated':
+        case 'organizationUpdated': {
+          const organization = payload.value.organization;
+          if (!organization) return;
+          return projectOrganization(client, {
+            id: organization.id,
+            slug: organization.slug,
+            name: organization.name,
+            createdBy: organization.createdBy || null,
+            updatedAt: dateOf(organization.updatedAt) ?? occurredAt(fact),
+          });
+        }
+        case undefined:
+          return;
+        default:
+          return unhandledFact(payload);
+      }
     },
   };
 }

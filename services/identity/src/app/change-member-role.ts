@@ -11,7 +11,7 @@ import { keepsAnAdmin } from '../domain/admins.js';
 import { lockAdmins, setMemberRole, type MemberDetail } from '../store/memberships.js';
 import { findUserById } from '../store/users.js';
 import { organizationBySlug, requireAdmin } from './access.js';
-import { membershipGranted } from './facts.js';
+import { membershipGranted } from '../facts/identity.js';
 import type { IdentityContext, IdentityResources, InvalidationTarget } from './resources.js';
 
 export interface RoleChangeOutcome {

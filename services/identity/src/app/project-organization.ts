@@ -7,7 +7,7 @@ import type { PoolClient } from '@regatta/db';
 import { roleIn, upsertMembership } from '../store/memberships.js';
 import { upsertOrganization } from '../store/projections/organizations.js';
 import { findUserById } from '../store/users.js';
-import { membershipGranted } from './facts.js';
+import { membershipGranted } from '../facts/identity.js';
 import { PROJECTION_WAITS } from './projection-wait.js';
 import type { IdentityContext, IdentityResources } from './resources.js';
 

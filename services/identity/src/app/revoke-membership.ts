@@ -8,7 +8,7 @@ import { notFound, problem } from '@regatta/http';
 import { keepsAnAdmin } from '../domain/admins.js';
 import { deleteMembership, lockAdmins } from '../store/memberships.js';
 import { organizationBySlug, requireAdmin } from './access.js';
-import { membershipRevoked } from './facts.js';
+import { membershipRevoked } from '../facts/identity.js';
 import type { IdentityContext, IdentityResources, InvalidationTarget } from './resources.js';
 
 /** `memberId` is undefined when the path's id cannot name a user (not a uuid): 404 once the caller is an admin. */

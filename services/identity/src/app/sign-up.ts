@@ -4,7 +4,7 @@ import { withTransaction } from '@regatta/db';
 import { problem } from '@regatta/http';
 import { hashPassword } from '../domain/passwords.js';
 import { insertUser, type UserRow } from '../store/users.js';
-import { userRegistered } from './facts.js';
+import { userRegistered } from '../facts/identity.js';
 import type { IdentityContext } from './resources.js';
 import { openSession, type OpenedSession } from './sessions.js';
 

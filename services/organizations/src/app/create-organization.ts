@@ -8,7 +8,7 @@ import type { ServiceContext } from '@regatta/runtime';
 import { newOrganization, type NewOrganizationInput, type Organization } from '../domain/organization.js';
 import { slugify } from '../domain/slug.js';
 import { insertOrganization } from '../store/organizations.js';
-import { organizationCreated } from './facts.js';
+import { organizationCreated } from '../facts/organizations.js';
 
 export async function createOrganization(
   context: ServiceContext,

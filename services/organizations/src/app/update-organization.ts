@@ -9,7 +9,7 @@ import type { ProjectedEvent } from '../domain/calendar.js';
 import { applyChanges, type Organization, type OrganizationChanges } from '../domain/organization.js';
 import { findOrganizationBySlug, updateOrganization as saveOrganization } from '../store/organizations.js';
 import { publicEventsOf } from '../store/projections/events.js';
-import { organizationUpdated } from './facts.js';
+import { organizationUpdated } from '../facts/organizations.js';
 import type { Viewer } from './viewer.js';
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Consumes events.v1 (event.created / event.updated) into org_events: decodes the Event snapshot and
- * records it (app/record-event.ts). Other fact types on the topic (fleets, races, documents, series)
- * are not needed here and are skipped.
+ * records it (app/record-event.ts); event.deleted forgets it. Other fact types on the topic (fleets,
+ * races, documents, series) are not needed here and are skipped, each by name.
  */
-import { TOPICS, factPayload, timestampDate, type Event, type Fact } from '@regatta/contracts';
+import { TOPICS, factPayloadOn, timestampDate, unhandledFact, type Event, type Fact } from '@regatta/contracts';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
 import { forgetEvent, recordEvent } from '../app/record-event.js';
 import type { ProjectedEvent } from '../domain/calendar.js';
@@ -51,17 +51,41 @@ export function eventsConsumer(context: ServiceContext): ConsumerDefinition {
     name: 'events-projection',
     topics: [TOPICS.events],
     async handle(client, fact) {
-      // event.cancelled (issue 15) carries the snapshot like an update; event.deleted removes the regatta.
-      const deleted = factPayload(fact, 'eventDeleted');
-      if (deleted) return forgetEvent(client, deleted.eventId);
-      const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event ?? factPayload(fact, 'eventCancelled')?.event;
-      if (!event) return;
-      const projected = projectEvent(event, fact);
-      if (!projected) {
-        context.logger.warn({ factId: fact.id, type: fact.type }, 'event snapshot without organization or start date; skipped');
-        return;
+      const payload = factPayloadOn(fact, [TOPICS.events]);
+      switch (payload.case) {
+        case 'eventDeleted':
+          return forgetEvent(client, payload.value.eventId);
+        // event.cancelled carries the snapshot like an update.
+        case 'eventCreated':
+        case 'eventUpdated':
+        case 'eventCancelled': {
+          const event = payload.value.event;
+          if (!event) return;
+          const projected = projectEvent(event, fact);
+          if (!projected) {
+            context.logger.warn({ factId: fact.id, type: fact.type }, 'event snapshot without organization or start date; skipped');
+            return;
+          }
+          return recordEvent(client, projected);
+        }
+        // Fleets, races, documents and series are not part of an organization's calendar.
+        case 'fleetCreated':
+        case 'fleetUpdated':
+        case 'fleetDeleted':
+        case 'raceScheduled':
+        case 'raceUpdated':
+        case 'raceDeleted':
+        case 'documentAdded':
+        case 'documentAmended':
+        case 'documentWithdrawn':
+        case 'seriesCreated':
+        case 'seriesUpdated':
+        case 'seriesDeleted':
+        case undefined:
+          return;
+        default:
+          return unhandledFact(payload);
       }
-      await recordEvent(client, projected);
     },
   };
 }

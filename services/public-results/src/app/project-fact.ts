@@ -3,7 +3,7 @@
  * spectators follow, appends the live-feed message in the same transaction: a message is never sent
  * for a change that did not commit, and never lost for one that did.
  */
-import { factPayload, timestampDate, type Fact } from '@regatta/contracts';
+import { TOPICS, factPayloadOn, timestampDate, unhandledFact, type Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import { liveData, liveMeta, publicRaceProgress } from '../domain/live-data.js';
 import { publicDocument, publicEntry, publicEvent, publicFleet, publicOrganization, publicRace, publicRaceResults, publicStandings } from '../domain/snapshots.js';
@@ -17,13 +17,17 @@ import { projectProtest } from './project-protest.js';
 
 const occurredAt = (fact: Fact) => (fact.occurredAt ? timestampDate(fact.occurredAt) : new Date());
 
+/** The topics that carry something public (identity's facts do not). */
+export const PUBLIC_TOPICS = [TOPICS.organizations, TOPICS.events, TOPICS.registrations, TOPICS.results] as const;
+
 export async function projectFact(client: PoolClient, fact: Fact): Promise<void> {
-  if (fact.payload.case === undefined || fact.payload.case.startsWith('user') || fact.payload.case.startsWith('membership')) return;
+  // Identity's facts, and fact types newer than this build: nothing public in them.
+  const payload = factPayloadOn(fact, PUBLIC_TOPICS);
+  if (payload.case === undefined) return;
   // One writer at a time (store/projections/changes.ts): chunks of three topics would deadlock otherwise.
   await lockReadModel(client);
   const at = occurredAt(fact);
   const meta = liveMeta(at);
-  const payload = fact.payload;
   switch (payload.case) {
     case 'organizationCreated':
     case 'organizationUpdated':
@@ -136,8 +140,15 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
     case 'eventDeleted':
       await removeEvent(client, payload.value.eventId);
       return;
-    default:
-      // identity facts, and fact types newer than this build: nothing public in them.
+    // Facts the public read model has no use for.
+    case 'resultsRevised':
+    case 'resultsPosted':
+    case 'resultsOfficial':
+    case 'splitStandingsUpdated':
+    case 'regattaImported':
+    case 'fleetSplit':
       return;
+    default:
+      return unhandledFact(payload);
   }
 }

@@ -1,12 +1,14 @@
-/** One consumer of every topic that carries something public; each fact goes to the projection use case (app/project-fact.ts). */
-import { TOPICS } from '@regatta/contracts';
+/**
+ * One consumer of every topic that carries something public; each fact goes to the projection use
+ * case (app/project-fact.ts), whose one exhaustive switch over the payload case decodes it.
+ */
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
-import { projectFact } from '../app/project-fact.js';
+import { PUBLIC_TOPICS, projectFact } from '../app/project-fact.js';
 
 export function readModelConsumer(_context: ServiceContext): ConsumerDefinition {
   return {
     name: 'public-read-model',
-    topics: [TOPICS.organizations, TOPICS.events, TOPICS.registrations, TOPICS.results],
+    topics: [...PUBLIC_TOPICS],
     handle: (client, fact) => projectFact(client, fact),
   };
 }

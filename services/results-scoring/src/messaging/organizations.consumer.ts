@@ -2,7 +2,7 @@
  * Consumes organizations.v1 into the organizations projection (id, slug, name): the Sailwave import
  * names its organization by slug. Its own Kafka group and inbox namespace: results-scoring.organizations.
  */
-import { TOPICS, factPayload, timestampDate, type Fact } from '@regatta/contracts';
+import { TOPICS, factPayloadOn, timestampDate, unhandledFact, type Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import type { ConsumerDefinition } from '@regatta/runtime';
 import { projectOrganization } from '../app/project-organization.js';
@@ -16,9 +16,19 @@ export function organizationsConsumer(): ConsumerDefinition {
 }
 
 async function applyFact(client: PoolClient, fact: Fact): Promise<void> {
-  const organization = factPayload(fact, 'organizationCreated')?.organization ?? factPayload(fact, 'organizationUpdated')?.organization;
-  if (!organization?.id || !organization.slug) return;
-  const updatedAt = organization.updatedAt ? timestampDate(organization.updatedAt) : null;
-  const occurredAt = updatedAt ?? (fact.occurredAt ? timestampDate(fact.occurredAt) : new Date());
-  await projectOrganization(client, { id: organization.id, slug: organization.slug, name: organization.name }, { occurredAt });
+  const payload = factPayloadOn(fact, [TOPICS.organizations]);
+  switch (payload.case) {
+    case 'organizationCreated':
+    case 'organizationUpdated': {
+      const organization = payload.value.organization;
+      if (!organization?.id || !organization.slug) return;
+      const updatedAt = organization.updatedAt ? timestampDate(organization.updatedAt) : null;
+      const occurredAt = updatedAt ?? (fact.occurredAt ? timestampDate(fact.occurredAt) : new Date());
+      return projectOrganization(client, { id: organization.id, slug: organization.slug, name: organization.name }, { occurredAt });
+    }
+    case undefined:
+      return;
+    default:
+      return unhandledFact(payload);
+  }
 }

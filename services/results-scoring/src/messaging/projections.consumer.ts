@@ -1,10 +1,11 @@
 /**
  * Consumes events.v1 and registrations.v1 into the projections (events, fleets, races, series,
- * registrations; their changes and deletions too, issue 15): decodes each snapshot and calls its use case (app/project-*.ts), which also re-scores,
+ * registrations; their changes and deletions too): one exhaustive switch over the payload case decodes
+ * each snapshot into its record and calls its use case (app/project-*.ts), which also re-scores,
  * re-renders the read views and queues the series facts the change calls for. The consumer keeps the
  * name "projections" (its Kafka group and inbox namespace: results-scoring.projections).
  */
-import { TOPICS, factPayload, isFactType, timestampDate, type Fact, type Fleet, type Registration } from '@regatta/contracts';
+import { TOPICS, factPayloadOn, timestampDate, unhandledFact, type Event, type Fact, type Fleet, type Race, type Registration, type Series } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
 import { projectEvent } from '../app/project-event.js';
@@ -25,91 +26,41 @@ export function projectionsConsumer(context: ServiceContext): ConsumerDefinition
 }
 
 async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact): Promise<void> {
-  if (!isFactType(fact.type)) return;
+  const payload = factPayloadOn(fact, [TOPICS.events, TOPICS.registrations]);
   const meta = { occurredAt: date(fact.occurredAt) ?? new Date(), requestId: fact.requestId, actorUserId: fact.actorUserId ?? null };
-  // event.cancelled (issue 15) carries the same snapshot as an update: applied alike.
-  const event = factPayload(fact, 'eventCreated')?.event ?? factPayload(fact, 'eventUpdated')?.event ?? factPayload(fact, 'eventCancelled')?.event;
-  if (event) {
-    const record = {
-      id: event.id,
-      slug: event.slug,
-      name: event.name,
-      organizationId: event.organization?.id || fact.organizationId || null,
-      organizationSlug: event.organization?.slug || null,
-      organizationName: event.organization?.name || null,
-      status: event.status || 'draft',
-      startDate: date(event.startDate),
-      sourceUpdatedAt: date(event.updatedAt),
-    };
-    return projectEvent(context, client, record, meta);
-  }
-  const fleetUpdate = factPayload(fact, 'fleetUpdated');
-  const fleet = factPayload(fact, 'fleetCreated')?.fleet ?? fleetUpdate?.fleet;
-  if (fleet) {
-    const record = {
-      id: fleet.id,
-      eventId: fleet.eventId || fact.eventId || '',
-      name: fleet.name,
-      scoringSystem: fleet.scoringSystem,
-      dropRaces: fleet.dropRaces,
-      handicapSystem: fleet.handicap?.system || 'one_design',
-      handicapParams: { ...(fleet.handicap?.params ?? {}) },
-      penaltyBasis: fleet.penaltyBasis,
-      discardThresholds: [...fleet.discardThresholds],
-      ...fleetOptionsOf(fleet),
-    };
-    const stamps = { createdAt: date(fleet.createdAt), occurredAt: meta.occurredAt };
-    if (fleetUpdate) {
-      const change = { setupChanged: fleetUpdate.setupChanged, by: fleetUpdate.changedBy ?? null, byName: fleetUpdate.changedByName ?? null, requestId: meta.requestId };
-      return projectFleetChange(context, client, record, { ...stamps, ...change });
-    }
-    return projectFleet(client, record, stamps);
-  }
-  const raceUpdate = factPayload(fact, 'raceUpdated');
-  const race = factPayload(fact, 'raceScheduled')?.race ?? raceUpdate?.race;
-  if (race) {
-    const record = {
-      id: race.id,
-      eventId: race.eventId || fact.eventId || '',
-      fleetId: race.fleetId,
-      name: race.name,
-      number: race.raceNumber,
-      scheduledStart: date(race.scheduledStart),
-      scheduledStatus: race.status || 'scheduled',
-      distanceNm: race.courseDistanceNm ?? null,
-      weight: race.weight > 0 ? race.weight : 1,
-      mustCount: race.mustCount,
-      discardFirst: race.discardFirst,
-    };
-    return raceUpdate ? projectRaceChange(context, client, record, { ...meta, changedFields: raceUpdate.changedFields }) : projectRace(client, record, meta);
-  }
-  const series = factPayload(fact, 'seriesCreated')?.series ?? factPayload(fact, 'seriesUpdated')?.series;
-  if (series) {
-    const record = {
-      id: series.id,
-      organizationId: series.organizationId || fact.organizationId || null,
-      slug: series.slug,
-      name: series.name,
-      year: series.year || null,
-      eventIds: [...series.eventIds],
-      scoringRule: series.scoringRule,
-      bestOf: series.bestOf ?? null,
-      createdAt: date(series.createdAt),
-    };
-    return projectSeries(context, client, record, meta);
-  }
-  const registration =
-    factPayload(fact, 'registrationCreated')?.registration ??
-    factPayload(fact, 'registrationUpdated')?.registration ??
-    factPayload(fact, 'registrationCancelled')?.registration;
-  if (registration) return applyRegistration(context, client, registration, fact, { ...meta, changedFields: factPayload(fact, 'registrationUpdated')?.changedFields ?? [] });
-  return applyRemoval(context, client, fact, meta);
-}
-
-/** Deletions of the events service (issue 15): ids only, the things themselves are gone. */
-async function applyRemoval(context: ServiceContext, client: PoolClient, fact: Fact, meta: { requestId: string | undefined }): Promise<void> {
-  const payload = fact.payload;
   switch (payload.case) {
+    // event.cancelled carries the same snapshot as an update: applied alike.
+    case 'eventCreated':
+    case 'eventUpdated':
+    case 'eventCancelled':
+      return payload.value.event ? projectEvent(context, client, eventRecord(payload.value.event, fact), meta) : undefined;
+    case 'fleetCreated': {
+      const fleet = payload.value.fleet;
+      return fleet ? projectFleet(client, fleetRecord(fleet, fact), { createdAt: date(fleet.createdAt), occurredAt: meta.occurredAt }) : undefined;
+    }
+    case 'fleetUpdated': {
+      const { fleet, setupChanged, changedBy, changedByName } = payload.value;
+      if (!fleet) return;
+      const change = { setupChanged, by: changedBy ?? null, byName: changedByName ?? null, requestId: meta.requestId };
+      return projectFleetChange(context, client, fleetRecord(fleet, fact), { createdAt: date(fleet.createdAt), occurredAt: meta.occurredAt, ...change });
+    }
+    case 'raceScheduled':
+      return payload.value.race ? projectRace(client, raceRecord(payload.value.race, fact), meta) : undefined;
+    case 'raceUpdated': {
+      const { race, changedFields } = payload.value;
+      return race ? projectRaceChange(context, client, raceRecord(race, fact), { ...meta, changedFields }) : undefined;
+    }
+    case 'seriesCreated':
+    case 'seriesUpdated':
+      return payload.value.series ? projectSeries(context, client, seriesRecord(payload.value.series, fact), meta) : undefined;
+    case 'registrationCreated':
+    case 'registrationCancelled':
+    case 'registrationUpdated': {
+      const { registration } = payload.value;
+      const changedFields = payload.case === 'registrationUpdated' ? payload.value.changedFields : [];
+      return registration ? applyRegistration(context, client, registration, fact, { ...meta, changedFields }) : undefined;
+    }
+    // Deletions of the events service: ids only, the things themselves are gone.
     case 'fleetDeleted':
       return projectFleetDeleted(client, payload.value.fleetId, payload.value.eventId || fact.eventId || '');
     case 'raceDeleted':
@@ -118,9 +69,74 @@ async function applyRemoval(context: ServiceContext, client: PoolClient, fact: F
       return projectSeriesDeleted(client, payload.value.seriesId);
     case 'eventDeleted':
       return projectEventDeleted(client, payload.value.eventId);
-    default:
+    // Documents have no bearing on scores; a fact type newer than this build is skipped.
+    case 'documentAdded':
+    case 'documentAmended':
+    case 'documentWithdrawn':
+    case undefined:
       return;
+    default:
+      return unhandledFact(payload);
   }
+}
+
+function eventRecord(event: Event, fact: Fact): Parameters<typeof projectEvent>[2] {
+  return {
+    id: event.id,
+    slug: event.slug,
+    name: event.name,
+    organizationId: event.organization?.id || fact.organizationId || null,
+    organizationSlug: event.organization?.slug || null,
+    organizationName: event.organization?.name || null,
+    status: event.status || 'draft',
+    startDate: date(event.startDate),
+    sourceUpdatedAt: date(event.updatedAt),
+  };
+}
+
+function fleetRecord(fleet: Fleet, fact: Fact): Parameters<typeof projectFleet>[1] {
+  return {
+    id: fleet.id,
+    eventId: fleet.eventId || fact.eventId || '',
+    name: fleet.name,
+    scoringSystem: fleet.scoringSystem,
+    dropRaces: fleet.dropRaces,
+    handicapSystem: fleet.handicap?.system || 'one_design',
+    handicapParams: { ...(fleet.handicap?.params ?? {}) },
+    penaltyBasis: fleet.penaltyBasis,
+    discardThresholds: [...fleet.discardThresholds],
+    ...fleetOptionsOf(fleet),
+  };
+}
+
+function raceRecord(race: Race, fact: Fact): Parameters<typeof projectRace>[1] {
+  return {
+    id: race.id,
+    eventId: race.eventId || fact.eventId || '',
+    fleetId: race.fleetId,
+    name: race.name,
+    number: race.raceNumber,
+    scheduledStart: date(race.scheduledStart),
+    scheduledStatus: race.status || 'scheduled',
+    distanceNm: race.courseDistanceNm ?? null,
+    weight: race.weight > 0 ? race.weight : 1,
+    mustCount: race.mustCount,
+    discardFirst: race.discardFirst,
+  };
+}
+
+function seriesRecord(series: Series, fact: Fact): Parameters<typeof projectSeries>[2] {
+  return {
+    id: series.id,
+    organizationId: series.organizationId || fact.organizationId || null,
+    slug: series.slug,
+    name: series.name,
+    year: series.year || null,
+    eventIds: [...series.eventIds],
+    scoringRule: series.scoringRule,
+    bestOf: series.bestOf ?? null,
+    createdAt: date(series.createdAt),
+  };
 }
 
 async function applyRegistration(

@@ -1,5 +1,5 @@
 /** identity.v1 user.registered → sailor profile (app/project-user.ts); membership changes → organization creators (app/project-organization.ts). */
-import { TOPICS, factPayload } from '@regatta/contracts';
+import { TOPICS, factPayloadOn, unhandledFact } from '@regatta/contracts';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
 import { projectMembership } from '../app/project-organization.js';
 import { projectUser } from '../app/project-user.js';
@@ -9,12 +9,19 @@ export function identityConsumer(context: ServiceContext): ConsumerDefinition {
     name: 'users',
     topics: [TOPICS.identity],
     async handle(client, fact) {
-      const user = factPayload(fact, 'userRegistered');
-      if (user) return projectUser(context, client, fact.id, user);
-      const revoked = factPayload(fact, 'membershipRevoked');
-      if (revoked) return projectMembership(client, { organizationId: revoked.organizationId, userId: revoked.userId, revoked: true });
-      const granted = factPayload(fact, 'membershipGranted');
-      if (granted) await projectMembership(client, { organizationId: granted.organizationId, userId: granted.userId, revoked: false });
+      const payload = factPayloadOn(fact, [TOPICS.identity]);
+      switch (payload.case) {
+        case 'userRegistered':
+          return projectUser(context, client, fact.id, payload.value);
+        case 'membershipGranted':
+          return projectMembership(client, { organizationId: payload.value.organizationId, userId: payload.value.userId, revoked: false });
+        case 'membershipRevoked':
+          return projectMembership(client, { organizationId: payload.value.organizationId, userId: payload.value.userId, revoked: true });
+        case undefined:
+          return;
+        default:
+          return unhandledFact(payload);
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 /** registrations.v1 registration.* → registrations, boat registry (with ratings), sailor names (app/project-registration.ts). */
-import { TOPICS, factPayload } from '@regatta/contracts';
+import { TOPICS, factPayloadOn, unhandledFact } from '@regatta/contracts';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
 import { projectRegistration } from '../app/project-registration.js';
 
@@ -8,11 +8,17 @@ export function registrationsConsumer(context: ServiceContext): ConsumerDefiniti
     name: 'registrations',
     topics: [TOPICS.registrations],
     async handle(client, fact) {
-      const registration =
-        factPayload(fact, 'registrationCreated')?.registration ??
-        factPayload(fact, 'registrationUpdated')?.registration ??
-        factPayload(fact, 'registrationCancelled')?.registration;
-      if (registration) await projectRegistration(context, client, fact, registration);
+      const payload = factPayloadOn(fact, [TOPICS.registrations]);
+      switch (payload.case) {
+        case 'registrationCreated':
+        case 'registrationUpdated':
+        case 'registrationCancelled':
+          return payload.value.registration ? projectRegistration(context, client, fact, payload.value.registration) : undefined;
+        case undefined:
+          return;
+        default:
+          return unhandledFact(payload);
+      }
     },
   };
 }
