@@ -9,7 +9,7 @@
 import type { PoolClient } from '@regatta/db';
 import { problem } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { applyConsequences, ConsequenceError, type Consequence } from '../domain/protests/consequence.js';
+import { applyConsequences, blankEntry, ConsequenceError, type Consequence } from '../domain/protests/consequence.js';
 import type { RevisionRef } from '../domain/protests/records.js';
 import { needsRatings, ratingFor } from '../domain/fleet-setup.js';
 import { consequenceRefusals } from '../domain/protests/applicability.js';
@@ -30,20 +30,6 @@ export interface DecisionToApply {
   actor: RevisionActor;
   requestId: string | undefined;
 }
-
-/** The entry a consequence gets for a boat the race has none for (she scored DNC implicitly). */
-export const blankEntry = (boatId: string, seq: number): SubmittedEntry => ({
-  boatId,
-  seq,
-  status: 'dnc',
-  code: 'DNC',
-  finishTime: null,
-  penaltyPercent: null,
-  penaltyPoints: null,
-  redressMethod: null,
-  redressPoints: null,
-  notes: null,
-});
 
 export async function applyDecision(context: ServiceContext, client: PoolClient, decision: DecisionToApply): Promise<RevisionRef[]> {
   const { event } = decision;

@@ -10,6 +10,7 @@ import { DEFAULT_PENALTY_PERCENT } from '../codes.js';
 import { roundTenth } from '../numbers.js';
 import { codeAllowed, effectiveCode } from '../result-codes.js';
 import type { StoredEntry } from '../race-entries.js';
+import type { SubmittedEntry } from '../records.js';
 import type { ConsequenceAction } from '@regatta/contracts';
 
 export interface Consequence {
@@ -99,6 +100,20 @@ function heldPenalties(entry: StoredEntry): { points: number; percent: number | 
   if (code === 'DPI') return { points: entry.penaltyPoints ?? 0, percent: entry.penaltyPercent };
   return { points: 0, percent: null };
 }
+
+/** The entry a consequence gets for a boat the race has none for (she scored DNC implicitly). */
+export const blankEntry = (boatId: string, seq: number): SubmittedEntry => ({
+  boatId,
+  seq,
+  status: 'dnc',
+  code: 'DNC',
+  finishTime: null,
+  penaltyPercent: null,
+  penaltyPoints: null,
+  redressMethod: null,
+  redressPoints: null,
+  notes: null,
+});
 
 /** The actions that stand on top of a boat's finishing record: penalties and redress. */
 const OVERLAY_ACTIONS: ReadonlySet<ConsequenceAction> = new Set(['dsq', 'dne', 'dpi', 'scp', 'rdg']);
