@@ -11,7 +11,7 @@
  * layer.
  */
 const LAYER = (name) => `^services/[^/]+/src/${name}/`;
-const IO_MODULES = ['pg', 'kafkajs', 'ioredis', 'express', 'undici', 'pino', 'rate-limiter-flexible', 'jsonwebtoken', 'http-proxy-middleware'];
+const IO_MODULES = ['pg', 'kafkajs', 'ioredis', 'express', 'undici', 'pino', 'rate-limiter-flexible', 'jsonwebtoken'];
 const IO_PACKAGES = ['@regatta/db', '@regatta/messaging', '@regatta/http', '@regatta/runtime', '@regatta/logging', '@regatta/config'];
 const IO_CORE = ['fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'child_process', 'dgram', 'dns', 'tls', 'cluster', 'worker_threads'];
 
