@@ -118,6 +118,7 @@ function attributesTable(locale: Locale): Html {
           ${row('view', markup(locale, 'demo.attrView'))}
           ${row('fleet', t('demo.attrFleet'))}
           ${row('api', t('demo.attrApi'))}
+          ${row('lang', t('demo.attrLang'))}
         </tbody>
       </table>
     </div>`;
