@@ -1,13 +1,14 @@
 /**
  * Race day on the water, in a real Chromium through the gateway: the race officer opens the committee
  * app with signal, enrols a second phone by the QR code's payload (a second browser profile, no
- * password), runs a start (a short 3-second sequence), and both phones go offline (the browser's
- * offline emulation). They record 30 finishes between them (14 boats each, the officer also one
- * unknown boat; the second phone has two boats in the opposite order, and takes back one wrong tap).
- * Both reload the app while offline (the service worker serves it) and every record is still there,
- * marked not yet sent. Back online, each phone sends its queue; the server's capture log holds every
- * record exactly once, and both phones show the reconciliation with the swapped pair. Every screen is
- * audited at 375 and 1280 px.
+ * password), runs a start (a short 3-second sequence), recalls it (general recall), runs it again
+ * and recalls one boat (individual recall); the second phone joins that start, and both phones go
+ * offline (the browser's offline emulation). They record 30 finishes between them (14 boats each,
+ * the officer also one unknown boat; the second phone has two boats in the opposite order, and takes
+ * back one wrong tap). Both reload the app while offline (the service worker serves it) and every
+ * record is still there, marked not yet sent. Back online, each phone sends its queue; the server's
+ * capture log holds every record exactly once, and both phones show the reconciliation with the
+ * swapped pair. Every screen is audited at 375 and 1280 px.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -110,6 +111,16 @@ describe('console: the committee app on the water', () => {
     await a.getByRole('timer', { name: 'Time to the next signal: Start signal' }).waitFor();
     await shot(a, 'committee-sequence');
     await a.getByText(/^Started at \d\d:\d\d:\d\d\.\d$/).waitFor({ timeout: 10_000 });
+    // A general recall: the start is void, the same race waits for a new warning signal.
+    await a.getByRole('button', { name: 'General recall' }).click();
+    await a.getByText('General recall: the start is void, a new start waits for its warning signal.').waitFor();
+    await a.getByRole('button', { name: 'Warning signal now' }).click();
+    await a.getByText(/^Started at \d\d:\d\d:\d\d\.\d$/).waitFor({ timeout: 10_000 });
+    // One boat over the line early: an individual recall.
+    await a.getByRole('button', { name: 'Individual recall' }).click();
+    await a.getByRole('group', { name: 'Boats over the line early' }).getByRole('checkbox', { name: sail(2) }).check();
+    await a.getByRole('button', { name: 'Record the individual recall' }).click();
+    await a.getByText(`Recalled: ${sail(2)}`).waitFor();
     await a.getByRole('status').getByText('Every record is on the server').waitFor();
     assert.deepEqual(await auditBothWidths(a), [], 'a start after its start signal');
 
@@ -189,13 +200,14 @@ describe('console: the committee app on the water', () => {
     }
     const log = await a.request.get(`/api/v1/events/${slug}/races/${raceId}/capture/log`);
     assert.equal(log.status(), 200, await log.text());
-    const { data } = (await log.json()) as { data: { signals: Array<{ id: string; kind: string }>; finishes: Array<{ id: string; kind: string; sailNumber: string | null; recorder: { kind: string } }> } };
+    const { data } = (await log.json()) as { data: { signals: Array<{ id: string; kind: string; startId: string }>; finishes: Array<{ id: string; kind: string; sailNumber: string | null; recorder: { kind: string } }> } };
     assert.equal(data.finishes.length, 31, 'A: 15 finishes; B: 15 finishes and a deletion');
     assert.equal(new Set(data.finishes.map((f) => f.id)).size, 31, 'every record exactly once');
     assert.deepEqual(data.finishes.filter((f) => f.kind === 'deletion').length, 1);
     assert.equal(data.finishes.filter((f) => f.kind === 'finish' && f.sailNumber === null).length, 1, 'one unknown boat');
     assert.deepEqual([...new Set(data.finishes.map((f) => f.recorder.kind))].sort(), ['device', 'member']);
-    assert.deepEqual(data.signals.map((s) => s.kind), ['warning', 'start']);
+    assert.deepEqual(data.signals.map((s) => s.kind), ['warning', 'start', 'general_recall', 'warning', 'start', 'individual_recall']);
+    assert.equal(new Set(data.signals.map((s) => s.startId)).size, 2, 'the start after the general recall is a new one');
 
     // Both phones see the reconciliation: the swapped pair, the unknown boat.
     for (const page of [a, b]) {

@@ -5,10 +5,11 @@
  * then the tap's moment is the start). After the start: individual recall (the boats over early) or
  * general recall (the start is void; a new one of the same races waits for its warning).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generalRecall, joinStart, newStart, recordSignal } from './actions';
 import { armSound, signalFeedback } from './feedback';
+import { useSequenceTimer } from './useSequenceTimer';
 import { DEFAULT_SEQUENCE, formatCountdown, nextSignal, parseSequence, planSignals } from './domain/sequence';
 import { formatClock } from './time';
 import { boatsOf, raceLabel, startsOfOthers, type Context } from './context';
@@ -76,34 +77,14 @@ function StartSetup({ slug, context, committee, onDone, onJoined }: { slug: stri
 
 function StartRun({ start, committee, context, onNew, onStarted, t }: { start: StoredStart; committee: Committee; context: Context; onNew: () => void; onStarted: () => void; t: (key: string, options?: Record<string, unknown>) => string }) {
   const { i18n } = useTranslation();
-  const [now, setNow] = useState(Date.now());
   const [announce, setAnnounce] = useState('');
   const [recalling, setRecalling] = useState(false);
   const [over, setOver] = useState<string[]>([]);
-  const handled = useRef(new Set<number>());
   const signals = start.warningAt !== null ? planSignals(start.warningAt, start.sequence) : [];
   const recordedKinds = new Set(committee.records.filter((r) => r.type === 'signal').map((r) => r.kind));
   const timeZone = context.event.timeZone;
 
-  // The timer: each signal whose moment has come is sounded (if not late) and the ones scoring needs recorded.
-  useEffect(() => {
-    if (start.warningAt === null || start.startAt !== null) return undefined;
-    const tick = () => {
-      const at = Date.now();
-      setNow(at);
-      signals.forEach((signal, index) => {
-        if (signal.at > at || handled.current.has(index)) return;
-        handled.current.add(index);
-        if (at - signal.at < 2_000) signalFeedback(signal.kind === 'start');
-        setAnnounce(t(`signal.${signal.kind}`));
-        if (signal.kind !== 'one_minute' && !recordedKinds.has(signal.kind)) void recordSignal(start, signal.kind, signal.at);
-      });
-    };
-    tick();
-    const timer = setInterval(tick, 200);
-    return () => clearInterval(timer);
-  });
-
+  const now = useSequenceTimer(start, signals, (kind) => setAnnounce(t(`signal.${kind}`)));
   const next = nextSignal(signals, now);
   const boats = boatsOf(context, start);
   return (
@@ -112,8 +93,9 @@ function StartRun({ start, committee, context, onNew, onStarted, t }: { start: S
       <p>{t('start.racesOf', { races: start.raceIds.map((id) => raceLabel(context, id, t)).join(', ') })}</p>
       <p className="muted">{t('start.sequenceIs', { sequence: start.sequence.join('-') })}</p>
       <div role="status" className="signal-announce">{announce}</div>
+      {start.after && start.warningAt === null && <p className="notice">{t('start.generalRecalled')}</p>}
       {start.warningAt === null ? (
-        <button type="button" className="big" onClick={() => { armSound(); signalFeedback(false); void recordSignal(start, 'warning', Date.now()); }}>
+        <button type="button" className="big" onClick={() => { armSound(); signalFeedback(false); setAnnounce(t('signal.warning')); void recordSignal(start, 'warning', Date.now()); }}>
           {t('start.warningNow')}
         </button>
       ) : start.startAt === null ? (
@@ -131,7 +113,7 @@ function StartRun({ start, committee, context, onNew, onStarted, t }: { start: S
           <div className="actions">
             <button type="button" onClick={onStarted}>{t('start.toFinishes')}</button>
             <button type="button" className="secondary" onClick={() => setRecalling((v) => !v)} aria-expanded={recalling}>{t('start.individualRecall')}</button>
-            <button type="button" className="danger" onClick={() => void generalRecall(start, Date.now()).then(() => setAnnounce(t('start.generalRecalled')))}>{t('start.generalRecall')}</button>
+            <button type="button" className="danger" onClick={() => void generalRecall(start, Date.now())}>{t('start.generalRecall')}</button>
           </div>
           {recalling && (
             <fieldset>

@@ -15,7 +15,7 @@ export function SyncBar({ committee }: { committee: Committee }) {
         {unsent > 0 ? t('sync.unsent', { count: unsent }) : t('sync.allSent')}
       </p>
       <p className="muted">
-        {status.lastError ? t('sync.offline') : status.lastSyncAt ? t('sync.online') : t('sync.waiting')}
+        {status.lastErrorStatus === 401 ? t('sync.ended') : status.lastErrorStatus ? t('sync.failed', { status: status.lastErrorStatus }) : status.lastError ? t('sync.offline') : status.lastSyncAt ? t('sync.online') : t('sync.waiting')}
         {clock ? ` · ${t('sync.offset', { offset: formatOffset(clock.offsetMs) })}` : ` · ${t('sync.noOffset')}`}
       </p>
       <button type="button" className="secondary" onClick={() => loop?.kick()} disabled={!loop}>{t('sync.now')}</button>

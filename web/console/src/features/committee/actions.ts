@@ -8,6 +8,7 @@ import { currentOffset } from './sync/sync';
 import type { Boat } from './domain/boats';
 
 const db = () => committeeDb();
+const ONCE_PER_START: ReadonlySet<WireSignalKind> = new Set(['warning', 'preparatory', 'start']);
 const id = () => crypto.randomUUID();
 
 async function base(slug: string, startId: string, deviceAt: number) {
@@ -23,6 +24,11 @@ export async function newStart(slug: string, raceIds: string[], sequence: number
 export async function recordSignal(start: StoredStart, kind: WireSignalKind, deviceAt: number, sailNumbers?: string[]): Promise<CaptureRecord> {
   const record: CaptureRecord = { ...(await base(start.slug, start.id, deviceAt)), type: 'signal', kind, raceIds: start.raceIds, ...(sailNumbers?.length ? { sailNumbers } : {}) };
   return db().transaction('rw', db().records, db().starts, async () => {
+    // The sequence's signals are recorded once per start, whoever asks (the timer after a reload, a tap).
+    if (ONCE_PER_START.has(kind)) {
+      const earlier = (await db().records.where('[slug+startId]').equals([start.slug, start.id]).toArray()).find((r) => r.type === 'signal' && r.kind === kind);
+      if (earlier) return earlier;
+    }
     const stored = await addRecord(db(), record);
     if (kind === 'warning') await db().starts.update(start.id, { warningAt: deviceAt });
     if (kind === 'start') await db().starts.update(start.id, { startAt: deviceAt });

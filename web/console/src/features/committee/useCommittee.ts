@@ -11,7 +11,7 @@ import { committeeDb, readClock, recordsOfStart, type StoredStart } from './stor
 import { SyncLoop, type SyncStatus } from './sync/sync';
 
 const db = committeeDb;
-const OFFLINE: SyncStatus = { online: false, running: false, lastError: null, lastSyncAt: null, nextRetryAt: null };
+const OFFLINE: SyncStatus = { online: false, running: false, lastError: null, lastErrorStatus: null, lastSyncAt: null, nextRetryAt: null };
 
 export function useCommittee(slug: string) {
   // undefined while IndexedDB is read; null when there is none.

@@ -72,6 +72,8 @@ export interface SyncStatus {
   online: boolean;
   running: boolean;
   lastError: string | null;
+  /** The HTTP status of the last failure (401: the device's enrolment ended), null for a network failure. */
+  lastErrorStatus: number | null;
   lastSyncAt: number | null;
   nextRetryAt: number | null;
 }
@@ -84,7 +86,7 @@ export class SyncLoop {
   private again = false;
   private stopped = false;
   private listeners = new Set<(status: SyncStatus) => void>();
-  status: SyncStatus = { online: true, running: false, lastError: null, lastSyncAt: null, nextRetryAt: null };
+  status: SyncStatus = { online: true, running: false, lastError: null, lastErrorStatus: null, lastSyncAt: null, nextRetryAt: null };
 
   constructor(
     private readonly db: CommitteeDb,
@@ -133,11 +135,12 @@ export class SyncLoop {
     try {
       await syncPass(this.db, this.slug, this.transport);
       this.failures = 0;
-      this.publish({ online: true, lastError: null, lastSyncAt: Date.now(), nextRetryAt: null });
+      this.publish({ online: true, lastError: null, lastErrorStatus: null, lastSyncAt: Date.now(), nextRetryAt: null });
     } catch (error) {
       this.failures += 1;
       delay = Math.min(30_000, 1_000 * 2 ** (this.failures - 1));
-      this.publish({ online: false, lastError: error instanceof Error ? error.message : String(error), nextRetryAt: Date.now() + delay });
+      const status = (error as { status?: unknown }).status;
+      this.publish({ online: false, lastError: error instanceof Error ? error.message : String(error), lastErrorStatus: typeof status === 'number' && status > 0 ? status : null, nextRetryAt: Date.now() + delay });
     } finally {
       this.running = false;
       this.publish({ running: false });
