@@ -1,7 +1,7 @@
 /** A small regatta built through the gateway (as an organizer would) for the race capture tests. */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createOrganization, newActor, uniqueSuffix, type Actor, type ApiClient } from '@regatta/testing';
+import { createOrganization, eventually, newActor, uniqueSuffix, type Actor, type ApiClient } from '@regatta/testing';
 
 const DAY = 86_400_000;
 
@@ -17,7 +17,7 @@ export interface CaptureRegatta {
   slug: string;
   fleetId: string;
   raceIds: string[];
-  entries: Array<{ registrationId: string; sailNumber: string }>;
+  entries: Array<{ registrationId: string; boatId: string; sailNumber: string }>;
 }
 
 /** A published regatta (days ahead, so entries are open) with one fleet, `races` races and `boats` entries "GBR 1".."GBR n". */
@@ -40,8 +40,13 @@ export async function buildRegatta(api: ApiClient, options: { boats?: number; ra
     const sailNumber = `GBR ${i}`;
     const body = { fleet: fleetId, boat: { name: `Boat ${i}`, sailNumber }, sailor: { name: `Skipper ${i}`, email: `skipper-${i}-${uniqueSuffix()}@example.org` } };
     const registration = await ok(api.post(`/api/v1/events/${slug}/register`, body, { key }), 201);
-    entries.push({ registrationId: registration.data.id, sailNumber });
+    entries.push({ registrationId: registration.data.id, boatId: registration.data.boatId, sailNumber });
   }
+  // Race capture knows the races and entries (from the events service's facts) a moment later.
+  await eventually(async () => {
+    const context = await api.get(`/api/v1/events/${slug}/capture/context`, { key });
+    return context.status === 200 && context.body.data.races.length === raceIds.length && context.body.data.entries.length === boats ? true : undefined;
+  }, 10_000, 'race capture projected the regatta');
   return { organizer, org, slug, fleetId, raceIds, entries };
 }
 

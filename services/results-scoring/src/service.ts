@@ -18,6 +18,7 @@ import { revisionsRoutes } from './http/revisions.routes.js';
 import { sailwaveExportRoutes } from './http/sailwave-export.routes.js';
 import { splitRoutes } from './http/split.routes.js';
 import { standingsRoutes } from './http/standings.routes.js';
+import { captureConsumer } from './messaging/capture.consumer.js';
 import { organizationsConsumer } from './messaging/organizations.consumer.js';
 import { projectionsConsumer } from './messaging/projections.consumer.js';
 
@@ -34,6 +35,6 @@ export const definition: ServiceDefinition<typeof resultsEnv, ResultsResources> 
     openHearings,
   }),
   routes: (context, resources) => [...resultsRoutes(context), ...standingsRoutes(context), ...revisionsRoutes(context), ...publicationRoutes(context, resources), ...protestsRoutes(context), ...sailwaveExportRoutes(context), ...importsRoutes(context), ...splitRoutes(context), ...overallRoutes(context)],
-  consumers: (context) => [projectionsConsumer(context), organizationsConsumer()],
+  consumers: (context) => [projectionsConsumer(context), organizationsConsumer(), captureConsumer(context)],
   background: (context, resources) => [officialTask(context, resources)],
 };

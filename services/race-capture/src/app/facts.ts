@@ -1,7 +1,9 @@
 /** The capture.v1 facts this service publishes through its outbox (built here, published by use cases). */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import type { RaceStart } from '../domain/race-start.js';
-import type { FinishRecord, Recorder, Signal } from '../domain/records.js';
+import { reconcile } from '../domain/reconcile.js';
+import { sailKey, type FinishRecord, type Recorder, type Signal } from '../domain/records.js';
+import type { CaptureEntry } from '../domain/regatta.js';
 
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
@@ -26,7 +28,30 @@ interface Meta {
   actorUserId: string | null;
 }
 
-export function finishRecorded(record: FinishRecord, fleetId: string, start: RaceStart, meta: Meta): Fact {
+/** The race after a record: its reconciled finish order and codes in force, with the boats entered, and who recorded. */
+function raceSnapshot(records: readonly FinishRecord[], entries: readonly CaptureEntry[]) {
+  const bySail = new Map(entries.flatMap((entry) => (entry.sailNumber ? [[sailKey(entry.sailNumber), entry] as const] : [])));
+  const boatOf = (sailNumber: string) => {
+    const entry = bySail.get(sailKey(sailNumber));
+    return { registrationId: entry?.registrationId, boatId: entry?.boatId ?? undefined, sailNumber };
+  };
+  const reconciled = reconcile(records);
+  const recorders = new Map(records.filter((record) => record.supersededBy === null).map((record) => [record.recorder.id, record.recorder]));
+  return {
+    places: reconciled.order.map((place) => ({ position: place.position, ...boatOf(place.sailNumber), at: timestampFromDate(place.at) })),
+    codes: reconciled.codes.map((entry) => ({ ...boatOf(entry.sailNumber), code: entry.code })),
+    recorders: [...recorders.values()].map(recorderOf),
+    unknownBoats: reconciled.unknowns.length,
+  };
+}
+
+export function finishRecorded(
+  record: FinishRecord,
+  fleetId: string,
+  start: RaceStart,
+  race: { records: readonly FinishRecord[]; entries: readonly CaptureEntry[] },
+  meta: Meta,
+): Fact {
   return newFact(
     'finish.recorded',
     'finishRecorded',
@@ -47,6 +72,7 @@ export function finishRecorded(record: FinishRecord, fleetId: string, start: Rac
       },
       fleetId,
       start: startSnapshot(record.raceId, start),
+      ...raceSnapshot(race.records, race.entries),
     },
     { producer: 'race-capture', organizationId: meta.organizationId, eventId: record.eventId, requestId: meta.requestId ?? null, actorUserId: meta.actorUserId, occurredAt: record.receivedAt },
   );

@@ -12,8 +12,8 @@ import { finishShapeRefusal, finishTimeRefusal, type Refusal } from '../domain/f
 import { raceStart } from '../domain/race-start.js';
 import { bodyHash, sailKey, type FinishInput, type FinishRecord } from '../domain/records.js';
 import type { CaptureEntry } from '../domain/regatta.js';
-import { finishById, insertFinish, lockRecordInForce, supersede } from '../store/finishes.js';
-import { entryById, entryBySail, racesOfEvent } from '../store/regatta.js';
+import { finishById, finishesOfRace, insertFinish, lockRace, lockRecordInForce, supersede } from '../store/finishes.js';
+import { entriesOf, entryById, entryBySail, racesOfEvent } from '../store/regatta.js';
 import { signalsOfRaces } from '../store/signals.js';
 import type { Caller } from './caller.js';
 import { finishRecorded } from './facts.js';
@@ -51,6 +51,7 @@ async function takeIn(client: PoolClient, context: ServiceContext, caller: Calle
   if (shape) throw refused(shape);
   const [race] = await racesOfEvent(client, caller.event.id, [input.raceId]);
   if (!race) throw problem('unknown_race', `Race ${input.raceId} is not a race of this regatta.`);
+  await lockRace(client, race.id);
   const entry = await boatOf(client, race.fleetId, input);
   const start = raceStart(await signalsOfRaces(client, [race.id]));
   const timing = finishTimeRefusal(input, new Date(), start.startAt);
@@ -85,7 +86,8 @@ async function takeIn(client: PoolClient, context: ServiceContext, caller: Calle
   if (input.replaces !== undefined && !(await supersede(client, race.id, input.replaces, input.id))) {
     throw problem('unknown_record', `Record ${input.replaces} was replaced meanwhile.`);
   }
-  await context.publish(client, finishRecorded(stored.record, race.fleetId, start, { organizationId: caller.event.organizationId, requestId, actorUserId: caller.userId }));
+  const snapshot = { records: await finishesOfRace(client, race.id), entries: await entriesOf(client, caller.event.id, [race.fleetId]) };
+  await context.publish(client, finishRecorded(stored.record, race.fleetId, start, snapshot, { organizationId: caller.event.organizationId, requestId, actorUserId: caller.userId }));
   return { outcome: 'recorded', record: stored.record };
 }
 

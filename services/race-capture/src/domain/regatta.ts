@@ -26,6 +26,7 @@ export interface CaptureRace {
 
 export interface CaptureEntry {
   registrationId: string;
+  boatId: string | null;
   fleetId: string;
   sailNumber: string | null;
   boatName: string | null;

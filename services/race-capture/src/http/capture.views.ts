@@ -94,7 +94,9 @@ export const contextView = (context: CaptureContext) => ({
     status: race.status,
     start: startView(race.start),
   })),
-  entries: context.entries.flatMap((entry) => (entry.sailNumber ? [{ ...entry, sailNumber: entry.sailNumber }] : [])),
+  entries: context.entries.flatMap((entry) =>
+    entry.sailNumber ? [{ registrationId: entry.registrationId, fleetId: entry.fleetId, sailNumber: entry.sailNumber, boatName: entry.boatName }] : [],
+  ),
   signals: context.signals.map(signalView),
   recorder: recorderView(context.caller.recorder),
   validUntil: iso(context.caller.device?.validUntil ?? null),

@@ -53,6 +53,7 @@ async function applyRegistrationsFact(client: PoolClient, fact: Fact): Promise<v
   if (!registration) return;
   await recordEntry(client, {
     registrationId: registration.id,
+    boatId: registration.boat?.id || null,
     eventId: registration.eventId,
     fleetId: registration.fleetId,
     sailNumber: registration.boat?.sailNumber ?? null,

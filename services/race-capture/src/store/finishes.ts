@@ -44,6 +44,11 @@ const toRecord = (row: FinishRow): FinishRecord => ({
   receivedAt: row.received_at,
 });
 
+/** Serializes the records of one race (their order snapshot is taken inside the transaction). */
+export async function lockRace(client: Queryable, raceId: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7))', [`race-capture:${raceId}`]);
+}
+
 export async function finishById(q: Queryable, id: string): Promise<{ record: FinishRecord; bodyHash: string } | undefined> {
   const { rows } = await q.query<FinishRow>('SELECT * FROM finish_records WHERE id = $1', [id]);
   return rows[0] ? { record: toRecord(rows[0]), bodyHash: rows[0].body_hash } : undefined;

@@ -66,12 +66,13 @@ export async function fleetsOfEvent(q: Queryable, eventId: string): Promise<Capt
 
 interface EntryRow {
   registration_id: string;
+  boat_id: string | null;
   fleet_id: string;
   sail_number: string | null;
   boat_name: string | null;
 }
 
-const toEntry = (row: EntryRow): CaptureEntry => ({ registrationId: row.registration_id, fleetId: row.fleet_id, sailNumber: row.sail_number, boatName: row.boat_name });
+const toEntry = (row: EntryRow): CaptureEntry => ({ registrationId: row.registration_id, boatId: row.boat_id, fleetId: row.fleet_id, sailNumber: row.sail_number, boatName: row.boat_name });
 
 /** The entries (status registered) of the event, or of the fleets named. */
 export async function entriesOf(q: Queryable, eventId: string, fleetIds?: readonly string[]): Promise<CaptureEntry[]> {

@@ -49,11 +49,11 @@ export async function deleteRace(client: Queryable, raceId: string): Promise<voi
 
 export async function upsertEntry(client: Queryable, entry: CaptureEntry & { eventId: string; status: string; sailKey: string | null; sourceUpdatedAt: Date | null }): Promise<void> {
   await client.query(
-    `INSERT INTO capture_entries (registration_id, event_id, fleet_id, sail_number, sail_key, boat_name, status, source_updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (registration_id) DO UPDATE SET fleet_id = EXCLUDED.fleet_id, sail_number = EXCLUDED.sail_number, sail_key = EXCLUDED.sail_key,
+    `INSERT INTO capture_entries (registration_id, event_id, fleet_id, sail_number, sail_key, boat_name, status, source_updated_at, boat_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (registration_id) DO UPDATE SET fleet_id = EXCLUDED.fleet_id, sail_number = EXCLUDED.sail_number, sail_key = EXCLUDED.sail_key, boat_id = EXCLUDED.boat_id,
        boat_name = EXCLUDED.boat_name, status = EXCLUDED.status, source_updated_at = EXCLUDED.source_updated_at
      WHERE capture_entries.source_updated_at IS NULL OR EXCLUDED.source_updated_at IS NULL OR EXCLUDED.source_updated_at >= capture_entries.source_updated_at`,
-    [entry.registrationId, entry.eventId, entry.fleetId, entry.sailNumber, entry.sailKey, entry.boatName, entry.status, entry.sourceUpdatedAt],
+    [entry.registrationId, entry.eventId, entry.fleetId, entry.sailNumber, entry.sailKey, entry.boatName, entry.status, entry.sourceUpdatedAt, entry.boatId],
   );
 }

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/capture.proto.
  */
 export const file_regatta_facts_v1_capture: GenFile = /*@__PURE__*/
-  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL2NhcHR1cmUucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEiXAoPQ2FwdHVyZVJlY29yZGVyEgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSDQoFbGFiZWwYAyABKAkSFAoHdXNlcl9pZBgEIAEoCUgAiAEBQgoKCF91c2VyX2lkIrwBChBDYXB0dXJlUmFjZVN0YXJ0Eg8KB3JhY2VfaWQYASABKAkSDgoGc3RhdHVzGAIgASgJEjEKCHN0YXJ0X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBEhUKCHN0YXJ0X2lkGAQgASgJSAGIAQESEQoJc2hvcnRlbmVkGAUgASgIEhAKCHJlY2FsbGVkGAYgAygJQgsKCV9zdGFydF9hdEILCglfc3RhcnRfaWQi4wMKDEZpbmlzaFJlY29yZBIKCgJpZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSHAoPcmVnaXN0cmF0aW9uX2lkGAQgASgJSACIAQESGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIRCgRjb2RlGAYgASgJSAKIAQESKwoCYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAOIAQESMgoJZGV2aWNlX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgEiAEBEhwKD2Nsb2NrX29mZnNldF9tcxgJIAEoBUgFiAEBEhUKCHJlcGxhY2VzGAogASgJSAaIAQESMwoIcmVjb3JkZXIYCyABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCEgoQX3JlZ2lzdHJhdGlvbl9pZEIOCgxfc2FpbF9udW1iZXJCBwoFX2NvZGVCBQoDX2F0QgwKCl9kZXZpY2VfYXRCEgoQX2Nsb2NrX29mZnNldF9tc0ILCglfcmVwbGFjZXMihQEKDkZpbmlzaFJlY29yZGVkEi4KBnJlY29yZBgBIAEoCzIeLnJlZ2F0dGEuZmFjdHMudjEuRmluaXNoUmVjb3JkEhAKCGZsZWV0X2lkGAIgASgJEjEKBXN0YXJ0GAMgASgLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0IuICCgpSYWNlU2lnbmFsEgoKAmlkGAEgASgJEhAKCHN0YXJ0X2lkGAIgASgJEhAKCHJhY2VfaWRzGAMgAygJEgwKBGtpbmQYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjIKCWRldmljZV9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIcCg9jbG9ja19vZmZzZXRfbXMYByABKAVIAYgBARIUCgxzYWlsX251bWJlcnMYCCADKAkSMwoIcmVjb3JkZXIYCSABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCDAoKX2RldmljZV9hdEISChBfY2xvY2tfb2Zmc2V0X21zInYKElJhY2VTaWduYWxSZWNvcmRlZBIsCgZzaWduYWwYASABKAsyHC5yZWdhdHRhLmZhY3RzLnYxLlJhY2VTaWduYWwSMgoGc3RhcnRzGAIgAygLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0YgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL2NhcHR1cmUucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEiXAoPQ2FwdHVyZVJlY29yZGVyEgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSDQoFbGFiZWwYAyABKAkSFAoHdXNlcl9pZBgEIAEoCUgAiAEBQgoKCF91c2VyX2lkIrwBChBDYXB0dXJlUmFjZVN0YXJ0Eg8KB3JhY2VfaWQYASABKAkSDgoGc3RhdHVzGAIgASgJEjEKCHN0YXJ0X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBEhUKCHN0YXJ0X2lkGAQgASgJSAGIAQESEQoJc2hvcnRlbmVkGAUgASgIEhAKCHJlY2FsbGVkGAYgAygJQgsKCV9zdGFydF9hdEILCglfc3RhcnRfaWQi4wMKDEZpbmlzaFJlY29yZBIKCgJpZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSHAoPcmVnaXN0cmF0aW9uX2lkGAQgASgJSACIAQESGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIRCgRjb2RlGAYgASgJSAKIAQESKwoCYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAOIAQESMgoJZGV2aWNlX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgEiAEBEhwKD2Nsb2NrX29mZnNldF9tcxgJIAEoBUgFiAEBEhUKCHJlcGxhY2VzGAogASgJSAaIAQESMwoIcmVjb3JkZXIYCyABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCEgoQX3JlZ2lzdHJhdGlvbl9pZEIOCgxfc2FpbF9udW1iZXJCBwoFX2NvZGVCBQoDX2F0QgwKCl9kZXZpY2VfYXRCEgoQX2Nsb2NrX29mZnNldF9tc0ILCglfcmVwbGFjZXMisQEKDENhcHR1cmVQbGFjZRIQCghwb3NpdGlvbhgBIAEoBRIcCg9yZWdpc3RyYXRpb25faWQYAiABKAlIAIgBARIUCgdib2F0X2lkGAMgASgJSAGIAQESEwoLc2FpbF9udW1iZXIYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQihAEKC0NhcHR1cmVDb2RlEhwKD3JlZ2lzdHJhdGlvbl9pZBgBIAEoCUgAiAEBEhQKB2JvYXRfaWQYAiABKAlIAYgBARITCgtzYWlsX251bWJlchgDIAEoCRIMCgRjb2RlGAQgASgJQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQisAIKDkZpbmlzaFJlY29yZGVkEi4KBnJlY29yZBgBIAEoCzIeLnJlZ2F0dGEuZmFjdHMudjEuRmluaXNoUmVjb3JkEhAKCGZsZWV0X2lkGAIgASgJEjEKBXN0YXJ0GAMgASgLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0Ei4KBnBsYWNlcxgEIAMoCzIeLnJlZ2F0dGEuZmFjdHMudjEuQ2FwdHVyZVBsYWNlEiwKBWNvZGVzGAUgAygLMh0ucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlQ29kZRI0CglyZWNvcmRlcnMYBiADKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIVCg11bmtub3duX2JvYXRzGAcgASgFIuICCgpSYWNlU2lnbmFsEgoKAmlkGAEgASgJEhAKCHN0YXJ0X2lkGAIgASgJEhAKCHJhY2VfaWRzGAMgAygJEgwKBGtpbmQYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjIKCWRldmljZV9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIcCg9jbG9ja19vZmZzZXRfbXMYByABKAVIAYgBARIUCgxzYWlsX251bWJlcnMYCCADKAkSMwoIcmVjb3JkZXIYCSABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCDAoKX2RldmljZV9hdEISChBfY2xvY2tfb2Zmc2V0X21zInYKElJhY2VTaWduYWxSZWNvcmRlZBIsCgZzaWduYWwYASABKAsyHC5yZWdhdHRhLmZhY3RzLnYxLlJhY2VTaWduYWwSMgoGc3RhcnRzGAIgAygLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0YgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Who recorded: a member of the organizing club, an API key, or an enrolled committee device.
@@ -189,8 +189,84 @@ export const FinishRecordSchema: GenMessage<FinishRecord> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_capture, 2);
 
 /**
- * finish.recorded: a new finish record of a race was kept. Consumers rebuild the race's finishes
- * from the records in force (a record with `replaces` stands instead of that one).
+ * One boat of a race's reconciled finish order (the earliest time its recorders recorded).
+ *
+ * @generated from message regatta.facts.v1.CapturePlace
+ */
+export type CapturePlace = Message<"regatta.facts.v1.CapturePlace"> & {
+  /**
+   * @generated from field: int32 position = 1;
+   */
+  position: number;
+
+  /**
+   * @generated from field: optional string registration_id = 2;
+   */
+  registrationId?: string | undefined;
+
+  /**
+   * @generated from field: optional string boat_id = 3;
+   */
+  boatId?: string | undefined;
+
+  /**
+   * @generated from field: string sail_number = 4;
+   */
+  sailNumber: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 5;
+   */
+  at?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.CapturePlace.
+ * Use `create(CapturePlaceSchema)` to create a new message.
+ */
+export const CapturePlaceSchema: GenMessage<CapturePlace> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_capture, 3);
+
+/**
+ * A code seen on the water for a boat, in force.
+ *
+ * @generated from message regatta.facts.v1.CaptureCode
+ */
+export type CaptureCode = Message<"regatta.facts.v1.CaptureCode"> & {
+  /**
+   * @generated from field: optional string registration_id = 1;
+   */
+  registrationId?: string | undefined;
+
+  /**
+   * @generated from field: optional string boat_id = 2;
+   */
+  boatId?: string | undefined;
+
+  /**
+   * @generated from field: string sail_number = 3;
+   */
+  sailNumber: string;
+
+  /**
+   * "OCS" | "UFD" | "BFD" | "DNS" | "DNF" | "RET"
+   *
+   * @generated from field: string code = 4;
+   */
+  code: string;
+};
+
+/**
+ * Describes the message regatta.facts.v1.CaptureCode.
+ * Use `create(CaptureCodeSchema)` to create a new message.
+ */
+export const CaptureCodeSchema: GenMessage<CaptureCode> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_capture, 4);
+
+/**
+ * finish.recorded: a new finish record of a race was kept. Besides the record, a snapshot of the
+ * race after it: the reconciled finish order and the codes of the records in force (a record with
+ * `replaces` stands instead of that one), and who recorded them.
  *
  * @generated from message regatta.facts.v1.FinishRecorded
  */
@@ -209,6 +285,28 @@ export type FinishRecorded = Message<"regatta.facts.v1.FinishRecorded"> & {
    * @generated from field: regatta.facts.v1.CaptureRaceStart start = 3;
    */
   start?: CaptureRaceStart | undefined;
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.CapturePlace places = 4;
+   */
+  places: CapturePlace[];
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.CaptureCode codes = 5;
+   */
+  codes: CaptureCode[];
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.CaptureRecorder recorders = 6;
+   */
+  recorders: CaptureRecorder[];
+
+  /**
+   * Unidentified boats not yet resolved.
+   *
+   * @generated from field: int32 unknown_boats = 7;
+   */
+  unknownBoats: number;
 };
 
 /**
@@ -216,7 +314,7 @@ export type FinishRecorded = Message<"regatta.facts.v1.FinishRecorded"> & {
  * Use `create(FinishRecordedSchema)` to create a new message.
  */
 export const FinishRecordedSchema: GenMessage<FinishRecorded> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_capture, 3);
+  messageDesc(file_regatta_facts_v1_capture, 5);
 
 /**
  * One signal of a start (one or more races starting together).
@@ -283,7 +381,7 @@ export type RaceSignal = Message<"regatta.facts.v1.RaceSignal"> & {
  * Use `create(RaceSignalSchema)` to create a new message.
  */
 export const RaceSignalSchema: GenMessage<RaceSignal> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_capture, 4);
+  messageDesc(file_regatta_facts_v1_capture, 6);
 
 /**
  * race.signal.recorded: a signal was kept; `starts` is each of its races' start in force after it.
@@ -307,5 +405,5 @@ export type RaceSignalRecorded = Message<"regatta.facts.v1.RaceSignalRecorded"> 
  * Use `create(RaceSignalRecordedSchema)` to create a new message.
  */
 export const RaceSignalRecordedSchema: GenMessage<RaceSignalRecorded> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_capture, 5);
+  messageDesc(file_regatta_facts_v1_capture, 7);
 
