@@ -7,6 +7,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redeemEnrolment, type DeviceCredential } from './api';
 import { committeeDb } from './store/db';
+import { codeFromFragment } from './domain/enrol-code';
+
+export { codeFromFragment };
 
 const redeeming = new Map<string, Promise<DeviceCredential>>();
 
@@ -23,10 +26,6 @@ export function redeem(code: string): Promise<DeviceCredential> {
   return pending;
 }
 
-export function codeFromFragment(hash: string): string | undefined {
-  const value = new URLSearchParams(hash.replace(/^#/, '')).get('enrol')?.trim();
-  return value || undefined;
-}
 
 export function useEnrolFragment(slug: string): { message: string; error: unknown } {
   const { t } = useTranslation('committee');
