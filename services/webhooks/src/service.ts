@@ -14,7 +14,7 @@ import { SecretBox } from './domain/secret-box.js';
 import { deliveryRoutes } from './http/deliveries.routes.js';
 import { webhookRoutes } from './http/webhooks.routes.js';
 import { deliveriesConsumer } from './messaging/deliveries.consumer.js';
-import { createHttpSender } from './messaging/http-sender.js';
+import { createHttpSender } from './adapters/http-sender.js';
 
 function createResources(context: WebhooksContext): WebhooksResources {
   const { config } = context;

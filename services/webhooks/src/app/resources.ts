@@ -11,7 +11,7 @@ import type { SigningSecrets } from './signing-secrets.js';
 
 export type WebhooksContext = ServiceContext<typeof webhooksEnv>;
 
-/** One POST of a delivery to a receiver (messaging/http-sender.ts is the adapter). */
+/** One POST of a delivery to a receiver (adapters/http-sender.ts is the adapter). */
 export interface SendInput {
   url: string;
   headers: Record<string, string>;

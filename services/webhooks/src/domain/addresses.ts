@@ -1,6 +1,6 @@
 /**
  * Classification of IP addresses for the egress guard: deliveries in production go only to public
- * unicast addresses. Pure functions; the resolver that uses them lives in messaging/http-sender.ts.
+ * unicast addresses. Pure functions; the resolver that uses them lives in adapters/http-sender.ts.
  */
 export type AddressClass =
   | 'public'
