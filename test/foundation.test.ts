@@ -51,6 +51,7 @@ for (const [service, url] of Object.entries(serviceUrls)) {
       sailors: '/api/v1/sailors/00000000-0000-4000-8000-000000000000/history',
       webhooks: '/api/v1/webhooks',
       'public-results': '/regattas/any/standings',
+      'race-capture': '/api/v1/events/any/capture/context',
     }[service]!;
     const missing = await fetch(`${url}${path}`);
     assert.equal(missing.status, 401);

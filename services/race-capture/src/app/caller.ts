@@ -13,7 +13,7 @@ import { deviceByTokenHash, type Device } from '../store/devices.js';
 import { eventBySlug } from '../store/regatta.js';
 
 /** How long a request waits for a regatta created a moment ago to reach this service. */
-export const EVENT_WAIT_MS = 3_000;
+export const EVENT_WAIT_MS = 500;
 
 export interface Caller {
   event: CaptureEvent;
