@@ -61,3 +61,11 @@ test('end-to-end headers of a request with TE, Proxy-Authorization and a Connect
   };
   assert.deepEqual(endToEndHeaders(headers), { host: 'regatta.test', 'content-length': '2', 'x-request-id': 'abc' });
 });
+
+test('a Connection list cannot name away what the proxy itself sets for the next hop', () => {
+  const keep = new Set(['host', 'content-length', 'x-identity-assertion', 'x-request-id']);
+  const isHopByHop = hopByHopOf({ connection: 'Host, Content-Length, X-Identity-Assertion, x-request-id, x-hop' }, keep);
+  for (const name of keep) assert.equal(isHopByHop(name), false, name);
+  assert.equal(isHopByHop('x-hop'), true);
+  assert.equal(hopByHopOf({ connection: 'te' }, keep)('te'), true, 'the fixed list stays whatever keep says');
+});

@@ -40,11 +40,15 @@ export function connectionOptions(connection: string | string[] | undefined): Se
 /**
  * A predicate saying whether a header of this message stays on its hop. Built once per message; the
  * common case (no `Connection`, or only `keep-alive`/`close`) costs one set lookup per header.
+ * `keep` names headers a `Connection` list cannot take away: the ones the proxy itself sets or
+ * frames the next hop with (Host, Content-Length, the identity assertion, the request id); a client
+ * naming them there would otherwise strip what the gateway adds for the service.
  */
-export function hopByHopOf(headers: IncomingHttpHeaders): (name: string) => boolean {
+export function hopByHopOf(headers: IncomingHttpHeaders, keep?: ReadonlySet<string>): (name: string) => boolean {
   const named = connectionOptions(headers.connection);
   named.delete('close');
   named.delete('keep-alive');
+  if (keep) for (const name of keep) named.delete(name);
   if (named.size === 0) return (name) => HOP_BY_HOP_HEADERS.has(name);
   return (name) => HOP_BY_HOP_HEADERS.has(name) || named.has(name);
 }

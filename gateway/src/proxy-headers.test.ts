@@ -144,6 +144,17 @@ test('API door, plain proxy: neither direction carries hop-by-hop headers; a chu
   assert.equal(upstream['content-type'], 'application/json');
 });
 
+test('a client naming the gateway\'s own headers in Connection does not strip them', async () => {
+  const answer = await send('POST', '/api/v1/auth/login', { Connection: 'x-identity-assertion, x-request-id, content-length, host', 'Content-Type': 'application/json', 'Content-Length': '17', 'X-Request-Id': 'req-named' }, '{"email":"a@b.c"}');
+  assert.equal(answer.status, 200);
+  const upstream = received.get('/api/v1/auth/login');
+  assert.ok(upstream?.headers['x-identity-assertion'], 'the assertion reached the service');
+  assert.equal(upstream?.headers['x-request-id'], 'req-named');
+  assert.equal(upstream?.headers['content-length'], String(Buffer.byteLength('{"email":"a@b.c"}')));
+  assert.equal(upstream?.body, '{"email":"a@b.c"}');
+  assert.match(String(upstream?.headers.host), /^127\.0\.0\.1:\d+$/);
+});
+
 test('API door, intercepting proxy (organization created): neither direction carries hop-by-hop headers', async () => {
   const answer = await send('POST', '/api/v1/organizations', { ...CLIENT_HOP_BY_HOP, Authorization: 'Bearer session', 'Content-Type': 'application/json' }, '{"name":"Club"}');
   assert.equal(answer.status, 201);

@@ -14,6 +14,7 @@
  */
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ASSERTION_HEADER } from '@regatta/http';
 import type { Logger } from '@regatta/logging';
 import type { ServiceName } from './config.js';
 import { writeDoorProblem, type DoorRequest } from './door-prelude.js';
@@ -91,7 +92,7 @@ function forwardProxy(target: string, agent: http.Agent, settings: ProxySettings
     // each header one by one (setHeader), and adds Connection: keep-alive itself.
     const headers: string[] = [];
     const incoming = req.headers;
-    const isHopByHop = hopByHopOf(incoming);
+    const isHopByHop = hopByHopOf(incoming, SET_BY_GATEWAY);
     for (const name in incoming) {
       if (isHopByHop(name) || FORWARDED.has(name)) continue;
       const value = incoming[name];
@@ -190,6 +191,9 @@ function appended(existing: string | string[] | undefined, value: string): strin
 
 /** Set by forwardProxy itself (appended or kept). */
 const FORWARDED = new Set(['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host']);
+
+/** Request headers the gateway sets or frames the upstream hop with: a client's Connection cannot name them away. */
+const SET_BY_GATEWAY: ReadonlySet<string> = new Set(['host', 'content-length', ASSERTION_HEADER, 'x-request-id']);
 
 /**
  * A minimal proxy for long-lived responses (Server-Sent Events): one upstream request piped to the
