@@ -219,5 +219,41 @@ describe('console: the committee app on the water', () => {
     }
     assert.deepEqual(await auditBothWidths(b), [], 'the reconciliation');
     await shot(b, 'committee-reconciliation');
+
+    // The same screen in German.
+    await b.getByLabel('Language').selectOption('de');
+    const rennen = b.getByRole('region', { name: 'Race 1 von ILCA 7' });
+    await rennen.getByRole('heading', { name: '1 Abweichung' }).waitFor();
+    await rennen.getByText(/^Reihenfolge vertauscht: GER 10[56], GER 10[56] /).waitFor();
+    await b.getByRole('status').getByText('Alle Einträge sind auf dem Server').waitFor();
+    assert.deepEqual(await auditBothWidths(b), [], 'the reconciliation in German');
+    await shot(b, 'committee-reconciliation-de');
+  });
+
+  test('enrol a device by typing its code; a code works once', async () => {
+    const officer = await newPerson(browser);
+    await signUp(officer.page, 'Otto Officer');
+    const org = await createOrganization(officer.page, `Lake Sailing Club ${Date.now()}`);
+    const { slug, name } = await seedRegatta(officer.page, org);
+    const made = await officer.page.request.post(`/api/v1/events/${slug}/capture/enrolments`, { headers: { origin: gatewayUrl(), 'content-type': 'application/json' }, data: { label: 'Pin end phone' } });
+    assert.equal(made.status(), 201, await made.text());
+    const { code } = ((await made.json()) as { data: { code: string } }).data;
+
+    const phone = await newPerson(browser, { viewport: PHONE });
+    await phone.page.goto('/console/committee/enrol');
+    await phone.page.getByRole('heading', { name: 'Enrol this device', level: 1 }).waitFor();
+    assert.deepEqual(await auditBothWidths(phone.page), [], 'the enrolment form');
+    await phone.page.getByLabel('Enrolment code').fill(code);
+    await phone.page.getByRole('button', { name: 'Enrol' }).click();
+    await phone.page.getByRole('heading', { name: `Committee boat: ${name}`, level: 1 }).waitFor();
+    await phone.page.getByText('Recording as Pin end phone').waitFor();
+    assert.equal(new URL(phone.page.url()).pathname, `/console/committee/${slug}`);
+
+    const another = await newPerson(browser, { viewport: PHONE });
+    await another.page.goto('/console/committee/enrol');
+    await another.page.getByLabel('Enrolment code').fill(code);
+    await another.page.getByRole('button', { name: 'Enrol' }).click();
+    await another.page.getByRole('alert').getByText('This enrolment code is unknown, used or expired. Ask the race officer for a new QR code.').waitFor();
+    assert.deepEqual(await auditBothWidths(another.page), [], 'a refused code');
   });
 });

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/problem';
+import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { Loading, ProblemAlert } from '../../ui/states';
 import { useEnrolFragment } from './enrol';
 import { EnrolDevice } from './EnrolDevice';
@@ -39,6 +40,7 @@ export default function Committee() {
       <header className="committee-head">
         <h1>{context ? t('title', { name: context.event.name }) : t('titleLoading')}</h1>
         {context && <p className="muted">{t('recordingAs', { label: context.recorder.label })}</p>}
+        <LanguageSwitch />
       </header>
       {enrol.message && <div role="status"><p className="notice">{enrol.message}</p></div>}
       {enrol.error !== undefined && <ProblemAlert error={enrol.error} ns="committee" />}

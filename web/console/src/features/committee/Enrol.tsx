@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { ProblemAlert } from '../../ui/states';
 import { codeFromFragment, redeem } from './enrol';
 import './committee.css';
@@ -36,6 +37,7 @@ export default function Enrol() {
   return (
     <main className="committee narrow" id="main">
       <h1>{t('enrol.deviceTitle')}</h1>
+      <LanguageSwitch />
       <p>{t('enrol.deviceExplain')}</p>
       <form onSubmit={(e) => { e.preventDefault(); if (code.trim()) void go(code); }}>
         <div className="field">

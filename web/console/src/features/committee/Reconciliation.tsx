@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../ui/states';
 import { fetchReconciliation, type Reconciliation as Data } from './api';
 import { raceLabel, type Context } from './context';
-import { formatClock } from './time';
+import { formatClock, formatSeconds } from './time';
 import type { Committee } from './useCommittee';
 
 export function Reconciliation({ committee, context, slug }: { committee: Committee; context: Context; slug: string }) {
@@ -90,7 +90,7 @@ function RaceCheck({ data, context }: { data: Data; context: Context }) {
               <tr key={`${line.position}-${line.sailNumber}`}>
                 <td>{line.position}</td>
                 <td>{line.sailNumber}</td>
-                <td>{formatClock(Date.parse(line.at), context.event.timeZone, i18n.language)}{line.spreadMs > 0 ? ` (±${(line.spreadMs / 1000).toFixed(1)} s)` : ''}</td>
+                <td>{formatClock(Date.parse(line.at), context.event.timeZone, i18n.language)}{line.spreadMs > 0 ? ` ${t('check.spread', { seconds: formatSeconds(line.spreadMs, i18n.language, false) })}` : ''}</td>
                 <td title={line.seenBy.map(who).join(', ')}>{t('check.seenCount', { count: line.seenBy.length, total: data.recorders.length })}</td>
                 <td>{line.agreed ? t('check.yes') : t('check.no')}</td>
               </tr>

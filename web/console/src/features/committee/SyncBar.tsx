@@ -3,11 +3,11 @@
  * the clock offset applied, and the records the server refused (with its reason).
  */
 import { useTranslation } from 'react-i18next';
-import { formatOffset } from './time';
+import { formatSeconds } from './time';
 import type { Committee } from './useCommittee';
 
 export function SyncBar({ committee }: { committee: Committee }) {
-  const { t } = useTranslation('committee');
+  const { t, i18n } = useTranslation('committee');
   const { unsent, status, clock, rejected, loop } = committee;
   return (
     <section className="sync-bar" aria-label={t('sync.label')}>
@@ -16,7 +16,7 @@ export function SyncBar({ committee }: { committee: Committee }) {
       </p>
       <p className="muted">
         {status.lastErrorStatus === 401 ? t('sync.ended') : status.lastErrorStatus ? t('sync.failed', { status: status.lastErrorStatus }) : status.lastError ? t('sync.offline') : status.lastSyncAt ? t('sync.online') : t('sync.waiting')}
-        {clock ? ` · ${t('sync.offset', { offset: formatOffset(clock.offsetMs) })}` : ` · ${t('sync.noOffset')}`}
+        {clock ? ` · ${t('sync.offset', { offset: formatSeconds(clock.offsetMs, i18n.language) })}` : ` · ${t('sync.noOffset')}`}
       </p>
       <button type="button" className="secondary" onClick={() => loop?.kick()} disabled={!loop}>{t('sync.now')}</button>
       {rejected.length > 0 && (

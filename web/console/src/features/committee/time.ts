@@ -3,7 +3,8 @@ export function formatClock(ms: number, timeZone: string | null, locale: string)
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 1, hour12: false, ...(timeZone ? { timeZone } : {}) }).format(new Date(ms));
 }
 
-/** An offset in seconds with its sign, one decimal: +4.0 s. */
-export function formatOffset(ms: number): string {
-  return `${ms >= 0 ? '+' : '−'}${(Math.abs(ms) / 1000).toFixed(1)}`;
+/** Seconds with their sign and one decimal, in the reader's language: +4.0 (en), +4,0 (de). */
+export function formatSeconds(ms: number, locale: string, signed = true): string {
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(ms) / 1000);
+  return signed ? `${ms >= 0 ? '+' : '−'}${text}` : text;
 }
