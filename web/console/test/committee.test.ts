@@ -209,6 +209,18 @@ describe('console: the committee app on the water', () => {
     assert.deepEqual(data.signals.map((s) => s.kind), ['warning', 'start', 'general_recall', 'warning', 'start', 'individual_recall']);
     assert.equal(new Set(data.signals.map((s) => s.startId)).size, 2, 'the start after the general recall is a new one');
 
+    // The public standings follow the finishes: the reconciled order (105 was seen first), the unknown boat waiting.
+    const order = Array.from({ length: 14 }, (_, i) => sail(i));
+    let shown: string[] = [];
+    for (let attempt = 0; attempt < 60 && shown.join() !== order.join(); attempt += 1) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 500));
+      const standings = await a.request.get(`/regattas/${slug}/standings.json`);
+      if (standings.status() !== 200) continue;
+      const fleets = ((await standings.json()) as { data: { fleets: Array<{ name: string; entries: Array<{ position: number; sailNumber: string | null; racesCompleted: number }> }> } }).data.fleets;
+      shown = (fleets.find((f) => f.name === 'ILCA 7')?.entries ?? []).filter((e) => e.racesCompleted > 0).sort((x, y) => x.position - y.position).map((e) => e.sailNumber ?? '');
+    }
+    assert.deepEqual(shown, order, 'the public standings in the reconciled finish order');
+
     // Both phones see the reconciliation: the swapped pair, the unknown boat.
     for (const page of [a, b]) {
       await view(page, 'Reconciliation').click();
