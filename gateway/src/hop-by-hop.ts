@@ -37,6 +37,10 @@ export function connectionOptions(connection: string | string[] | undefined): Se
   return options;
 }
 
+const isFixedHopByHop = (name: string): boolean => HOP_BY_HOP_HEADERS.has(name);
+/** What nearly every client sends: no header names, nothing to allocate. */
+const CONNECTION_WITHOUT_NAMES = new Set(['keep-alive', 'close', 'Keep-Alive', 'Close']);
+
 /**
  * A predicate saying whether a header of this message stays on its hop. Built once per message; the
  * common case (no `Connection`, or only `keep-alive`/`close`) costs one set lookup per header.
@@ -45,11 +49,13 @@ export function connectionOptions(connection: string | string[] | undefined): Se
  * naming them there would otherwise strip what the gateway adds for the service.
  */
 export function hopByHopOf(headers: IncomingHttpHeaders, keep?: ReadonlySet<string>): (name: string) => boolean {
-  const named = connectionOptions(headers.connection);
+  const connection = headers.connection;
+  if (connection === undefined || CONNECTION_WITHOUT_NAMES.has(connection)) return isFixedHopByHop;
+  const named = connectionOptions(connection);
   named.delete('close');
   named.delete('keep-alive');
   if (keep) for (const name of keep) named.delete(name);
-  if (named.size === 0) return (name) => HOP_BY_HOP_HEADERS.has(name);
+  if (named.size === 0) return isFixedHopByHop;
   return (name) => HOP_BY_HOP_HEADERS.has(name) || named.has(name);
 }
 
