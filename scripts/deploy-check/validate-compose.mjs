@@ -112,6 +112,7 @@ const APP = {
   sailors: 4105,
   webhooks: 4106,
   'public-results': 4107,
+  'race-capture': 4108,
 };
 const INFRA = ['postgres', 'redis', 'kafka'];
 
