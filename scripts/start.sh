@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm start`: provisions PostgreSQL, Redis and Kafka, builds, migrates, starts the six services and
+# `npm start`: provisions PostgreSQL, Redis and Kafka, builds, migrates, starts the services and
 # the gateway as separate processes, seeds demo data and prints where to reach it. Ctrl-C stops all.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -66,6 +66,7 @@ cat <<MSG
     Gateway:        $GW   (health: /api/v1/health, docs: /api/v1/docs)
     Logs:           $ROOT/.local/logs/
 $(cat "$ROOT/.local/demo-credentials.txt" 2>/dev/null || true)
+$(cat "$ROOT/.local/demo-committee.txt" 2>/dev/null || true)
 
   Protests, exports, rankings and Sailwave (the demo key as above):
     Notice board:   $GW/regattas/$DEMO_SLUG   (hearing schedule and decisions, under "Notice board")

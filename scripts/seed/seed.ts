@@ -3,7 +3,8 @@
  * association and clubs, regattas in every public state plus a draft, fleets under different
  * handicap systems, dozens of boats and sailors, registrations with a waitlist, races with results
  * and a series; on the completed demo regatta a protest heard and decided (the public notice board)
- * and an overall result across its two IRC fleets; the federation's published national ranking.
+ * and an overall result across its two IRC fleets; the federation's published national ranking; the
+ * regatta racing today ready for the committee app (capture.ts).
  * Idempotent: a second run signs the demo user in, reuses (or replaces) its API key, finds what
  * exists by slug (or name) and only adds what is missing.
  *
@@ -11,6 +12,7 @@
  * Modules: http.ts (the client), credentials.ts (user, key, token, files), events.ts (clubs and
  * regattas), protests.ts, overall.ts, rankings.ts; plan.ts says what the demo holds.
  */
+import { ensureRaceDay } from './capture.js';
 import { DEMO_REGATTA, ensureEmbedToken, ensureKey, readSaved, signIn, writeCredentials } from './credentials.js';
 import { ensureEvent, ensureOrganization, loadEvent } from './events.js';
 import { GATEWAY, call, eventually, expect, log, useSession } from './http.js';
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
   const rankingListId = await ensureRanking(federation.slug);
 
   const embedToken = demoClub ? await ensureEmbedToken(demoClub) : undefined;
+  await ensureRaceDay();
   writeCredentials(key, keyId, { embedToken, demoClub: demoClub?.slug, federation: federation.slug, rankingListId });
 
   const list = expect(await call('GET', '/api/v1/events?limit=100'), [200], 'list events');
