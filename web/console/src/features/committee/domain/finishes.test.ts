@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CaptureRecord } from '../store/db';
+import type { CaptureRecord } from './records';
 import { finishedEntryIds, finishesInForce, lastUndoable } from './finishes';
 
 const base = { slug: 's', startId: 'st', deviceAt: 0, clockOffsetMs: null, state: 'pending' as const };

@@ -2,7 +2,7 @@
  * The finishes in force of a start on this device: a finish record stands until a later deletion
  * names it (undo). Which boats finished, in what order, and which record an undo takes back.
  */
-import type { CaptureRecord, FinishRecord } from '../store/db';
+import type { CaptureRecord, FinishRecord } from './records';
 
 export function finishesInForce(records: readonly CaptureRecord[]): FinishRecord[] {
   const taken = new Set(records.filter((r): r is FinishRecord => r.type === 'finish' && r.kind === 'deletion').map((r) => r.replaces));

@@ -11,9 +11,9 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { Schemas } from '@regatta/client';
+import type { CaptureRecord } from '../domain/records';
 
-export type RecordState = 'pending' | 'sent' | 'rejected';
-export type WireSignalKind = 'warning' | 'preparatory' | 'start' | 'individual_recall' | 'general_recall' | 'postponement' | 'abandonment' | 'shortened_course';
+export type { CaptureRecord, FinishRecord, RecordState, SignalRecord, WireSignalKind } from '../domain/records';
 
 export type CaptureContext = Schemas['CaptureContext'];
 
@@ -38,38 +38,6 @@ export interface StoredStart {
   recalled: boolean;
   createdAt: number;
 }
-
-interface RecordBase {
-  id: string;
-  slug: string;
-  startId: string;
-  seq?: number;
-  /** Device clock when it happened (ms), kept as read. */
-  deviceAt: number;
-  /** Server minus device clock (ms) applied to it; fixed before its first sending, so a retry sends the same body. */
-  clockOffsetMs: number | null;
-  state: RecordState;
-  problem?: { code: string; title: string; detail?: string };
-}
-
-export interface SignalRecord extends RecordBase {
-  type: 'signal';
-  kind: WireSignalKind;
-  raceIds: string[];
-  sailNumbers?: string[];
-}
-
-export interface FinishRecord extends RecordBase {
-  type: 'finish';
-  kind: 'finish' | 'deletion';
-  raceId: string;
-  registrationId?: string;
-  sailNumber?: string;
-  replaces?: string;
-  note?: string;
-}
-
-export type CaptureRecord = SignalRecord | FinishRecord;
 
 export interface StoredDevice {
   slug: string;
