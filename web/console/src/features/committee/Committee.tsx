@@ -40,6 +40,7 @@ export default function Committee() {
       <header className="committee-head">
         <h1>{context ? t('title', { name: context.event.name }) : t('titleLoading')}</h1>
         {context && <p className="muted">{t('recordingAs', { label: context.recorder.label })}</p>}
+        {committee.device === null && <p><Link to={`/regattas/${encodeURIComponent(slug)}`}>{t('toConsole')}</Link></p>}
         <LanguageSwitch />
       </header>
       {enrol.message && <div role="status"><p className="notice">{enrol.message}</p></div>}

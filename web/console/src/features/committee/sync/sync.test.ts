@@ -89,3 +89,26 @@ test('records keep the order they were made in', async () => {
   const b = await addRecord(db, finish('s1', 'B', 1));
   assert.ok((b.seq ?? 0) > (a.seq ?? 0));
 });
+
+test('the loop retries a failed pass after a second, and says so meanwhile', async () => {
+  const { SyncLoop } = await import('./sync');
+  const db = new CommitteeDb(`t-${randomUUID()}`);
+  const server = fakeServer();
+  await addRecord(db, finish('s1', 'A', Date.now()));
+  server.failOnce();
+  const loop = new SyncLoop(db, 'harbour-week', server.transport, 60_000);
+  const seen: Array<{ lastError: string | null; nextRetryAt: number | null; lastSyncAt: number | null }> = [];
+  const synced = new Promise<void>((resolve) => loop.subscribe((status) => {
+    seen.push(status);
+    if (status.lastSyncAt !== null) resolve();
+  }));
+  const started = Date.now();
+  loop.start();
+  await synced;
+  loop.stop();
+  const failure = seen.find((s) => s.lastError !== null);
+  assert.ok(failure, 'the failure was shown');
+  assert.ok(failure.nextRetryAt! - started >= 900 && failure.nextRetryAt! - started < 2_500, `retry after about 1 s, not ${failure.nextRetryAt! - started} ms`);
+  assert.equal((await db.records.toArray())[0]!.state, 'sent');
+  assert.equal(server.stored.size, 1);
+});
