@@ -12,4 +12,5 @@ test('offsets with their sign, in the reader\'s language', () => {
   assert.equal(formatSeconds(4_000, 'en'), '+4.0');
   assert.equal(formatSeconds(-3_050, 'de'), '−3,1');
   assert.equal(formatSeconds(200, 'en', false), '0.2');
+  assert.equal(formatSeconds(-20, 'en'), '±0.0', 'no minus zero');
 });
