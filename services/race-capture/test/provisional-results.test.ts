@@ -17,10 +17,9 @@ test('the race results follow the finishes recorded on the water, then the score
   const device = await enrolDevice(api, regatta, 'Finish boat');
   const start = new Date(Date.now() - 3_600_000);
   const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
-  const capture = `/api/v1/events/${regatta.slug}/capture`;
-  await ok(api.post(`${capture}/signals`, signal([raceId], 'start', start), { key: device.token }), 201);
+  await ok(api.post(`/api/v1/events/${regatta.slug}/capture/signals`, signal([raceId], 'start', start), { key: device.token }), 201);
   const [one, two, three] = regatta.entries as [(typeof regatta.entries)[0], (typeof regatta.entries)[0], (typeof regatta.entries)[0]];
-  await ok(api.post(`${capture}/sync`, { records: [{ type: 'finish', record: finish(raceId, two.sailNumber, at(1800.25)) }, { type: 'finish', record: finish(raceId, one.sailNumber, at(1805.5)) }] }, { key: device.token }));
+  await ok(api.post(`/api/v1/events/${regatta.slug}/capture/sync`, { records: [{ type: 'finish', record: finish(raceId, two.sailNumber, at(1800.25)) }, { type: 'finish', record: finish(raceId, one.sailNumber, at(1805.5)) }] }, { key: device.token }));
 
   const places = async () => {
     const response = await api.get(`/api/v1/events/${regatta.slug}/results`, { key, query: { race: raceId } });
@@ -36,7 +35,7 @@ test('the race results follow the finishes recorded on the water, then the score
   assert.deepEqual(new Map(first).get(one.boatId), 2);
   assert.equal(new Map(first).get(three.boatId) ?? null, null, 'a boat not yet finished has no place');
 
-  await ok(api.post(`${capture}/finishes`, finish(raceId, three.sailNumber, at(1810)), { key: device.token }), 201);
+  await ok(api.post(`/api/v1/events/${regatta.slug}/capture/finishes`, finish(raceId, three.sailNumber, at(1810)), { key: device.token }), 201);
   await eventually(async () => ((await places())?.find(([boat]) => boat === three.boatId)?.[1] === 3 ? true : undefined), 15_000, 'the third finish followed');
   const revisions = await ok(api.get(`/api/v1/events/${regatta.slug}/results/revisions`, { key, query: { race: raceId } }));
   const captured = revisions.data.revisions.filter((revision: { actor: { via: string } }) => revision.actor.via === 'capture');
@@ -51,7 +50,7 @@ test('the race results follow the finishes recorded on the water, then the score
       { key },
     ),
   );
-  await ok(api.post(`${capture}/finishes`, finish(raceId, two.sailNumber, at(1799)), { key: device.token }), 201);
+  await ok(api.post(`/api/v1/events/${regatta.slug}/capture/finishes`, finish(raceId, two.sailNumber, at(1799)), { key: device.token }), 201);
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   assert.deepEqual(new Map(await places()).get(one.boatId), 1, "the scorer's order stands");
 });
