@@ -13,7 +13,8 @@ export type Role = MemberRole;
 
 /** The caller as far as these rules need it (the gateway's identity assertion, decoded). */
 export interface Caller {
-  via: 'key' | 'session' | 'embed' | 'anonymous';
+  // A committee device (race capture) reaches no operation of this service; it would see what anyone sees.
+  via: 'key' | 'session' | 'embed' | 'device' | 'anonymous';
   userId?: string | undefined;
   roles: Readonly<Record<string, Role>>;
   embedOrganizationId?: string | undefined;

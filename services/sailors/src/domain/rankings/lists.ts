@@ -23,7 +23,8 @@ export type OrganizationRole = MemberRole;
 
 /** The caller as the rules need it (the gateway's identity assertion). */
 export interface Caller {
-  via: 'key' | 'session' | 'embed' | 'anonymous';
+  // A committee device (race capture) reaches no operation of this service; it would see what anyone sees.
+  via: 'key' | 'session' | 'embed' | 'device' | 'anonymous';
   userId?: string | undefined;
   roles: Readonly<Record<string, OrganizationRole>>;
 }
