@@ -145,7 +145,7 @@ describe('console: the committee app on the water', () => {
     // swapped, one wrong tap (110) taken back, and 112 typed instead of tapped.
     const steps: Array<[Page, number | 'unknown' | 'undo' | 'type 112']> = [];
     for (let i = 0; i < 14; i += 1) {
-      if (i === 4) steps.push([a, 4], [b, 5], [a, 5], [b, 4]);
+      if (i === 4) steps.push([a, 4], [b, 5], [b, 4], [a, 5]);
       else if (i === 5) continue;
       else if (i === 7) steps.push([a, 7], [a, 'unknown'], [b, 7]);
       else if (i === 8) steps.push([a, 8], [b, 9], [b, 'undo'], [b, 8]);
@@ -221,13 +221,21 @@ describe('console: the committee app on the water', () => {
     }
     assert.deepEqual(shown, order, 'the public standings in the reconciled finish order');
 
+    const reconciled = await a.request.get(`/api/v1/events/${slug}/races/${raceId}/capture/reconciliation`);
+    const { disagreements, unknowns } = ((await reconciled.json()) as { data: { disagreements: Array<{ kind: string; sailNumbers: string[] }>; unknowns: unknown[] } }).data;
+    assert.deepEqual(disagreements.filter((d) => d.kind !== 'times_apart').map((d) => [d.kind, [...d.sailNumbers].sort()]), [['order_swapped', [sail(4), sail(5)]]]);
+    assert.equal(unknowns.length, 1);
+
     // Both phones see the reconciliation: the swapped pair, the unknown boat.
     for (const page of [a, b]) {
       await view(page, 'Reconciliation').click();
       const race = page.getByRole('region', { name: 'Race 1 of ILCA 7' });
       await race.getByText(/^Order swapped: GER 10[56], GER 10[56] /).waitFor();
       await race.getByRole('heading', { name: '1 unknown boat to resolve' }).waitFor();
-      await race.getByRole('heading', { name: '1 disagreement' }).waitFor();
+      // Taps of one boat on two phones are well within the 2 s tolerance here; on a slow machine a
+      // times_apart may join the swap, so the count is not pinned, the swap and no boat seen by one are.
+      await race.getByRole('heading', { name: /^\d+ disagreements?$/ }).waitFor();
+      assert.equal(await race.getByText(/^Seen by one recorder only/).count(), 0);
     }
     assert.deepEqual(await auditBothWidths(b), [], 'the reconciliation');
     await shot(b, 'committee-reconciliation');
@@ -235,7 +243,7 @@ describe('console: the committee app on the water', () => {
     // The same screen in German.
     await b.getByLabel('Language').selectOption('de');
     const rennen = b.getByRole('region', { name: 'Race 1 von ILCA 7' });
-    await rennen.getByRole('heading', { name: '1 Abweichung' }).waitFor();
+    await rennen.getByRole('heading', { name: /^\d+ Abweichung(en)?$/ }).waitFor();
     await rennen.getByText(/^Reihenfolge vertauscht: GER 10[56], GER 10[56] /).waitFor();
     await b.getByRole('status').getByText('Alle Einträge sind auf dem Server').waitFor();
     assert.deepEqual(await auditBothWidths(b), [], 'the reconciliation in German');
