@@ -54,3 +54,22 @@ test('the race results follow the finishes recorded on the water, then the score
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   assert.deepEqual(new Map(await places()).get(one.boatId), 1, "the scorer's order stands");
 });
+
+test('finishes recorded before the start (on another device) are placed once the start arrives', { timeout: 60_000 }, async () => {
+  const regatta = await buildRegatta(api, { boats: 2, races: 1 });
+  const raceId = regatta.raceIds[0]!;
+  const key = regatta.organizer.key;
+  const start = new Date(Date.now() - 3_600_000);
+  const [one, two] = regatta.entries as [(typeof regatta.entries)[0], (typeof regatta.entries)[0]];
+  await ok(api.post(`/api/v1/events/${regatta.slug}/capture/sync`, { records: [{ type: 'finish', record: finish(raceId, one.sailNumber, new Date(start.getTime() + 900_000)) }, { type: 'finish', record: finish(raceId, two.sailNumber, new Date(start.getTime() + 901_000)) }] }, { key }));
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const before = await api.get(`/api/v1/events/${regatta.slug}/results`, { key, query: { race: raceId } });
+  assert.deepEqual(before.body.data.races[0]?.results ?? [], [], 'no start, no results yet');
+  await ok(api.post(`/api/v1/events/${regatta.slug}/capture/signals`, signal([raceId], 'start', start), { key }), 201);
+  const placed = await eventually(async () => {
+    const response = await api.get(`/api/v1/events/${regatta.slug}/results`, { key, query: { race: raceId } });
+    const rows = (response.body.data?.races?.[0]?.results ?? []) as Array<{ boat: { id: string }; position: number | null; elapsedTime: string | null }>;
+    return rows.length === 2 ? rows : undefined;
+  }, 15_000, 'results after the start signal');
+  assert.deepEqual(placed.map((row) => [row.boat.id, row.position, row.elapsedTime]), [[one.boatId, 1, '00:15:00'], [two.boatId, 2, '00:15:01']]);
+});

@@ -29,7 +29,7 @@ interface Meta {
 }
 
 /** The race after a record: its reconciled finish order and codes in force, with the boats entered, and who recorded. */
-function raceSnapshot(records: readonly FinishRecord[], entries: readonly CaptureEntry[]) {
+export function raceSnapshot(records: readonly FinishRecord[], entries: readonly CaptureEntry[]) {
   const bySail = new Map(entries.flatMap((entry) => (entry.sailNumber ? [[sailKey(entry.sailNumber), entry] as const] : [])));
   const boatOf = (sailNumber: string) => {
     const entry = bySail.get(sailKey(sailNumber));
@@ -78,7 +78,15 @@ export function finishRecorded(
   );
 }
 
-export function raceSignalRecorded(signal: Signal, starts: Array<{ raceId: string; start: RaceStart }>, meta: Meta): Fact {
+/** A race's finishes so far, for the races whose start a signal changed (none before the first finish). */
+export interface RaceFinishes {
+  raceId: string;
+  fleetId: string;
+  records: readonly FinishRecord[];
+  entries: readonly CaptureEntry[];
+}
+
+export function raceSignalRecorded(signal: Signal, starts: Array<{ raceId: string; start: RaceStart }>, finishes: readonly RaceFinishes[], meta: Meta): Fact {
   return newFact(
     'race.signal.recorded',
     'raceSignalRecorded',
@@ -96,6 +104,7 @@ export function raceSignalRecorded(signal: Signal, starts: Array<{ raceId: strin
         receivedAt: timestampFromDate(signal.receivedAt),
       },
       starts: starts.map(({ raceId, start }) => startSnapshot(raceId, start)),
+      finishes: finishes.filter((race) => race.records.length > 0).map((race) => ({ raceId: race.raceId, fleetId: race.fleetId, ...raceSnapshot(race.records, race.entries) })),
     },
     { producer: 'race-capture', organizationId: meta.organizationId, eventId: signal.eventId, requestId: meta.requestId ?? null, actorUserId: meta.actorUserId, occurredAt: signal.receivedAt },
   );

@@ -9,6 +9,7 @@ import type { ServiceContext } from '@regatta/runtime';
 import { signalRefusal } from '../domain/finish-checks.js';
 import { raceStart } from '../domain/race-start.js';
 import { bodyHash, sailKey, type Signal, type SignalInput } from '../domain/records.js';
+import { finishesOfRace, lockRace } from '../store/finishes.js';
 import { entriesOf, racesOfEvent } from '../store/regatta.js';
 import { insertSignal, signalById, signalsOfRaces } from '../store/signals.js';
 import type { Caller } from './caller.js';
@@ -31,6 +32,7 @@ export async function takeSignal(context: ServiceContext, caller: Caller, input:
       const missing = input.raceIds.filter((id) => !races.some((race) => race.id === id));
       throw problem('unknown_race', `Not races of this regatta: ${missing.join(', ')}.`);
     }
+    for (const race of [...races].sort((a, b) => a.id.localeCompare(b.id))) await lockRace(client, race.id);
     if (input.sailNumbers?.length) {
       const entered = new Set((await entriesOf(client, caller.event.id, races.map((race) => race.fleetId))).flatMap((entry) => (entry.sailNumber ? [sailKey(entry.sailNumber)] : [])));
       const unknown = input.sailNumbers.filter((sail) => !entered.has(sailKey(sail)));
@@ -59,7 +61,11 @@ export async function takeSignal(context: ServiceContext, caller: Caller, input:
     }
     const signals = await signalsOfRaces(client, input.raceIds);
     const starts = input.raceIds.map((raceId) => ({ raceId, start: raceStart(signals.filter((signal) => signal.raceIds.includes(raceId))) }));
-    await context.publish(client, raceSignalRecorded(stored.signal, starts, { organizationId: caller.event.organizationId, requestId, actorUserId: caller.userId }));
+    const finishes = [];
+    for (const race of races) {
+      finishes.push({ raceId: race.id, fleetId: race.fleetId, records: await finishesOfRace(client, race.id), entries: await entriesOf(client, caller.event.id, [race.fleetId]) });
+    }
+    await context.publish(client, raceSignalRecorded(stored.signal, starts, finishes, { organizationId: caller.event.organizationId, requestId, actorUserId: caller.userId }));
     return { outcome: 'recorded', signal: stored.signal };
   });
 }

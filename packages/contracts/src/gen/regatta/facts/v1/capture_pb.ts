@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/capture.proto.
  */
 export const file_regatta_facts_v1_capture: GenFile = /*@__PURE__*/
-  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL2NhcHR1cmUucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEiXAoPQ2FwdHVyZVJlY29yZGVyEgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSDQoFbGFiZWwYAyABKAkSFAoHdXNlcl9pZBgEIAEoCUgAiAEBQgoKCF91c2VyX2lkIrwBChBDYXB0dXJlUmFjZVN0YXJ0Eg8KB3JhY2VfaWQYASABKAkSDgoGc3RhdHVzGAIgASgJEjEKCHN0YXJ0X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBEhUKCHN0YXJ0X2lkGAQgASgJSAGIAQESEQoJc2hvcnRlbmVkGAUgASgIEhAKCHJlY2FsbGVkGAYgAygJQgsKCV9zdGFydF9hdEILCglfc3RhcnRfaWQi4wMKDEZpbmlzaFJlY29yZBIKCgJpZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSHAoPcmVnaXN0cmF0aW9uX2lkGAQgASgJSACIAQESGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIRCgRjb2RlGAYgASgJSAKIAQESKwoCYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAOIAQESMgoJZGV2aWNlX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgEiAEBEhwKD2Nsb2NrX29mZnNldF9tcxgJIAEoBUgFiAEBEhUKCHJlcGxhY2VzGAogASgJSAaIAQESMwoIcmVjb3JkZXIYCyABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCEgoQX3JlZ2lzdHJhdGlvbl9pZEIOCgxfc2FpbF9udW1iZXJCBwoFX2NvZGVCBQoDX2F0QgwKCl9kZXZpY2VfYXRCEgoQX2Nsb2NrX29mZnNldF9tc0ILCglfcmVwbGFjZXMisQEKDENhcHR1cmVQbGFjZRIQCghwb3NpdGlvbhgBIAEoBRIcCg9yZWdpc3RyYXRpb25faWQYAiABKAlIAIgBARIUCgdib2F0X2lkGAMgASgJSAGIAQESEwoLc2FpbF9udW1iZXIYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQihAEKC0NhcHR1cmVDb2RlEhwKD3JlZ2lzdHJhdGlvbl9pZBgBIAEoCUgAiAEBEhQKB2JvYXRfaWQYAiABKAlIAYgBARITCgtzYWlsX251bWJlchgDIAEoCRIMCgRjb2RlGAQgASgJQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQisAIKDkZpbmlzaFJlY29yZGVkEi4KBnJlY29yZBgBIAEoCzIeLnJlZ2F0dGEuZmFjdHMudjEuRmluaXNoUmVjb3JkEhAKCGZsZWV0X2lkGAIgASgJEjEKBXN0YXJ0GAMgASgLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0Ei4KBnBsYWNlcxgEIAMoCzIeLnJlZ2F0dGEuZmFjdHMudjEuQ2FwdHVyZVBsYWNlEiwKBWNvZGVzGAUgAygLMh0ucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlQ29kZRI0CglyZWNvcmRlcnMYBiADKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIVCg11bmtub3duX2JvYXRzGAcgASgFIuICCgpSYWNlU2lnbmFsEgoKAmlkGAEgASgJEhAKCHN0YXJ0X2lkGAIgASgJEhAKCHJhY2VfaWRzGAMgAygJEgwKBGtpbmQYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjIKCWRldmljZV9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIcCg9jbG9ja19vZmZzZXRfbXMYByABKAVIAYgBARIUCgxzYWlsX251bWJlcnMYCCADKAkSMwoIcmVjb3JkZXIYCSABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCDAoKX2RldmljZV9hdEISChBfY2xvY2tfb2Zmc2V0X21zInYKElJhY2VTaWduYWxSZWNvcmRlZBIsCgZzaWduYWwYASABKAsyHC5yZWdhdHRhLmZhY3RzLnYxLlJhY2VTaWduYWwSMgoGc3RhcnRzGAIgAygLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0YgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL2NhcHR1cmUucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEiXAoPQ2FwdHVyZVJlY29yZGVyEgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSDQoFbGFiZWwYAyABKAkSFAoHdXNlcl9pZBgEIAEoCUgAiAEBQgoKCF91c2VyX2lkIrwBChBDYXB0dXJlUmFjZVN0YXJ0Eg8KB3JhY2VfaWQYASABKAkSDgoGc3RhdHVzGAIgASgJEjEKCHN0YXJ0X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBEhUKCHN0YXJ0X2lkGAQgASgJSAGIAQESEQoJc2hvcnRlbmVkGAUgASgIEhAKCHJlY2FsbGVkGAYgAygJQgsKCV9zdGFydF9hdEILCglfc3RhcnRfaWQi4wMKDEZpbmlzaFJlY29yZBIKCgJpZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSHAoPcmVnaXN0cmF0aW9uX2lkGAQgASgJSACIAQESGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIRCgRjb2RlGAYgASgJSAKIAQESKwoCYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAOIAQESMgoJZGV2aWNlX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgEiAEBEhwKD2Nsb2NrX29mZnNldF9tcxgJIAEoBUgFiAEBEhUKCHJlcGxhY2VzGAogASgJSAaIAQESMwoIcmVjb3JkZXIYCyABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCEgoQX3JlZ2lzdHJhdGlvbl9pZEIOCgxfc2FpbF9udW1iZXJCBwoFX2NvZGVCBQoDX2F0QgwKCl9kZXZpY2VfYXRCEgoQX2Nsb2NrX29mZnNldF9tc0ILCglfcmVwbGFjZXMisQEKDENhcHR1cmVQbGFjZRIQCghwb3NpdGlvbhgBIAEoBRIcCg9yZWdpc3RyYXRpb25faWQYAiABKAlIAIgBARIUCgdib2F0X2lkGAMgASgJSAGIAQESEwoLc2FpbF9udW1iZXIYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQihAEKC0NhcHR1cmVDb2RlEhwKD3JlZ2lzdHJhdGlvbl9pZBgBIAEoCUgAiAEBEhQKB2JvYXRfaWQYAiABKAlIAYgBARITCgtzYWlsX251bWJlchgDIAEoCRIMCgRjb2RlGAQgASgJQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQisAIKDkZpbmlzaFJlY29yZGVkEi4KBnJlY29yZBgBIAEoCzIeLnJlZ2F0dGEuZmFjdHMudjEuRmluaXNoUmVjb3JkEhAKCGZsZWV0X2lkGAIgASgJEjEKBXN0YXJ0GAMgASgLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0Ei4KBnBsYWNlcxgEIAMoCzIeLnJlZ2F0dGEuZmFjdHMudjEuQ2FwdHVyZVBsYWNlEiwKBWNvZGVzGAUgAygLMh0ucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlQ29kZRI0CglyZWNvcmRlcnMYBiADKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIVCg11bmtub3duX2JvYXRzGAcgASgFIuICCgpSYWNlU2lnbmFsEgoKAmlkGAEgASgJEhAKCHN0YXJ0X2lkGAIgASgJEhAKCHJhY2VfaWRzGAMgAygJEgwKBGtpbmQYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjIKCWRldmljZV9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIcCg9jbG9ja19vZmZzZXRfbXMYByABKAVIAYgBARIUCgxzYWlsX251bWJlcnMYCCADKAkSMwoIcmVjb3JkZXIYCSABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCDAoKX2RldmljZV9hdEISChBfY2xvY2tfb2Zmc2V0X21zIuMBChNDYXB0dXJlUmFjZUZpbmlzaGVzEg8KB3JhY2VfaWQYASABKAkSEAoIZmxlZXRfaWQYAiABKAkSLgoGcGxhY2VzGAMgAygLMh4ucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUGxhY2USLAoFY29kZXMYBCADKAsyHS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVDb2RlEjQKCXJlY29yZGVycxgFIAMoCzIhLnJlZ2F0dGEuZmFjdHMudjEuQ2FwdHVyZVJlY29yZGVyEhUKDXVua25vd25fYm9hdHMYBiABKAUirwEKElJhY2VTaWduYWxSZWNvcmRlZBIsCgZzaWduYWwYASABKAsyHC5yZWdhdHRhLmZhY3RzLnYxLlJhY2VTaWduYWwSMgoGc3RhcnRzGAIgAygLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0EjcKCGZpbmlzaGVzGAMgAygLMiUucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZUZpbmlzaGVzYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Who recorded: a member of the organizing club, an API key, or an enrolled committee device.
@@ -384,7 +384,53 @@ export const RaceSignalSchema: GenMessage<RaceSignal> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_capture, 6);
 
 /**
- * race.signal.recorded: a signal was kept; `starts` is each of its races' start in force after it.
+ * A race's finishes as recorded so far (the snapshot finish.recorded carries), for a race whose
+ * start a signal changed.
+ *
+ * @generated from message regatta.facts.v1.CaptureRaceFinishes
+ */
+export type CaptureRaceFinishes = Message<"regatta.facts.v1.CaptureRaceFinishes"> & {
+  /**
+   * @generated from field: string race_id = 1;
+   */
+  raceId: string;
+
+  /**
+   * @generated from field: string fleet_id = 2;
+   */
+  fleetId: string;
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.CapturePlace places = 3;
+   */
+  places: CapturePlace[];
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.CaptureCode codes = 4;
+   */
+  codes: CaptureCode[];
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.CaptureRecorder recorders = 5;
+   */
+  recorders: CaptureRecorder[];
+
+  /**
+   * @generated from field: int32 unknown_boats = 6;
+   */
+  unknownBoats: number;
+};
+
+/**
+ * Describes the message regatta.facts.v1.CaptureRaceFinishes.
+ * Use `create(CaptureRaceFinishesSchema)` to create a new message.
+ */
+export const CaptureRaceFinishesSchema: GenMessage<CaptureRaceFinishes> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_capture, 7);
+
+/**
+ * race.signal.recorded: a signal was kept; `starts` is each of its races' start in force after it,
+ * `finishes` the finishes of those races already recorded (none before a race's first finish).
  *
  * @generated from message regatta.facts.v1.RaceSignalRecorded
  */
@@ -398,6 +444,11 @@ export type RaceSignalRecorded = Message<"regatta.facts.v1.RaceSignalRecorded"> 
    * @generated from field: repeated regatta.facts.v1.CaptureRaceStart starts = 2;
    */
   starts: CaptureRaceStart[];
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.CaptureRaceFinishes finishes = 3;
+   */
+  finishes: CaptureRaceFinishes[];
 };
 
 /**
@@ -405,5 +456,5 @@ export type RaceSignalRecorded = Message<"regatta.facts.v1.RaceSignalRecorded"> 
  * Use `create(RaceSignalRecordedSchema)` to create a new message.
  */
 export const RaceSignalRecordedSchema: GenMessage<RaceSignalRecorded> = /*@__PURE__*/
-  messageDesc(file_regatta_facts_v1_capture, 7);
+  messageDesc(file_regatta_facts_v1_capture, 8);
 
