@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
               { path: 'notices', ...screen(() => import('../features/notices/NoticeBoard')) },
               { path: 'fleets', ...screen(() => import('../features/fleets/FleetsAndRaces')) },
               { path: 'entries', ...screen(() => import('../features/entries/Entries')) },
+              { path: 'scoring', ...screen(() => import('../features/scoring/ScoringDesk')) },
+              { path: 'scoring/:fleetId/races/:raceId', ...screen(() => import('../features/scoring/FinishSheet')) },
             ],
           },
           { path: 'keys', ...screen(() => import('../features/integrations/ApiKeys')) },

@@ -43,6 +43,7 @@ export default function RegattaLayout() {
               <li><NavLink to="notices">{t('layout.notices')}</NavLink></li>
               <li><NavLink to="fleets">{t('layout.fleets')}</NavLink></li>
               <li><NavLink to="entries">{t('layout.entries')}</NavLink></li>
+              <li><NavLink to="scoring">{t('scoring:tab')}</NavLink></li>
             </ul>
           </nav>
           <Outlet context={event} />

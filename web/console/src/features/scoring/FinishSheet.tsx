@@ -1,0 +1,187 @@
+/**
+ * A race's finish sheet (/regattas/:slug/scoring/:fleetId/races/:raceId): the race's results as
+ * stored, typed over by keyboard (EntryRow, SheetLines), saved with a reason through
+ * submitRaceResults (every save is a revision), and the race's revision history below. What was
+ * typed is kept in sessionStorage (useDraft) until the API accepted it: a refusal, a dropped
+ * connection or a reload loses nothing.
+ */
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { Field, useDraft } from '../../ui/form';
+import { inOwnWords } from '../../ui/problem-text';
+import { ProblemAlert, QueryView } from '../../ui/states';
+import { useRegatta } from '../regattas/useRegatta';
+import { useFleetBoats, useFleetsAndRaces, useRaceResults, useScoringChanges, type Fleet, type Race, type RaceResults } from './api';
+import { clockToInstant, onTheClock, raceDay } from './clock';
+import { EntryRow, type EntryRowHandle } from './EntryRow';
+import { RevisionHistory } from './RevisionHistory';
+import { lineOfField, lineProblems, parseClock, toSubmission, type Boat, type SheetLine } from './sheet';
+import { SheetLines } from './SheetLines';
+import type { ResultCodeName } from '@regatta/contracts/vocabulary';
+import './scoring.css';
+
+interface SheetValues {
+  start: string;
+  reason: string;
+  lines: SheetLine[];
+}
+
+export default function FinishSheet() {
+  const { t } = useTranslation('scoring');
+  const { slug = '', fleetId = '', raceId = '' } = useParams();
+  const regatta = useRegatta();
+  const setup = useFleetsAndRaces(slug);
+  const boats = useFleetBoats(slug, fleetId);
+  const results = useRaceResults(slug, raceId);
+  return (
+    <QueryView query={regatta}>
+      {(event) => (
+        <QueryView query={setup}>
+          {({ fleets, races }) => {
+            const fleet = fleets.find((candidate) => candidate.id === fleetId);
+            const race = races.find((candidate) => candidate.id === raceId && candidate.fleetId === fleetId);
+            if (!fleet || !race) return <ProblemAlert error={new ApiError(404, { code: 'not_found', detail: t('sheet.unknownRace') })} />;
+            return (
+              <QueryView query={boats} label={t('loading')}>
+                {(fleetBoats) => (
+                  <QueryView query={results} label={t('loading')}>
+                    {(stored) => (
+                      <>
+                        <SheetEditor key={race.id} slug={slug} fleet={fleet} race={race} boats={fleetBoats} stored={stored} timeZone={event.timeZone ?? null} />
+                        <RevisionHistory slug={slug} raceId={race.id} boats={fleetBoats} timeZone={event.timeZone ?? null} />
+                      </>
+                    )}
+                  </QueryView>
+                )}
+              </QueryView>
+            );
+          }}
+        </QueryView>
+      )}
+    </QueryView>
+  );
+}
+
+/** The stored results as sheet lines: finishers in the order they crossed, then the others (DNC implied). */
+function linesOf(stored: RaceResults | null, timeZone: string | null): SheetLine[] {
+  if (!stored) return [];
+  const records = stored.results.filter((record) => record.code?.toLowerCase() !== 'dnc');
+  const time = (iso: string | null) => (iso ? new Date(iso).getTime() : Number.POSITIVE_INFINITY);
+  const ordered = [...records].sort((a, b) => time(a.finishTime) - time(b.finishTime));
+  return ordered.map((record, index) => ({
+    key: `stored-${index}-${record.boat.id}`,
+    typed: record.boat.sail ?? record.boat.name,
+    boatId: record.boat.id,
+    time: record.finishTime ? onTheClock(record.finishTime, timeZone).time : '',
+    code: (record.code?.toLowerCase() ?? null) as ResultCodeName | null,
+    redressMethod: '',
+    value: '',
+  }));
+}
+
+let lineCounter = 0;
+
+function SheetEditor({ slug, fleet, race, boats, stored, timeZone }: { slug: string; fleet: Fleet; race: Race; boats: Boat[]; stored: RaceResults | null; timeZone: string | null }) {
+  const { t } = useTranslation('scoring');
+  const headingId = useId();
+  const entry = useRef<EntryRowHandle>(null);
+  const needsTimes = fleet.handicap.system !== 'one_design';
+  const startIso = race.actualStart ?? race.scheduledStart ?? null;
+  const day = raceDay(startIso, timeZone);
+  const form = useForm<SheetValues>({
+    defaultValues: { start: startIso ? onTheClock(startIso, timeZone).time : '', reason: '', lines: linesOf(stored, timeZone) },
+  });
+  const draft = useDraft(form, `scoring.${slug}.${race.id}`);
+  const { submit } = useScoringChanges(slug);
+  const [said, setSaid] = useState('');
+  const [localError, setLocalError] = useState('');
+  const lines = form.watch('lines');
+  const problems = lineProblems(lines, needsTimes);
+  const refused = new Map<number, string>();
+  if (submit.error instanceof ApiError) {
+    for (const { field, message } of submit.error.fieldErrors) {
+      const line = lineOfField(field);
+      if (line !== null) refused.set(line, message);
+    }
+  }
+
+  const setLines = (next: SheetLine[]) => form.setValue('lines', next, { shouldDirty: true });
+  const change = (key: string, patch: Partial<SheetLine>) => setLines(lines.map((line) => (line.key === key ? { ...line, ...patch } : line)));
+  const move = (key: string, by: -1 | 1) => {
+    const from = lines.findIndex((line) => line.key === key);
+    const to = from + by;
+    if (from < 0 || to < 0 || to >= lines.length) return;
+    const next = [...lines];
+    [next[from], next[to]] = [next[to]!, next[from]!];
+    setLines(next);
+  };
+
+  const save = form.handleSubmit((values) => {
+    setSaid('');
+    setLocalError('');
+    const start = parseClock(values.start);
+    const startInstant = start ? clockToInstant(day, start, timeZone) : null;
+    if (!startInstant) return setLocalError(t('save.needStart'));
+    if (problems.size > 0) return setLocalError(t('save.flagged', { count: problems.size }));
+    const body = toSubmission(values.lines, { start: startInstant, toInstant: (clock) => clockToInstant(day, clock, timeZone) }, values.reason.trim());
+    submit.mutate(
+      { raceId: race.id, body },
+      {
+        onSuccess: (answer) => {
+          draft.clear();
+          form.reset({ ...values, reason: '' });
+          setSaid(t('save.saved', { race: race.name, seq: answer.revision?.seq ?? '' }));
+        },
+      },
+    );
+  });
+
+  return (
+    <section aria-labelledby={headingId} className="scoring">
+      <p><Link to={`/regattas/${encodeURIComponent(slug)}/scoring`}>{t('sheet.back')}</Link></p>
+      <h2 id={headingId}>{t('sheet.title', { fleet: fleet.name, race: race.name })}</h2>
+      <p className="hint">{needsTimes ? t('sheet.introTimes') : t('sheet.introOrder')}</p>
+      <EntryRow
+        ref={entry}
+        boats={boats}
+        lines={lines}
+        needsTimes={needsTimes}
+        onAdd={(line) => {
+          lineCounter += 1;
+          setLines([...lines, { ...line, key: `typed-${Date.now()}-${lineCounter}` }]);
+        }}
+      />
+      <SheetLines
+        lines={lines}
+        boats={boats}
+        problems={problems}
+        refused={refused}
+        needsTimes={needsTimes}
+        caption={t('sheet.caption', { count: lines.length, entered: boats.length })}
+        onChange={change}
+        onMove={move}
+        onRemove={(key) => {
+          setLines(lines.filter((line) => line.key !== key));
+          entry.current?.focus();
+        }}
+      />
+      <form className="save-sheet" aria-label={t('save.title')} onSubmit={save} noValidate>
+        <Field label={t('save.start')} hint={t('save.startHint', { day })} error={form.formState.errors.start?.message}>
+          {(props) => <input {...props} inputMode="numeric" autoComplete="off" {...form.register('start', { required: 'scoring:save.needStart' })} />}
+        </Field>
+        <Field label={t('save.reason')} hint={t('save.reasonHint')} error={form.formState.errors.reason?.message}>
+          {(props) => <textarea {...props} rows={2} {...form.register('reason', { validate: (value) => value.trim() !== '' || 'scoring:save.needReason' })} />}
+        </Field>
+        <div className="actions">
+          <button type="submit" disabled={submit.isPending}>{submit.isPending ? t('save.saving') : t('save.submit')}</button>
+        </div>
+      </form>
+      {localError && <p role="alert" className="alert">{localError}</p>}
+      <ProblemAlert error={inOwnWords(submit.error, t, 'scoring')} />
+      <p role="status" className={said ? 'notice' : undefined}>{said}</p>
+    </section>
+  );
+}

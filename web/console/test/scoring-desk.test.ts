@@ -1,0 +1,185 @@
+/**
+ * A scorer works the scoring desk in a real Chromium: from the regatta's page to the desk, three
+ * races of ten boats typed by keyboard only (sail number, Enter; "105 DNF" and "103 OCS" with their
+ * codes), a boat not entered and a boat typed twice flagged at once, a sheet kept over a reload
+ * (nothing typed is lost), each save a revision with its reason, the race's history per boat before →
+ * after, a revert, provisional results posted with the protest time limit counting down, the
+ * standings; axe-clean at 375 and 1280 px, in English and German. The regatta (one one-design fleet,
+ * three races, ten boats) is made through the API from the page.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { gatewayUrl } from '@regatta/testing';
+import { auditBothWidths, createOrganization, launch, newPerson, signUp } from './harness.js';
+
+const BOATS = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett'];
+const sail = (index: number) => `GER ${101 + index}`;
+
+async function seedRegatta(page: Page, organization: string): Promise<{ slug: string; races: string[] }> {
+  const headers = { origin: gatewayUrl(), 'content-type': 'application/json' };
+  const start = new Date(Date.now() + 86_400_000);
+  const created = await page.request.post('/api/v1/events', {
+    headers,
+    data: { organization, name: `Scoring Week ${Date.now()}`, startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * 86_400_000).toISOString() },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  const slug = ((await created.json()) as { data: { slug: string } }).data.slug;
+  const fleet = await page.request.post(`/api/v1/events/${slug}/fleets`, { headers, data: { name: 'ILCA 7' } });
+  assert.equal(fleet.status(), 201, await fleet.text());
+  const races: string[] = [];
+  for (let number = 1; number <= 3; number += 1) {
+    const race = await page.request.post(`/api/v1/events/${slug}/races`, { headers, data: { fleetId: 'ILCA 7', scheduledStart: new Date(start.getTime() + number * 3_600_000).toISOString() } });
+    assert.equal(race.status(), 201, await race.text());
+    races.push(((await race.json()) as { data: { id: string } }).data.id);
+  }
+  const published = await page.request.put(`/api/v1/events/${slug}`, { headers, data: { status: 'published' } });
+  assert.equal(published.status(), 200, await published.text());
+  for (const [index, boat] of BOATS.entries()) {
+    const entered = await page.request.post(`/api/v1/events/${slug}/register`, {
+      headers,
+      data: { fleet: 'ILCA 7', sailor: { name: `Skipper of ${boat}`, email: `${boat.toLowerCase()}-${Date.now()}@sailors.example.org` }, boat: { name: boat, sailNumber: sail(index), model: 'ILCA 7' } },
+    });
+    assert.equal(entered.status(), 201, await entered.text());
+  }
+  return { slug, races };
+}
+
+/** Types one line of the sheet by keyboard into the sail number field and waits until it is on the sheet. */
+async function typeLine(page: Page, typed: string, line: number): Promise<void> {
+  await page.keyboard.type(typed);
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: `added as line ${line}.` }).waitFor();
+}
+
+/** Opens a race's finish sheet from the desk by keyboard (focus the link, Enter). */
+async function openSheet(page: Page, race: number): Promise<void> {
+  await page.getByRole('link', { name: `Finish sheet: ILCA 7, Race ${race}` }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: `ILCA 7: Race ${race}`, level: 2 }).waitFor();
+  await page.getByRole('combobox', { name: 'Sail number' }).focus();
+}
+
+/** Saves the sheet with a reason, by keyboard, and waits for the revision it made. */
+async function saveSheet(page: Page, race: number, reason: string, seq: number): Promise<void> {
+  await page.getByLabel('Reason').focus();
+  await page.keyboard.type(reason);
+  await page.getByRole('button', { name: 'Save results' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: `Race ${race} saved as revision ${seq}.` }).waitFor();
+}
+
+async function backToDesk(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Back to the scoring desk' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Scoring desk', level: 2 }).waitFor();
+}
+
+describe('console: the scoring desk', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('three races of ten boats by keyboard, revisions and a revert, provisional results with the countdown', async () => {
+    const { page, context } = await newPerson(browser);
+    await signUp(page, 'Sam Scorer');
+    const org = await createOrganization(page, `Scoring Club ${Date.now()}`);
+    const { slug } = await seedRegatta(page, org);
+
+    await page.goto(`/console/regattas/${slug}`);
+    await page.getByRole('navigation', { name: 'Regatta sections' }).getByRole('link', { name: 'Scoring' }).click();
+    await page.getByRole('heading', { name: 'Scoring desk', level: 2 }).waitFor();
+    await page.getByText('No results yet').waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'the desk before any results');
+
+    // Race 1: ten boats in order, the fifth typed with DNF; a boat not entered and one typed twice are refused at once.
+    await openSheet(page, 1);
+    const order1 = [3, 0, 7, 2, 4, 9, 1, 6, 8, 5];
+    for (const [line, boat] of order1.entries()) {
+      if (line === 2) {
+        await page.keyboard.type('999');
+        await page.getByRole('status').filter({ hasText: '999 is not entered in this fleet.' }).waitFor();
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Control+A');
+        await page.keyboard.type('104');
+        await page.getByRole('status').filter({ hasText: 'GER 104 is already on the sheet (line 1).' }).waitFor();
+        await page.keyboard.press('Control+A');
+        await page.keyboard.press('Backspace');
+      }
+      await typeLine(page, line === 9 ? `${101 + boat} DNF` : String(101 + boat), line + 1);
+    }
+    const sheet = page.getByRole('table', { name: /^Finish sheet: 10 lines/ });
+    await sheet.getByRole('row').filter({ hasText: 'GER 106' }).getByRole('combobox', { name: 'Code: GER 106' }).waitFor();
+    assert.equal(await sheet.getByRole('combobox', { name: 'Code: GER 106' }).inputValue(), 'dnf');
+    assert.deepEqual(await auditBothWidths(page), [], 'a typed sheet');
+    await saveSheet(page, 1, 'Race 1 as finished', 1);
+    const history = page.getByRole('region', { name: 'Revision history' });
+    await history.getByRole('heading', { name: 'Revision 1: submission' }).waitFor();
+    const changes1 = history.getByRole('table', { name: 'Changes of Revision 1: submission' });
+    await changes1.getByRole('row', { name: /GER 104 not listed #1 \(1\)/ }).waitFor();
+    await changes1.getByRole('row', { name: /GER 106 not listed DNF \(11\)/ }).waitFor();
+
+    // A correction: GER 101 and GER 108 swap places, saved as revision 2; then revision 1 is restored.
+    await page.getByRole('button', { name: 'Move up: GER 101' }).focus();
+    await page.keyboard.press('Enter');
+    await saveSheet(page, 1, 'Finish line video: 101 ahead of 108', 2);
+    await history.getByRole('heading', { name: 'Revision 2: correction' }).or(history.getByRole('heading', { name: 'Revision 2: submission' })).waitFor();
+    await history.getByRole('button', { name: 'Revert to Revision 1: submission' }).click();
+    await history.getByLabel('Why revert').fill('The video was of the second lap');
+    await history.getByRole('button', { name: 'Revert', exact: true }).click();
+    await history.getByRole('status').filter({ hasText: 'Revision 1: submission restored as revision 3.' }).waitFor();
+    await history.getByRole('heading', { name: 'Revision 3: revert' }).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'the history');
+    await backToDesk(page);
+
+    // Race 2 with an OCS; nothing typed is lost over a reload.
+    await openSheet(page, 2);
+    const order2 = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    for (const [line, boat] of order2.entries()) {
+      await typeLine(page, line === 9 ? `${101 + boat} OCS` : String(101 + boat), line + 1);
+      if (line === 4) {
+        await page.reload();
+        await page.getByRole('table', { name: /^Finish sheet: 5 lines/ }).waitFor();
+        await page.getByRole('combobox', { name: 'Sail number' }).focus();
+      }
+    }
+    await saveSheet(page, 2, 'Race 2 as finished', 1);
+    await backToDesk(page);
+
+    // Race 3.
+    await openSheet(page, 3);
+    for (const [line, boat] of [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].entries()) await typeLine(page, String(101 + boat), line + 1);
+    await saveSheet(page, 3, 'Race 3 as finished', 1);
+    await backToDesk(page);
+
+    // Post the fleet's provisional results: the protest time limit runs and counts down.
+    await page.getByText('Provisional', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Post provisional results: ILCA 7' }).click();
+    await page.getByRole('status').filter({ hasText: 'ILCA 7: provisional results of 3 races posted; the protest time limit runs.' }).waitFor();
+    const countdown = page.getByText(/^Protest time limit: \d+:\d\d:\d\d left/);
+    await countdown.waitFor();
+    const first = await countdown.innerText();
+    await page.waitForTimeout(1500);
+    assert.notEqual(await countdown.innerText(), first, 'the countdown moves');
+    const standings = page.getByRole('table', { name: 'Standings: ILCA 7' });
+    await standings.getByRole('row').filter({ hasText: 'GER 110' }).filter({ hasText: 'OCS' }).waitFor();
+    assert.equal(await standings.getByRole('row').count(), 11, 'ten boats and the header');
+    assert.deepEqual(await auditBothWidths(page), [], 'the desk with provisional results posted');
+
+    // The same desk and a sheet in German.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await page.getByRole('heading', { name: 'Wertungstisch', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Vorläufige Ergebnisse aushängen: ILCA 7' }).waitFor();
+    await page.getByText(/^Protestfrist: noch \d+:\d\d:\d\d/).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'the desk in German');
+    await page.getByRole('link', { name: 'Zieldurchgangsliste: ILCA 7, Race 1' }).click();
+    await page.getByRole('heading', { name: 'Revisionsverlauf', level: 2 }).waitFor();
+    await page.getByRole('combobox', { name: 'Segelnummer' }).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'a sheet in German');
+    await context.close();
+  });
+});
