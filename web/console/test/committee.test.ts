@@ -250,7 +250,7 @@ describe('console: the committee app on the water', () => {
     await shot(b, 'committee-reconciliation-de');
   });
 
-  test('enrol a device by typing its code; a code works once', async () => {
+  test('enrol a device by typing its code; a code works once; a revoked device says so', async () => {
     const officer = await newPerson(browser);
     await signUp(officer.page, 'Otto Officer');
     const org = await createOrganization(officer.page, `Lake Sailing Club ${Date.now()}`);
@@ -275,5 +275,17 @@ describe('console: the committee app on the water', () => {
     await another.page.getByRole('button', { name: 'Enrol' }).click();
     await another.page.getByRole('alert').getByText('This enrolment code is unknown, used or expired. Ask the race officer for a new QR code.').waitFor();
     assert.deepEqual(await auditBothWidths(another.page), [], 'a refused code');
+
+    // The race officer revokes the phone: its next request is refused, and it says so.
+    await officer.page.goto(`/console/committee/${slug}`);
+    await view(officer.page, 'Devices').click();
+    const devices = officer.page.getByRole('region', { name: 'Enrolled devices' });
+    await devices.getByText(/^Pin end phone · active · until /).waitFor();
+    await devices.getByRole('button', { name: 'Revoke Pin end phone' }).click();
+    await devices.getByText(/^Pin end phone · revoked · until /).waitFor();
+    assert.deepEqual(await auditBothWidths(officer.page), [], 'the devices with one revoked');
+    await phone.page.reload();
+    await phone.page.getByRole('heading', { name: `Committee boat: ${name}`, level: 1 }).waitFor();
+    await phone.page.getByText("This device's enrolment has ended (revoked or expired): its records wait here; ask the race officer for a new QR code").waitFor();
   });
 });

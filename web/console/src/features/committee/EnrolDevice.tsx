@@ -5,17 +5,20 @@
  * until the enrolment ends, without anyone's password.
  */
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { ProblemAlert } from '../../ui/states';
 import { formatDateTime } from '../../i18n/format';
 import { createEnrolment } from './api';
+import { DeviceList } from './DeviceList';
 
 export function EnrolDevice({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('committee');
   const [label, setLabel] = useState('');
+  const queryClient = useQueryClient();
   const enrol = useMutation({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['capture-devices', slug] }),
     mutationFn: async () => {
       const enrolment = await createEnrolment(slug, label.trim() || undefined);
       const url = new URL(enrolment.qrPayload, location.origin).toString();
@@ -45,6 +48,7 @@ export function EnrolDevice({ slug }: { slug: string }) {
           </figcaption>
         </figure>
       )}
+      <DeviceList slug={slug} />
     </section>
   );
 }

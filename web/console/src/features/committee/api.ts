@@ -30,6 +30,16 @@ export async function createEnrolment(slug: string, label: string | undefined): 
   return (await unwrap(captureClient().POST('/api/v1/events/{slug}/capture/enrolments', { params: { path: { slug } }, body: label ? { label } : {} }))).data;
 }
 
+export type EnrolledDevice = Schemas['CaptureDevice'];
+
+export async function listDevices(slug: string): Promise<EnrolledDevice[]> {
+  return (await unwrap(captureClient().GET('/api/v1/events/{slug}/capture/devices', { params: { path: { slug } } }))).data;
+}
+
+export async function revokeDevice(slug: string, deviceId: string): Promise<void> {
+  await unwrap(captureClient().DELETE('/api/v1/events/{slug}/capture/devices/{deviceId}', { params: { path: { slug, deviceId } } }));
+}
+
 export async function redeemEnrolment(code: string): Promise<DeviceCredential> {
   return (await unwrap(captureClient().POST('/api/v1/capture/devices', { body: { code } }))).data;
 }
