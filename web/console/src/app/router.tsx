@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
     loader: prefetchSession,
     hydrateFallbackElement: <Loading />,
     children: [
+      // The hearing board for a clubhouse screen: signed in, without the console's frame around it.
+      { path: 'regattas/:slug/jury/display', ...screen(() => import('../features/jury/HearingDisplay')) },
       {
         element: <Layout />,
         children: [
@@ -50,6 +52,7 @@ export const routes: RouteObject[] = [
               { path: 'entries', ...screen(() => import('../features/entries/Entries')) },
               { path: 'scoring', ...screen(() => import('../features/scoring/ScoringDesk')) },
               { path: 'scoring/:fleetId/races/:raceId', ...screen(() => import('../features/scoring/FinishSheet')) },
+              { path: 'jury', ...screen(() => import('../features/jury/JuryRoom')) },
             ],
           },
           { path: 'keys', ...screen(() => import('../features/integrations/ApiKeys')) },

@@ -44,6 +44,7 @@ export default function RegattaLayout() {
               <li><NavLink to="fleets">{t('layout.fleets')}</NavLink></li>
               <li><NavLink to="entries">{t('layout.entries')}</NavLink></li>
               <li><NavLink to="scoring">{t('scoring:tab')}</NavLink></li>
+              <li><NavLink to="jury">{t('layout.jury')}</NavLink></li>
             </ul>
           </nav>
           <Outlet context={event} />
