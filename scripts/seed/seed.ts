@@ -4,7 +4,8 @@
  * handicap systems, dozens of boats and sailors, registrations with a waitlist, races with results
  * and a series; on the completed demo regatta a protest heard and decided (the public notice board)
  * and an overall result across its two IRC fleets; the federation's published national ranking; the
- * regatta racing today ready for the committee app (capture.ts).
+ * regatta racing today ready for the committee app (capture.ts) and its jury room's open cases (one
+ * lodged, one on today's hearing board: jury-room.ts).
  * Idempotent: a second run signs the demo user in, reuses (or replaces) its API key, finds what
  * exists by slug (or name) and only adds what is missing.
  *
@@ -19,6 +20,7 @@ import { GATEWAY, call, eventually, expect, log, useSession } from './http.js';
 import { ensureOverall } from './overall.js';
 import { CLUBS, FEDERATION, OVERALL, PROTEST_CASE } from './plan.js';
 import { ensureProtestCase } from './protests.js';
+import { ensureJuryRoom, JURY_ROOM } from './jury-room.js';
 import { ensureRanking } from './rankings.js';
 
 // ------------------------------------------------------------------------------------------ series
@@ -68,6 +70,9 @@ async function main(): Promise<void> {
   // This season's features on the completed regattas (each step finds what an earlier run made).
   const protestEvent = await loadEvent(PROTEST_CASE.event);
   if (protestEvent?.status === 'completed') await ensureProtestCase(protestEvent);
+  // The regatta racing today: a case waiting for its hearing and one on today's hearing board.
+  const juryEvent = await loadEvent(JURY_ROOM.event);
+  if (juryEvent?.status === 'ongoing') await ensureJuryRoom(juryEvent);
   const overallEvent = await loadEvent(OVERALL.event);
   if (overallEvent) await ensureOverall(overallEvent);
   const rankingListId = await ensureRanking(federation.slug);
