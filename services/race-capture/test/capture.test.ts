@@ -187,3 +187,22 @@ test('CSV finish times go through the same records (the same import again replay
   const empty = await api.post(`/api/v1/events/${other.slug}/capture/finish-times`, { ...body, importId: randomUUID(), csv: 'sail,time\n' }, { key: regatta.organizer.key });
   assert.deepEqual([empty.status, empty.body.code], [400, 'validation_failed']);
 });
+
+test('the remaining refusals: 401 without credentials, 403 for an outsider, 404 for an unknown regatta', async () => {
+  const outsider = await newActor(api);
+  const raceId = regatta.raceIds[0]!;
+  const unauthenticated = await api.post(`/api/v1/events/${regatta.slug}/capture/sync`, { records: [] });
+  assert.deepEqual([unauthenticated.status, unauthenticated.body.code], [401, 'credentials_required']);
+  for (const response of [
+    await api.get(`/api/v1/events/${regatta.slug}/capture/devices`, { key: outsider.key }),
+    await api.delete(`/api/v1/events/${regatta.slug}/capture/devices/${device.deviceId}`, { key: outsider.key }),
+    await api.get(`/api/v1/events/${regatta.slug}/races/${raceId}/capture/log`, { key: outsider.key }),
+    await api.post(`/api/v1/events/${regatta.slug}/capture/finishes`, finish(raceId, 'GBR 1', after(999)), { key: outsider.key }),
+  ]) {
+    assert.deepEqual([response.status, response.body.code], [403, 'not_a_member']);
+  }
+  assert.equal((await api.get('/api/v1/events/no-such-regatta-here/capture/devices', { key: regatta.organizer.key })).status, 404);
+  assert.equal((await api.get('/api/v1/events/no-such-regatta-here/capture/context', { key: regatta.organizer.key })).status, 404);
+  const stillActive = await ok(api.get(`/api/v1/events/${regatta.slug}/capture/devices`, { key: regatta.organizer.key }));
+  assert.equal(stillActive.data.find((entry: { id: string }) => entry.id === device.deviceId).state, 'active', "an outsider's revoke changed nothing");
+});
