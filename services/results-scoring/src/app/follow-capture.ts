@@ -37,7 +37,8 @@ export interface CapturedRace {
 /** Codes seen on the water as the submission's status and code (docs of POST .../results). */
 const CODE_STATUS: Record<string, SubmittedResult['status']> = { OCS: 'dns', DNS: 'dns', UFD: 'dsq', BFD: 'dsq', DNF: 'dnf', RET: 'dnf' };
 
-function submissionOf(capture: CapturedRace): SubmittedResult[] {
+/** The race's results as a submission: placed boats finished at their times, coded boats by their code (a code wins over a finish). */
+export function capturedResults(capture: Pick<CapturedRace, 'places' | 'codes'>): SubmittedResult[] {
   const coded = new Map(capture.codes.filter((entry) => CODE_STATUS[entry.code]).map((entry) => [entry.boatId, entry.code]));
   const finished: SubmittedResult[] = capture.places
     .filter((place) => !coded.has(place.boatId))
@@ -51,7 +52,7 @@ export async function followCapture(context: ServiceContext, client: PoolClient,
   const race = await findRace(client, capture.raceId);
   const fleet = race ? await findFleet(client, race.fleetId) : undefined;
   if (!event || !race || !fleet || race.eventId !== event.id) return;
-  const results = submissionOf(capture);
+  const results = capturedResults(capture);
   if (results.length === 0 || !capture.startAt) return;
   const latest = (await listRevisions(client, event.id, { raceIds: [race.id], limit: 1, offset: 0 })).items[0];
   if (race.hasResults && latest && latest.via !== CAPTURE_VIA) return;
