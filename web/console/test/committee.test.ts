@@ -250,11 +250,11 @@ describe('console: the committee app on the water', () => {
     await shot(b, 'committee-reconciliation-de');
   });
 
-  test('enrol a device by typing its code; a code works once; a revoked device says so', async () => {
+  test('enrol by typed code, once; postpone, a DNF, abandon; a revoked device says so', async () => {
     const officer = await newPerson(browser);
     await signUp(officer.page, 'Otto Officer');
     const org = await createOrganization(officer.page, `Lake Sailing Club ${Date.now()}`);
-    const { slug, name } = await seedRegatta(officer.page, org);
+    const { slug, name, raceId } = await seedRegatta(officer.page, org);
     const made = await officer.page.request.post(`/api/v1/events/${slug}/capture/enrolments`, { headers: { origin: gatewayUrl(), 'content-type': 'application/json' }, data: { label: 'Pin end phone' } });
     assert.equal(made.status(), 201, await made.text());
     const { code } = ((await made.json()) as { data: { code: string } }).data;
@@ -275,6 +275,35 @@ describe('console: the committee app on the water', () => {
     await another.page.getByRole('button', { name: 'Enrol' }).click();
     await another.page.getByRole('alert').getByText('This enrolment code is unknown, used or expired. Ask the race officer for a new QR code.').waitFor();
     assert.deepEqual(await auditBothWidths(another.page), [], 'a refused code');
+
+    // The race officer postpones a start, starts by hand, notes a DNF, then abandons the race.
+    const o = officer.page;
+    await o.goto(`/console/committee/${slug}`);
+    await o.getByRole('checkbox', { name: 'Race 1 of ILCA 7' }).check();
+    await o.getByRole('button', { name: 'Prepare start' }).click();
+    await o.getByRole('button', { name: 'Postpone' }).click();
+    await o.getByText('Postponed: a new start of the same races waits for its warning signal.').waitFor();
+    await o.getByRole('button', { name: 'Warning signal now' }).click();
+    await o.getByRole('button', { name: 'Start signal now' }).click();
+    await o.getByText(/^Started at \d\d:\d\d:\d\d\.\d$/).waitFor();
+    await o.getByRole('button', { name: 'Record finishes' }).click();
+    const codeForm = o.getByRole('group', { name: 'Code for a boat' });
+    await codeForm.getByLabel('Boat').selectOption({ label: sail(6) });
+    await codeForm.getByLabel('Code').selectOption({ label: 'DNF (did not finish)' });
+    await codeForm.getByRole('button', { name: 'Record code' }).click();
+    await o.getByRole('status').getByText(`${sail(6)}: DNF recorded.`).waitFor();
+    await o.getByRole('list', { name: 'Codes recorded on this device' }).getByText(sail(6)).waitFor();
+    assert.equal(await o.getByRole('list', { name: 'Boats expected' }).getByRole('button', { name: new RegExp(`^${sail(6)} `) }).count(), 0, 'a boat with a code is not expected at the line');
+    await o.getByRole('status').getByText('Every record is on the server').waitFor();
+    assert.deepEqual(await auditBothWidths(o), [], 'the finish line with a code');
+    await view(o, 'Start').click();
+    await o.getByRole('button', { name: 'Abandon' }).click();
+    await o.getByRole('heading', { name: 'Prepare a start' }).waitFor();
+    await o.getByRole('status').getByText('Every record is on the server').waitFor();
+    const log = await o.request.get(`/api/v1/events/${slug}/races/${raceId}/capture/log`);
+    const { data } = (await log.json()) as { data: { signals: Array<{ kind: string }>; finishes: Array<{ kind: string; code: string | null; sailNumber: string | null }> } };
+    assert.deepEqual(data.signals.map((x) => x.kind), ['postponement', 'warning', 'start', 'abandonment']);
+    assert.deepEqual(data.finishes.map((f) => [f.kind, f.code, f.sailNumber]), [['code', 'DNF', sail(6)]]);
 
     // The race officer revokes the phone: its next request is refused, and it says so.
     await officer.page.goto(`/console/committee/${slug}`);

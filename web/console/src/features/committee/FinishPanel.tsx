@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { recordFinish, recordUnknown, undoFinish } from './actions';
 import { boatsOf, raceLabel, raceOfFleet, type Context } from './context';
 import { expectedBoats, matchSail, type Boat } from './domain/boats';
-import { finishedEntryIds, finishesInForce, lastUndoable } from './domain/finishes';
+import { codesInForce, finishedEntryIds, finishesInForce, lastUndoable } from './domain/finishes';
+import { CodeForm } from './CodeForm';
 import { toServerTime } from './domain/clock';
 import { formatClock } from './time';
 import type { Committee } from './useCommittee';
@@ -26,6 +27,7 @@ export function FinishPanel({ committee, context }: { committee: Committee; cont
   const expected = expectedBoats(all, new Set(fleets.keys()), finishedEntryIds(committee.records));
   const shown = typed.trim() ? matchSail(expected, typed) : expected;
   const finishes = finishesInForce(committee.records);
+  const codes = codesInForce(committee.records);
   const undoable = lastUndoable(committee.records);
   const firstRace = start.raceIds[0]!;
   const sailOf = (registrationId?: string) => all.find((b) => b.entryId === registrationId)?.sailNumber ?? null;
@@ -81,6 +83,7 @@ export function FinishPanel({ committee, context }: { committee: Committee; cont
           ))}
         </ul>
       )}
+      <CodeForm start={start} boats={expected} raceOf={(boat) => fleets.get(boat.fleetId) ?? firstRace} onRecorded={(boat, code) => { setAnnounce(t('code.recorded', { sail: boat.sailNumber ?? boat.boatName, code })); committee.loop?.kick(); }} />
       <h3>{t('finish.recordedTitle', { count: finishes.length })}</h3>
       <ol className="finish-list" aria-label={t('finish.recordedList')}>
         {finishes.map((record) => (
@@ -93,6 +96,19 @@ export function FinishPanel({ committee, context }: { committee: Committee; cont
           </li>
         ))}
       </ol>
+      {codes.length > 0 && (
+        <>
+          <h3>{t('code.listTitle')}</h3>
+          <ul aria-label={t('code.listTitle')}>
+            {codes.map((record) => (
+              <li key={record.id}>
+                <span className="finish-sail">{sailOf(record.registrationId)}</span> {record.code}{' '}
+                <span className={`state state-${record.state}`}>{t(`state.${record.state}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generalRecall, joinStart, newStart, recordSignal } from './actions';
+import { generalRecall, joinStart, newStart, recordSignal, voidStart } from './actions';
 import { armSound, signalFeedback } from './feedback';
 import { useSequenceTimer } from './useSequenceTimer';
 import { DEFAULT_SEQUENCE, formatCountdown, nextSignal, parseSequence, planSignals } from './domain/sequence';
@@ -93,7 +93,7 @@ function StartRun({ start, committee, context, onNew, onStarted, t }: { start: S
       <p>{t('start.racesOf', { races: start.raceIds.map((id) => raceLabel(context, id, t)).join(', ') })}</p>
       <p className="muted">{t('start.sequenceIs', { sequence: start.sequence.join('-') })}</p>
       <div role="status" className="signal-announce">{announce}</div>
-      {start.after && start.warningAt === null && <p className="notice">{t('start.generalRecalled')}</p>}
+      {start.after && start.warningAt === null && <p className="notice">{start.reason === 'postponement' ? t('start.postponed') : t('start.generalRecalled')}</p>}
       {start.warningAt === null ? (
         <button type="button" className="big" onClick={() => { armSound(); signalFeedback(false); setAnnounce(t('signal.warning')); void recordSignal(start, 'warning', Date.now()); }}>
           {t('start.warningNow')}
@@ -114,6 +114,7 @@ function StartRun({ start, committee, context, onNew, onStarted, t }: { start: S
             <button type="button" onClick={onStarted}>{t('start.toFinishes')}</button>
             <button type="button" className="secondary" onClick={() => setRecalling((v) => !v)} aria-expanded={recalling}>{t('start.individualRecall')}</button>
             <button type="button" className="danger" onClick={() => void generalRecall(start, Date.now())}>{t('start.generalRecall')}</button>
+            <button type="button" className="danger" onClick={() => void voidStart(start, 'abandonment', Date.now())}>{t('start.abandon')}</button>
           </div>
           {recalling && (
             <fieldset>
@@ -131,6 +132,7 @@ function StartRun({ start, committee, context, onNew, onStarted, t }: { start: S
           )}
         </>
       )}
+      {start.startAt === null && <button type="button" className="secondary" onClick={() => void voidStart(start, 'postponement', Date.now())}>{t('start.postpone')}</button>}
       {recordedKinds.has('individual_recall') && <p>{t('start.recallNoted', { boats: committee.records.flatMap((r) => (r.type === 'signal' && r.kind === 'individual_recall' ? (r.sailNumbers ?? []) : [])).join(', ') })}</p>}
       <button type="button" className="secondary" onClick={onNew}>{t('start.new')}</button>
     </section>

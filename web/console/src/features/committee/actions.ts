@@ -4,6 +4,7 @@
  * recorded before it is kept.
  */
 import { addRecord, committeeDb, type CaptureRecord, type StoredStart, type WireSignalKind } from './store/db';
+import type { FinishCode } from './domain/records';
 import { currentOffset } from './sync/sync';
 import type { Boat } from './domain/boats';
 
@@ -15,8 +16,8 @@ async function base(slug: string, startId: string, deviceAt: number) {
   return { id: id(), slug, startId, deviceAt, clockOffsetMs: await currentOffset(db()), state: 'pending' as const };
 }
 
-export async function newStart(slug: string, raceIds: string[], sequence: number[], after: string | null = null): Promise<StoredStart> {
-  const start: StoredStart = { id: id(), slug, raceIds, sequence, warningAt: null, startAt: null, after, recalled: false, createdAt: Date.now() };
+export async function newStart(slug: string, raceIds: string[], sequence: number[], after: string | null = null, reason?: StoredStart['reason']): Promise<StoredStart> {
+  const start: StoredStart = { id: id(), slug, raceIds, sequence, warningAt: null, startAt: null, after, ...(reason ? { reason } : {}), recalled: false, createdAt: Date.now() };
   await db().starts.add(start);
   return start;
 }
@@ -51,12 +52,24 @@ export async function joinStart(slug: string, startId: string, raceIds: string[]
 export async function generalRecall(start: StoredStart, deviceAt: number): Promise<StoredStart> {
   await recordSignal(start, 'general_recall', deviceAt);
   await db().starts.update(start.id, { recalled: true });
-  return newStart(start.slug, start.raceIds, start.sequence, start.id);
+  return newStart(start.slug, start.raceIds, start.sequence, start.id, 'general_recall');
 }
 
 export async function recordFinish(start: StoredStart, raceId: string, boat: Boat, deviceAt: number): Promise<CaptureRecord> {
   const sail = boat.sailNumber ? { sailNumber: boat.sailNumber } : {};
   return addRecord(db(), { ...(await base(start.slug, start.id, deviceAt)), type: 'finish', kind: 'finish', raceId, registrationId: boat.entryId, ...sail });
+}
+
+/** A code seen on the water for a boat (DNF, RET …): the boat is no longer expected at the line. */
+export async function recordCode(start: StoredStart, raceId: string, boat: Boat, code: FinishCode, deviceAt: number): Promise<CaptureRecord> {
+  return addRecord(db(), { ...(await base(start.slug, start.id, deviceAt)), type: 'finish', kind: 'code', raceId, registrationId: boat.entryId, code });
+}
+
+/** Ends a start before or after its signal (postponement, abandonment): the start is void; after a postponement the same races wait for a new warning. */
+export async function voidStart(start: StoredStart, kind: 'postponement' | 'abandonment', deviceAt: number): Promise<StoredStart | undefined> {
+  await recordSignal(start, kind, deviceAt);
+  await db().starts.update(start.id, { recalled: true });
+  return kind === 'postponement' ? newStart(start.slug, start.raceIds, start.sequence, start.id, 'postponement') : undefined;
 }
 
 /** A boat seen finishing but not identified; `note` keeps what was read of it (a partial sail number). */

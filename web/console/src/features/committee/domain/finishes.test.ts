@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CaptureRecord } from './records';
-import { finishedEntryIds, finishesInForce, lastUndoable } from './finishes';
+import { codesInForce, finishedEntryIds, finishesInForce, lastUndoable } from './finishes';
 
 const base = { slug: 's', startId: 'st', deviceAt: 0, clockOffsetMs: null, state: 'pending' as const };
 const finish = (id: string, registrationId?: string): CaptureRecord => ({ ...base, id, type: 'finish', kind: 'finish', raceId: 'r1', ...(registrationId ? { registrationId } : {}) });
@@ -20,4 +20,14 @@ test('an unknown boat counts as a finish in force and can be undone', () => {
   assert.equal(lastUndoable(records)?.id, 'u1');
   assert.deepEqual([...finishedEntryIds(records)], ['A']);
   assert.equal(lastUndoable([...records, deletion('d1', 'u1'), deletion('d2', 'f1')]), undefined);
+});
+
+test('a code (DNF) takes a boat off the line without a finish; undo takes the code back', () => {
+  const dnf: CaptureRecord = { ...base, id: 'c1', type: 'finish', kind: 'code', raceId: 'r1', registrationId: 'B', code: 'DNF' };
+  const records = [finish('f1', 'A'), dnf];
+  assert.deepEqual(finishesInForce(records).map((r) => r.id), ['f1']);
+  assert.deepEqual(codesInForce(records).map((r) => r.code), ['DNF']);
+  assert.deepEqual([...finishedEntryIds(records)].sort(), ['A', 'B']);
+  assert.equal(lastUndoable(records)?.id, 'c1');
+  assert.deepEqual([...finishedEntryIds([...records, deletion('d1', 'c1')])], ['A'], 'B is expected again');
 });

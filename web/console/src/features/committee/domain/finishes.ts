@@ -1,20 +1,33 @@
 /**
- * The finishes in force of a start on this device: a finish record stands until a later deletion
- * names it (undo). Which boats finished, in what order, and which record an undo takes back.
+ * The finishes and codes in force of a start on this device: a record stands until a later deletion
+ * names it (undo). Which boats are in (finished, or given a code such as DNF: neither is expected at
+ * the line any more), in what order, and which record an undo takes back.
  */
 import type { CaptureRecord, FinishRecord } from './records';
 
-export function finishesInForce(records: readonly CaptureRecord[]): FinishRecord[] {
+function inForce(records: readonly CaptureRecord[], kinds: ReadonlySet<string>): FinishRecord[] {
   const taken = new Set(records.filter((r): r is FinishRecord => r.type === 'finish' && r.kind === 'deletion').map((r) => r.replaces));
-  return records.filter((r): r is FinishRecord => r.type === 'finish' && r.kind === 'finish' && !taken.has(r.id));
+  return records.filter((r): r is FinishRecord => r.type === 'finish' && kinds.has(r.kind) && !taken.has(r.id));
 }
 
+const FINISH = new Set(['finish']);
+const CODE = new Set(['code']);
+const EITHER = new Set(['finish', 'code']);
+
+export function finishesInForce(records: readonly CaptureRecord[]): FinishRecord[] {
+  return inForce(records, FINISH);
+}
+
+export function codesInForce(records: readonly CaptureRecord[]): FinishRecord[] {
+  return inForce(records, CODE);
+}
+
+/** Boats no longer expected at the line: finished, or given a code. */
 export function finishedEntryIds(records: readonly CaptureRecord[]): Set<string> {
-  return new Set(finishesInForce(records).flatMap((r) => (r.registrationId ? [r.registrationId] : [])));
+  return new Set(inForce(records, EITHER).flatMap((r) => (r.registrationId ? [r.registrationId] : [])));
 }
 
-/** The record an undo takes back: the last finish in force (an unknown boat too); none when there is none. */
+/** The record an undo takes back: the last finish or code in force (an unknown boat too); none when there is none. */
 export function lastUndoable(records: readonly CaptureRecord[]): FinishRecord | undefined {
-  const inForce = finishesInForce(records);
-  return inForce[inForce.length - 1];
+  return inForce(records, EITHER).at(-1);
 }

@@ -3,6 +3,10 @@
  * boat, a deletion taking one back), each with its client-generated id, the device time as read and
  * the clock offset applied, and its state on the way to the server.
  */
+/** Codes a committee sees on the water for a boat. */
+export const FINISH_CODES = ['OCS', 'UFD', 'BFD', 'DNS', 'DNF', 'RET'] as const;
+export type FinishCode = (typeof FINISH_CODES)[number];
+
 export type RecordState = 'pending' | 'sent' | 'rejected';
 export type WireSignalKind = 'warning' | 'preparatory' | 'start' | 'individual_recall' | 'general_recall' | 'postponement' | 'abandonment' | 'shortened_course';
 
@@ -28,7 +32,9 @@ export interface SignalRecord extends RecordBase {
 
 export interface FinishRecord extends RecordBase {
   type: 'finish';
-  kind: 'finish' | 'deletion';
+  kind: 'finish' | 'code' | 'deletion';
+  /** With kind code: what was seen on the water (OCS, UFD, BFD, DNS, DNF, RET). */
+  code?: FinishCode;
   raceId: string;
   registrationId?: string;
   sailNumber?: string;

@@ -33,8 +33,9 @@ export interface StoredStart {
   warningAt: number | null;
   /** Device time of the start signal. */
   startAt: number | null;
-  /** The start this one replaces after a general recall. */
+  /** The start this one replaces after a general recall or a postponement, and which of the two. */
   after: string | null;
+  reason?: 'general_recall' | 'postponement';
   recalled: boolean;
   createdAt: number;
 }

@@ -1,14 +1,15 @@
 /**
  * A stored record as the API's sync operation takes it: `at` on the server's clock (device time plus
  * the offset fixed in the record), `deviceAt` and `clockOffsetMs` beside it. The same stored record
- * always gives the same body, so a retry is answered `replayed`, never a conflict.
+ * always gives the same body, so a retry is answered `replayed`, never a conflict. A code (DNF …)
+ * and a deletion carry no time: they say what, not when.
  */
 import { toServerTime } from '../domain/clock';
 import type { CaptureRecord } from '../store/db';
 
 export type WireRecord =
   | { type: 'signal'; record: { id: string; startId: string; raceIds: string[]; kind: string; at: string; deviceAt: string; clockOffsetMs: number; sailNumbers?: string[] } }
-  | { type: 'finish'; record: { id: string; raceId: string; kind: 'finish' | 'deletion'; at?: string; deviceAt?: string; clockOffsetMs?: number; registrationId?: string; sailNumber?: string; replaces?: string; note?: string } };
+  | { type: 'finish'; record: { id: string; raceId: string; kind: 'finish' | 'code' | 'deletion'; code?: string; at?: string; deviceAt?: string; clockOffsetMs?: number; registrationId?: string; sailNumber?: string; replaces?: string; note?: string } };
 
 export function toWire(record: CaptureRecord): WireRecord {
   const offset = record.clockOffsetMs ?? 0;
@@ -21,6 +22,7 @@ export function toWire(record: CaptureRecord): WireRecord {
     };
   }
   if (record.kind === 'deletion') return { type: 'finish', record: { id: record.id, raceId: record.raceId, kind: 'deletion', replaces: record.replaces! } };
+  if (record.kind === 'code') return { type: 'finish', record: { id: record.id, raceId: record.raceId, kind: 'code', code: record.code!, ...(record.registrationId ? { registrationId: record.registrationId } : {}) } };
   return {
     type: 'finish',
     record: {
