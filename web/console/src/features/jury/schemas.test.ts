@@ -15,6 +15,8 @@ test('a boat protest names the protestor and a protestee, never the same boat, a
   assert.deepEqual(messages(lodgeSchema.safeParse({ ...emptyLodging, incident: 'x', raceIds: ['r1'], protestorBoat: 'a', protesteeBoats: ['a'] })), { protesteeBoats: 'jury:validation.herself' });
   assert.deepEqual(messages(lodgeSchema.safeParse({ ...emptyLodging, type: 'race_committee', incident: 'x', raceIds: ['r1'], protestorBoat: 'a', protesteeBoats: ['b'] })), { protestorBoat: 'jury:validation.committeeNoProtestor' });
   assert.equal(lodgeSchema.safeParse({ ...emptyLodging, type: 'redress', incident: 'x', raceIds: ['r1'], protestorBoat: 'c' }).success, true, 'redress needs no protestee');
+  assert.equal(lodgeSchema.safeParse({ ...emptyLodging, type: 'reopen', incident: 'x', raceIds: ['r1'] }).success, true, 'the committee may ask to reopen: no boat');
+  assert.deepEqual(messages(lodgeSchema.safeParse({ ...emptyLodging, type: 'scoring_inquiry', incident: 'x', raceIds: ['r1'] })), { protestorBoat: 'jury:validation.protestor' });
 });
 
 test('a lodging carries only what was given: rules as a list, contact only when some is there', () => {

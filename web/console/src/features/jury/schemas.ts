@@ -12,6 +12,8 @@ import type { Schemas } from '@regatta/client';
 export const CASE_TYPES = ['boat', 'race_committee', 'protest_committee', 'redress', 'reopen', 'scoring_inquiry'] as const;
 export type CaseType = (typeof CASE_TYPES)[number];
 export const COMMITTEE_TYPES: readonly CaseType[] = ['race_committee', 'protest_committee'];
+/** Lodged by a boat (a request for redress or to reopen may also come from a committee: no boat). */
+export const NEEDS_PROTESTOR_BOAT: readonly CaseType[] = ['boat', 'scoring_inquiry'];
 
 export const ACTIONS = ['dsq', 'dne', 'dpi', 'scp', 'rdg', 'correct'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -44,7 +46,7 @@ export const lodgeSchema = z
   .superRefine((values, ctx) => {
     const committee = COMMITTEE_TYPES.includes(values.type);
     if (committee && values.protestorBoat !== '') ctx.addIssue({ code: 'custom', path: ['protestorBoat'], message: 'jury:validation.committeeNoProtestor' });
-    if (!committee && values.protestorBoat === '') ctx.addIssue({ code: 'custom', path: ['protestorBoat'], message: 'jury:validation.protestor' });
+    if (NEEDS_PROTESTOR_BOAT.includes(values.type) && values.protestorBoat === '') ctx.addIssue({ code: 'custom', path: ['protestorBoat'], message: 'jury:validation.protestor' });
     if ((values.type === 'boat' || committee) && values.protesteeBoats.length === 0) ctx.addIssue({ code: 'custom', path: ['protesteeBoats'], message: 'jury:validation.protestee' });
     if (values.protestorBoat !== '' && values.protesteeBoats.includes(values.protestorBoat)) ctx.addIssue({ code: 'custom', path: ['protesteeBoats'], message: 'jury:validation.herself' });
   });
