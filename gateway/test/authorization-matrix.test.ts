@@ -1091,6 +1091,28 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', label: "another event's race", who: ownerKey, call: (x) => ({ path: eventPath(x, `/races/${x.draft.raceId}/results`), body: resultsBody(x) }), outcome: missing },
     ],
   },
+  'POST /api/v1/events/:slug/races/:raceId/results/preview': {
+    // A dry run: the same body as the submission, scored and answered, nothing stored.
+    call: (x) => ({ path: eventPath(x, `/races/${x.raceId}/results/preview`), body: resultsBody(x) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      {
+        which: 'valid',
+        who: ownerKey,
+        outcome: {
+          status: 200,
+          check: (body) => {
+            assert.deepEqual(body.data.results.map((r: any) => [r.boatId, r.position, r.points]), [[w.boatId, 1, 1]]);
+            // Alpha first with 1 point; the other registered boats did not compete (entries + 1, shared second).
+            assert.deepEqual(body.data.standings.filter((s: any) => s.position === 1).map((s: any) => [s.boat.id, s.netPoints]), [[w.boatId, 1]]);
+            assert.equal(body.message, 'Preview only: nothing was stored.');
+          },
+        },
+      },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/races/${x.draft.raceId}/results/preview`, x.draft.slug), body: resultsBody(x) }), outcome: missing },
+      { which: 'not_found', label: 'unknown race', who: ownerKey, call: (x) => ({ path: eventPath(x, `/races/${UNKNOWN_ID}/results/preview`), body: resultsBody(x) }), outcome: missing },
+    ],
+  },
   'POST /api/v1/events/:slug/results/publish': {
     call: (x) => ({ path: eventPath(x, '/results/publish') }),
     rows: [

@@ -2079,6 +2079,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{slug}/races/{raceId}/results/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score a proposed sheet of a race without storing it (dry run)
+         * @description Takes the body of `submitRaceResults` and answers what saving it would do, storing nothing (no
+         *     revision, no fact, no change to results or standings): the same checks and 400 codes as a
+         *     submission, the protest committee's decisions on the race kept in force as a submission keeps
+         *     them (`keptDecisions` names their protest numbers), then the fleet scored by the service's engine
+         *     with the proposed sheet in place of the race's stored results. `results` are the proposed
+         *     entries with the place and points they would score; `standings` the fleet's standings as they
+         *     would be, each boat with `now` (its place and net points in the standings shown now, null when it
+         *     is not in them) and `moved` (places gained: now − proposed; null when not in them now). Needs the
+         *     `results` scope and membership of the event's organization (403 `not_a_member`). 404: unknown
+         *     event or race.
+         */
+        post: operations["previewRaceResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/{slug}/results": {
         parameters: {
             query?: never;
@@ -6106,6 +6135,35 @@ export interface components {
             asOf: components["schemas"]["ResultsAsOf"];
             /** Format: date-time */
             protestDeadline: string | null;
+        };
+        ResultsPreview: {
+            event: components["schemas"]["ResultsEventRef"];
+            raceId: string;
+            fleetId: string;
+            results: {
+                boatId: string;
+                status: components["schemas"]["ResultsStatus"];
+                /** @description Appendix A code in upper case; null for a clean finish. */
+                code: string | null;
+                /** Format: date-time */
+                finishTime: string | null;
+                position: number | null;
+                points: number | null;
+            }[];
+            standings: {
+                boat: components["schemas"]["ResultsBoatRef"];
+                position: number;
+                totalPoints: number;
+                netPoints: number;
+                now: {
+                    position: number;
+                    netPoints: number;
+                } | null;
+                /** @description Places gained (positive) or lost (negative) against the standings shown now. */
+                moved: number | null;
+            }[];
+            /** @description Protest numbers whose decisions on the race stay in force on top of the proposed sheet. */
+            keptDecisions: number[];
         };
         ResultsRevisionRef: {
             /** Format: uuid */
@@ -10998,6 +11056,50 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ResultsResult"][];
                         revision?: components["schemas"]["ResultsRevisionRef"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    previewRaceResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event slug. */
+                slug: components["parameters"]["ResultsEventSlug"];
+                /** @description The race id. */
+                raceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultsSubmission"];
+            };
+        };
+        responses: {
+            /** @description The race and the fleet's standings as they would be; nothing stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ResultsPreview"];
                         message: string;
                     };
                 };

@@ -15,6 +15,7 @@ import { protestsRoutes } from './http/protests.routes.js';
 import { publicationRoutes } from './http/publication.routes.js';
 import { resultsRoutes } from './http/results.routes.js';
 import { revisionsRoutes } from './http/revisions.routes.js';
+import { previewRoutes } from './http/preview.routes.js';
 import { sailwaveExportRoutes } from './http/sailwave-export.routes.js';
 import { splitRoutes } from './http/split.routes.js';
 import { standingsRoutes } from './http/standings.routes.js';
@@ -34,7 +35,7 @@ export const definition: ServiceDefinition<typeof resultsEnv, ResultsResources> 
     // The protest room's query: cases lodged or scheduled and not yet decided hold results provisional.
     openHearings,
   }),
-  routes: (context, resources) => [...resultsRoutes(context), ...standingsRoutes(context), ...revisionsRoutes(context), ...publicationRoutes(context, resources), ...protestsRoutes(context), ...sailwaveExportRoutes(context), ...importsRoutes(context), ...splitRoutes(context), ...overallRoutes(context)],
+  routes: (context, resources) => [...resultsRoutes(context), ...standingsRoutes(context), ...revisionsRoutes(context), ...previewRoutes(context), ...publicationRoutes(context, resources), ...protestsRoutes(context), ...sailwaveExportRoutes(context), ...importsRoutes(context), ...splitRoutes(context), ...overallRoutes(context)],
   consumers: (context) => [projectionsConsumer(context), organizationsConsumer(), captureConsumer(context)],
   background: (context, resources) => [officialTask(context, resources)],
 };
