@@ -27,6 +27,7 @@ run public node --conditions=@regatta/source --import tsx services/public-result
 run exports node --conditions=@regatta/source --import tsx packages/exports/scripts/bench-exports.ts
 run sailwave node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-sailwave.ts
 run console node --conditions=@regatta/source --import tsx web/console/scripts/bench-console.ts
+run capture node --conditions=@regatta/source --import tsx services/race-capture/scripts/bench-capture.ts
 
 pick() { # file pattern -> matching lines, indented
   grep -E "$2" "$OUT/$1.log" 2>/dev/null | sed -E 's/^ +//; s/^/  /' || true
@@ -50,3 +51,5 @@ echo "sailwave import (largest oracle .blw: parse, then re-score with this engin
 pick sailwave '^sailwave '
 echo "console (first load of the regatta list in Chromium; budgets 200 KB compressed JavaScript, LCP 2.5 s):"
 pick console '^console '
+echo "race capture (300 finishes queued offline then synced; a finish to the public standings JSON; the device's clock offset error):"
+pick capture '^capture '
