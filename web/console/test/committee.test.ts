@@ -276,7 +276,7 @@ describe('console: the committee app on the water', () => {
     await another.page.getByRole('alert').getByText('This enrolment code is unknown, used or expired. Ask the race officer for a new QR code.').waitFor();
     assert.deepEqual(await auditBothWidths(another.page), [], 'a refused code');
 
-    // The race officer postpones a start, starts by hand, notes a DNF, then abandons the race.
+    // The race officer postpones a start, starts by hand, notes a DNF, shortens the course, then abandons the race.
     const o = officer.page;
     await o.goto(`/console/committee/${slug}`);
     await o.getByRole('checkbox', { name: 'Race 1 of ILCA 7' }).check();
@@ -297,12 +297,14 @@ describe('console: the committee app on the water', () => {
     await o.getByRole('status').getByText('Every record is on the server').waitFor();
     assert.deepEqual(await auditBothWidths(o), [], 'the finish line with a code');
     await view(o, 'Start').click();
+    await o.getByRole('button', { name: 'Shorten course' }).click();
+    await o.getByRole('status').getByText('Shortened course recorded.').waitFor();
     await o.getByRole('button', { name: 'Abandon' }).click();
     await o.getByRole('heading', { name: 'Prepare a start' }).waitFor();
     await o.getByRole('status').getByText('Every record is on the server').waitFor();
     const log = await o.request.get(`/api/v1/events/${slug}/races/${raceId}/capture/log`);
     const { data } = (await log.json()) as { data: { signals: Array<{ kind: string }>; finishes: Array<{ kind: string; code: string | null; sailNumber: string | null }> } };
-    assert.deepEqual(data.signals.map((x) => x.kind), ['postponement', 'warning', 'start', 'abandonment']);
+    assert.deepEqual(data.signals.map((x) => x.kind), ['postponement', 'warning', 'start', 'shortened_course', 'abandonment']);
     assert.deepEqual(data.finishes.map((f) => [f.kind, f.code, f.sailNumber]), [['code', 'DNF', sail(6)]]);
 
     // The race officer revokes the phone: its next request is refused, and it says so.

@@ -114,6 +114,7 @@ function StartRun({ start, committee, context, onNew, onStarted, t }: { start: S
             <button type="button" onClick={onStarted}>{t('start.toFinishes')}</button>
             <button type="button" className="secondary" onClick={() => setRecalling((v) => !v)} aria-expanded={recalling}>{t('start.individualRecall')}</button>
             <button type="button" className="danger" onClick={() => void generalRecall(start, Date.now())}>{t('start.generalRecall')}</button>
+            <button type="button" className="secondary" onClick={() => void recordSignal(start, 'shortened_course', Date.now()).then(() => setAnnounce(t('start.shortened')))}>{t('start.shorten')}</button>
             <button type="button" className="danger" onClick={() => void voidStart(start, 'abandonment', Date.now())}>{t('start.abandon')}</button>
           </div>
           {recalling && (
