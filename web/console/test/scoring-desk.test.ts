@@ -2,7 +2,7 @@
  * A scorer works the scoring desk in a real Chromium: from the regatta's page to the desk, three
  * races of ten boats typed by keyboard only (sail number, Enter; "105 DNF" and "103 OCS" with their
  * codes), a boat not entered and a boat typed twice flagged at once, a sheet kept over a reload
- * (nothing typed is lost), each save a revision with its reason, the race's history per boat before →
+ * (nothing typed is lost), a preview of the standings before saving (what moves), each save a revision with its reason, the race's history per boat before →
  * after, a revert, provisional results posted with the protest time limit counting down, the
  * standings; axe-clean at 375 and 1280 px, in English and German. The regatta (one one-design fleet,
  * three races, ten boats) is made through the API from the page.
@@ -147,6 +147,15 @@ describe('console: the scoring desk', () => {
         await page.getByRole('combobox', { name: 'Sail number' }).focus();
       }
     }
+    // Preview before saving: the standings as they would be, what moves said and highlighted.
+    await page.getByRole('button', { name: 'Preview standings' }).focus();
+    await page.keyboard.press('Enter');
+    const proposed = page.getByRole('table', { name: 'Standings as they would be' });
+    await proposed.waitFor();
+    // Race 1 scored GER 104 1st and GER 101 2nd; race 2 as typed puts GER 101 1st: she goes up to 1st.
+    await proposed.getByRole('row').filter({ hasText: 'GER 101' }).filter({ hasText: /up 1 place/ }).waitFor();
+    await page.getByRole('status').filter({ hasText: /\d+ boats move\./ }).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'the preview');
     await saveSheet(page, 2, 'Race 2 as finished', 1);
     await backToDesk(page);
 

@@ -14,11 +14,12 @@ import { Field, useDraft } from '../../ui/form';
 import { inOwnWords } from '../../ui/problem-text';
 import { ProblemAlert, QueryView } from '../../ui/states';
 import { useRegatta } from '../regattas/useRegatta';
-import { useFleetBoats, useFleetsAndRaces, useRaceResults, useScoringChanges, type Fleet, type Race, type RaceResults } from './api';
+import { useFleetBoats, useFleetsAndRaces, usePreview, useRaceResults, useScoringChanges, type Fleet, type Race, type RaceResults } from './api';
 import { clockToInstant, onTheClock, raceDay } from './clock';
 import { EntryRow, type EntryRowHandle } from './EntryRow';
 import { RevisionHistory } from './RevisionHistory';
-import { lineOfField, lineProblems, parseClock, toSubmission, type Boat, type SheetLine } from './sheet';
+import { PreviewTable } from './PreviewTable';
+import { lineOfField, lineProblems, parseClock, toSubmission, type Boat, type SheetLine, type Submission } from './sheet';
 import { SheetLines } from './SheetLines';
 import type { ResultCodeName } from '@regatta/contracts/vocabulary';
 import './scoring.css';
@@ -96,6 +97,8 @@ function SheetEditor({ slug, fleet, race, boats, stored, timeZone }: { slug: str
   });
   const draft = useDraft(form, `scoring.${slug}.${race.id}`);
   const { submit } = useScoringChanges(slug);
+  const preview = usePreview(slug);
+  const [previewed, setPreviewed] = useState('');
   const [said, setSaid] = useState('');
   const [localError, setLocalError] = useState('');
   const lines = form.watch('lines');
@@ -119,25 +122,46 @@ function SheetEditor({ slug, fleet, race, boats, stored, timeZone }: { slug: str
     setLines(next);
   };
 
-  const save = form.handleSubmit((values) => {
+  /** The sheet as the API takes it, or null (and the reason said) when it cannot be sent yet. */
+  const bodyOf = (values: SheetValues): Submission | null => {
     setSaid('');
     setLocalError('');
     const start = parseClock(values.start);
     const startInstant = start ? clockToInstant(day, start, timeZone) : null;
-    if (!startInstant) return setLocalError(t('save.needStart'));
-    if (problems.size > 0) return setLocalError(t('save.flagged', { count: problems.size }));
-    const body = toSubmission(values.lines, { start: startInstant, toInstant: (clock) => clockToInstant(day, clock, timeZone) }, values.reason.trim());
+    if (!startInstant) {
+      setLocalError(t('save.needStart'));
+      return null;
+    }
+    if (problems.size > 0) {
+      setLocalError(t('save.flagged', { count: problems.size }));
+      return null;
+    }
+    return toSubmission(values.lines, { start: startInstant, toInstant: (clock) => clockToInstant(day, clock, timeZone) }, values.reason.trim());
+  };
+
+  const save = form.handleSubmit((values) => {
+    const body = bodyOf(values);
+    if (!body) return;
     submit.mutate(
       { raceId: race.id, body },
       {
         onSuccess: (answer) => {
           draft.clear();
           form.reset({ ...values, reason: '' });
+          preview.reset();
           setSaid(t('save.saved', { race: race.name, seq: answer.revision?.seq ?? '' }));
         },
       },
     );
   });
+
+  const showPreview = () => {
+    const values = form.getValues();
+    const body = bodyOf({ ...values, reason: values.reason.trim() || 'preview' });
+    if (!body) return;
+    setPreviewed(JSON.stringify(values.lines) + values.start);
+    preview.mutate({ raceId: race.id, body });
+  };
 
   return (
     <section aria-labelledby={headingId} className="scoring">
@@ -177,8 +201,11 @@ function SheetEditor({ slug, fleet, race, boats, stored, timeZone }: { slug: str
         </Field>
         <div className="actions">
           <button type="submit" disabled={submit.isPending}>{submit.isPending ? t('save.saving') : t('save.submit')}</button>
+          <button type="button" className="secondary" disabled={preview.isPending} onClick={showPreview}>{preview.isPending ? t('preview.working') : t('preview.show')}</button>
         </div>
       </form>
+      <ProblemAlert error={inOwnWords(preview.error, t, 'scoring')} />
+      {preview.data && <PreviewTable preview={preview.data} stale={previewed !== JSON.stringify(lines) + form.getValues('start')} />}
       {localError && <p role="alert" className="alert">{localError}</p>}
       <ProblemAlert error={inOwnWords(submit.error, t, 'scoring')} />
       <p role="status" className={said ? 'notice' : undefined}>{said}</p>

@@ -100,3 +100,13 @@ export function useScoringChanges(slug: string) {
   });
   return { submit, revert, post, official };
 }
+
+export type Preview = Schemas['ResultsPreview'];
+
+/** The dry run of a sheet (previewRaceResults): the race and the standings as saving would make them. */
+export function usePreview(slug: string) {
+  return useMutation({
+    mutationFn: async ({ raceId, body }: { raceId: string; body: Submission }): Promise<Preview> =>
+      (await unwrap(api.POST('/api/v1/events/{slug}/races/{raceId}/results/preview', { params: { path: { slug, raceId } }, body: body as never }))).data,
+  });
+}
