@@ -9,7 +9,8 @@
  * consequence, and decides a DSQ: Bravo scores 5 (DNF = entries + 1) in R1, Charlie and Delta move
  * up (A6.1). Standings before: Alpha 3, Bravo 3 (Bravo ahead on the last race, A8.2), Charlie 6,
  * Delta 8; after: Alpha 1 + 2 = 3, Charlie 2 + 3 = 5, Bravo 5 + 1 = 6, Delta 3 + 4 = 7.
- * The public standings and the public notice board show it. Every screen is axe-clean at 375 and
+ * The public standings and the public notice board show it. The redress request is withdrawn; in
+ * German, the decided case is reopened (a request to reopen, a new case 3). Every screen is axe-clean at 375 and
  * 1280 px, in English and German.
  */
 import { after, before, describe, test } from 'node:test';
@@ -141,6 +142,16 @@ describe('console: the jury room', () => {
     await display.getByRole('cell', { name: 'Bar', exact: true }).waitFor({ timeout: 25_000 });
     await display.close();
 
+    // Case 2 is withdrawn with the committee's approval (rule 63.1): no hearing or decision any more.
+    await page.reload();
+    await page.getByRole('button', { name: 'Withdraw: case 2' }).click();
+    const withdrawal = page.getByRole('form', { name: 'Withdraw case 2' });
+    await withdrawal.getByLabel('Reason, as approved').fill('Charlie withdrew her request before the hearing; approved by the protest committee.');
+    await withdrawal.getByRole('button', { name: 'Withdraw the case' }).click();
+    await page.getByRole('status').filter({ hasText: 'Case 2 is withdrawn.' }).waitFor();
+    await page.getByRole('table', { name: 'Protests, requests and inquiries, by number' }).getByRole('cell', { name: 'Withdrawn' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Decide: case 2' }).count(), 0, 'a withdrawn case is not decided');
+
     // Decide: redress by A9(b) in the first race has nothing to average; the API says so on that consequence.
     assert.deepEqual(await positions(page, regatta), { Bravo: 1, Alpha: 2, Charlie: 3, Delta: 4 });
     await page.getByRole('button', { name: 'Decide: case 1' }).click();
@@ -189,7 +200,11 @@ describe('console: the jury room', () => {
     await german.page.getByRole('button', { name: 'Wiederaufnehmen: Fall 1' }).click();
     const reopen = german.page.getByRole('form', { name: 'Antrag auf Wiederaufnahme von Fall 1' });
     assert.equal(await reopen.getByLabel('Art des Falls').inputValue(), 'reopen');
+    assert.equal(await reopen.getByRole('group', { name: 'Wettfahrten' }).getByLabel('Wettfahrt 1 (ILCA 7)').isChecked(), true, 'the decided case\'s race');
     assert.deepEqual(await auditBothWidths(german.page), [], 'German jury room with the reopen form');
+    await reopen.getByLabel('Vorfall').fill('Ein Video zeigt, dass Alpha nicht ausweichen musste: neue Beweise (Regel 66).');
+    await reopen.getByRole('button', { name: 'Einreichen' }).click();
+    await german.page.getByRole('status').filter({ hasText: /^Fall 3 eingereicht um .+, innerhalb der Protestfrist/ }).waitFor();
     await german.page.goto(`/console/regattas/${slug}/jury/display`);
     await german.page.getByRole('heading', { level: 1, name: /^Anhörungen · / }).waitFor();
     assert.deepEqual(await auditBothWidths(german.page), [], 'German hearing display');

@@ -24,6 +24,8 @@ import { reopenOf, type Protest } from './schemas';
 import { WithdrawForm } from './WithdrawForm';
 import './jury.css';
 
+const ROOM_REFRESH_MS = 30_000;
+
 type Panel = { mode: 'lodge' } | { mode: CaseAction; protest: Protest } | null;
 
 export default function JuryRoom() {
@@ -32,7 +34,8 @@ export default function JuryRoom() {
   const regatta = useRegatta();
   const timeZone = regatta.data?.timeZone ?? null;
   const context = useJuryContext(slug);
-  const protests = useProtests(slug);
+  // Cases lodged elsewhere (a sailor online, another desk) appear without a reload.
+  const protests = useProtests(slug, ROOM_REFRESH_MS);
   const [panel, setPanel] = useState<Panel>(null);
   const [status, setStatus] = useState<{ text: string; standings: boolean } | null>(null);
   const [day, setDay] = useState(() => dayAt(new Date(), timeZone));
