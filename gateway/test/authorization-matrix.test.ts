@@ -22,7 +22,7 @@
  * rows then run side by side.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -122,6 +122,8 @@ interface World {
   /** A notice of the published regatta (its versions are read by the GET versions rows). */
   documentId: string;
   /** Issue 15: what the valid change and removal rows change or remove (all in drafts, so nothing public moves). */
+  /** Race capture: the entered boat's sail number as race capture knows it, and a device the valid DELETE row revokes. */
+  capture: { sailNumber: string; deviceToRevoke: string };
   changes: {
     slug: string;
     fleetToPatch: string;
@@ -235,6 +237,18 @@ before(async () => {
   // 2032: out of the GET /series rows' year.
   const spareSeries = () => ok(api.post('/api/v1/series', { organization: org.slug, name: `Matrix Changes ${uniqueSuffix()}`, year: 2032, events: [spare.slug] }, { key }), 201);
   const [seriesToPatch, seriesToDelete] = [(await spareSeries()).data.slug as string, (await spareSeries()).data.slug as string];
+  // Race capture knows the regatta's race and entries from the events service's facts.
+  const captureContext = await eventually(
+    async () => {
+      const context = await api.get(`/api/v1/events/${event.slug}/capture/context`, { key, contract: false });
+      return context.status === 200 && context.body.data.races.length > 0 && context.body.data.entries.length > 0 ? context.body.data : undefined;
+    },
+    10_000,
+    'race capture projected the regatta',
+  );
+  const captureSail = (captureContext.entries as { registrationId: string; sailNumber: string }[]).find((entry) => entry.registrationId === registration.id)!.sailNumber;
+  const enrolment = (await ok(api.post(`/api/v1/events/${event.slug}/capture/enrolments`, { label: 'Matrix device' }, { key }), 201)).data;
+  const deviceToRevoke = (await ok(api.post('/api/v1/capture/devices', { code: enrolment.code }), 201)).data.deviceId as string;
   const changes = { slug: spare.slug, fleetToPatch, fleetToDelete, raceToPatch, raceToDelete, docToAmend, docToWithdraw, eventToDelete: eventToDelete.slug, eventToCancel: eventToCancel.slug, seriesToPatch, seriesToDelete };
 
   // Webhooks (organization given: the owner may administer several organizations by now), a delivery.
@@ -351,6 +365,7 @@ before(async () => {
     rankingAsOf,
     rankedSailorId,
     documentId,
+    capture: { sailNumber: captureSail, deviceToRevoke },
     changes,
   };
   process.stdout.write(`matrix fixtures built in ${Date.now() - started} ms\n`);
@@ -442,6 +457,8 @@ function assertOneFinisher(rows: [number, string, number, number][]): void {
     rows.map((row, index) => (index === 0 ? [1, w.boatId, 1, 1] : [2, row[1], others, others])),
   );
 }
+/** A finish of the entered boat a minute ago, with a fresh client id (race capture). */
+const captureFinish = (x: World) => ({ id: randomUUID(), raceId: x.raceId, kind: 'finish', sailNumber: x.capture.sailNumber, at: new Date(Date.now() - 60_000).toISOString() });
 const includesId = (list: { id: string }[], id: string) => assert.ok(list.some((item) => item.id === id), `${id} not in ${JSON.stringify(list.map((item) => item.id))}`);
 
 const SPECS: Record<string, RouteSpec> = {
@@ -1268,6 +1285,92 @@ const SPECS: Record<string, RouteSpec> = {
   },
 
   // results-scoring: the protest room ---------------------------------------------------------
+  // race capture: signals and finishes recorded on the water, committee devices ---------------------
+  'GET /api/v1/events/:slug/capture/context': {
+    call: (x) => ({ path: eventPath(x, '/capture/context') }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.equal(body.data.recorder.id, w.member.userId) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event.slug, body.data.races.some((r: any) => r.id === w.raceId)], [w.event.slug, true]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/capture/context', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/capture/context` }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/capture/sync': {
+    call: (x) => ({ path: eventPath(x, '/capture/sync'), body: { records: [{ type: 'finish', record: captureFinish(x) }] } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.results.map((r: any) => r.outcome), ['recorded']) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/capture/sync`, body: { records: [{ type: 'finish', record: captureFinish(x) }] } }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/capture/signals': {
+    call: (x) => ({ path: eventPath(x, '/capture/signals'), body: { id: randomUUID(), startId: randomUUID(), raceIds: [x.raceId], kind: 'warning', at: new Date(Date.now() - 60_000).toISOString() } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.kind, body.data.recorder.id], ['warning', w.owner.userId]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/capture/signals`, body: { id: randomUUID(), startId: randomUUID(), raceIds: [x.raceId], kind: 'warning', at: new Date().toISOString() } }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/capture/finishes': {
+    call: (x) => ({ path: eventPath(x, '/capture/finishes'), body: captureFinish(x) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.equal(body.data.recorder.id, w.member.userId) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.sailNumber, body.data.raceId], [w.capture.sailNumber, w.raceId]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/capture/finishes`, body: captureFinish(x) }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/capture/finish-times': {
+    call: (x) => ({ path: eventPath(x, '/capture/finish-times'), body: { importId: randomUUID(), raceId: x.raceId, csv: `sail,time\n${x.capture.sailNumber},${new Date(Date.now() - 60_000).toISOString()}\n` } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.results.map((r: any) => r.outcome), ['recorded']) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/capture/finish-times`, body: { importId: randomUUID(), raceId: x.raceId, csv: 'a,10:00:00' } }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/races/:raceId/capture/log': {
+    call: (x) => ({ path: eventPath(x, `/races/${x.raceId}/capture/log`) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.equal(body.data.raceId, w.raceId) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(body.data.raceId, w.raceId) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/races/${UNKNOWN_ID}/capture/log`) }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/races/:raceId/capture/reconciliation': {
+    call: (x) => ({ path: eventPath(x, `/races/${x.raceId}/capture/reconciliation`) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.raceId, body.data.toleranceMs], [w.raceId, 2000]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/races/${UNKNOWN_ID}/capture/reconciliation`) }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/capture/enrolments': {
+    call: (x) => ({ path: eventPath(x, '/capture/enrolments'), body: { label: 'Matrix phone' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: { status: 201 } },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.ok(body.data.qrPayload.startsWith(`/console/committee/${w.event.slug}#enrol=`)) } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/capture/enrolments`, body: {} }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/capture/devices': {
+    call: (x) => ({ path: eventPath(x, '/capture/devices') }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => includesId(body.data, w.capture.deviceToRevoke) } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/capture/devices` }), outcome: missing },
+    ],
+  },
+  'DELETE /api/v1/events/:slug/capture/devices/:deviceId': {
+    call: (x) => ({ path: eventPath(x, `/capture/devices/${x.capture.deviceToRevoke}`) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 204 } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/capture/devices/${UNKNOWN_ID}`) }), outcome: missing },
+    ],
+  },
   'GET /api/v1/events/:slug/protests': {
     call: (x) => ({ path: eventPath(x, '/protests') }),
     rows: [

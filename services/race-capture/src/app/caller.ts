@@ -48,6 +48,8 @@ export async function callerFor(
   }
   const event = await regattaOf(context, slug);
   if (!identity.userId || !identity.roles[event.organizationId]) {
+    // A draft regatta does not exist for those outside its organization.
+    if (event.status === 'draft') throw problem('not_found', 'No regatta has this slug.');
     throw problem('not_a_member', 'Recording for this regatta needs membership of its organization (or an enrolled committee device).');
   }
   const kind = identity.via === 'key' ? 'key' : 'member';
