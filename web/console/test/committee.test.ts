@@ -7,8 +7,9 @@
  * the officer also one unknown boat; the second phone has two boats in the opposite order, and takes
  * back one wrong tap). Both reload the app while offline (the service worker serves it) and every
  * record is still there, marked not yet sent. Back online, each phone sends its queue; the server's
- * capture log holds every record exactly once, and both phones show the reconciliation with the
- * swapped pair. Every screen is audited at 375 and 1280 px.
+ * capture log holds every record exactly once, both phones show the reconciliation with the
+ * swapped pair, and the public standings follow; the officer names the unknown boat (GER 115) and it
+ * takes its place in both. Every screen is audited at 375 and 1280 px.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,11 +17,11 @@ import type { Browser, Page } from 'playwright-core';
 import { gatewayUrl } from '@regatta/testing';
 import { PHONE, auditBothWidths, createOrganization, launch, newPerson, signUp } from './harness.js';
 
-const BOATS = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett', 'Kilo', 'Lima', 'Mike', 'November'];
+const BOATS = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett', 'Kilo', 'Lima', 'Mike', 'November', 'Oscar'];
 const sail = (index: number) => `GER ${101 + index}`;
 const SHOTS = process.env['COMMITTEE_SCREENSHOTS'];
 
-/** A published regatta of tomorrow with one fleet, one race and the 14 boats, through the API with the page's session. */
+/** A published regatta of tomorrow with one fleet, one race and the 15 boats, through the API with the page's session. */
 async function seedRegatta(page: Page, organization: string): Promise<{ slug: string; name: string; raceId: string }> {
   const headers = { origin: gatewayUrl(), 'content-type': 'application/json' };
   const start = new Date(Date.now() + 86_400_000);
@@ -52,6 +53,20 @@ async function tapBoat(page: Page, index: number): Promise<void> {
   const before = await recordedList(page).getByRole('listitem').count();
   await page.getByRole('list', { name: 'Boats expected' }).getByRole('button', { name: `${sail(index)} ${BOATS[index]}` }).click();
   await recordedList(page).getByRole('listitem').nth(before).waitFor();
+}
+
+/** The public standings' boats in order (without a boat that has no race yet), once they are `want` or after 30 s. */
+async function publicStandings(page: Page, slug: string, want: string[]): Promise<string[]> {
+  let shown: string[] = [];
+  for (let attempt = 0; attempt < 60 && shown.join() !== want.join(); attempt += 1) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 500));
+    const standings = await page.request.get(`/regattas/${slug}/standings.json`);
+    if (standings.status() !== 200) continue;
+    const fleets = ((await standings.json()) as { data: { fleets: Array<{ name: string; entries: Array<{ position: number; sailNumber: string | null }> }> } }).data.fleets;
+    const entries = (fleets.find((f) => f.name === 'ILCA 7')?.entries ?? []).sort((x, y) => x.position - y.position).map((e) => e.sailNumber ?? '');
+    shown = entries.filter((sailNumber) => want.includes(sailNumber));
+  }
+  return shown;
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -165,7 +180,7 @@ describe('console: the committee app on the water', () => {
         // Typed digits match behind the nation letters, by prefix: the boats still expected whose number starts with 11.
         await page.getByLabel('Sail number').fill('11');
         const matches = await page.getByRole('list', { name: 'Boats expected' }).getByRole('button').allInnerTexts();
-        assert.deepEqual(matches.map((text) => text.split(/\s+/).slice(0, 2).join(' ')), [sail(11), sail(12), sail(13)]);
+        assert.deepEqual(matches.map((text) => text.split(/\s+/).slice(0, 2).join(' ')), [sail(11), sail(12), sail(13), sail(14)]);
         await page.getByLabel('Sail number').fill('112');
         await page.getByLabel('Sail number').press('Enter');
         await page.getByRole('status').getByText(`${sail(11)} recorded.`).waitFor();
@@ -173,7 +188,7 @@ describe('console: the committee app on the water', () => {
     }
     await a.getByRole('heading', { name: '15 finishes recorded' }).waitFor();
     await b.getByRole('heading', { name: '14 finishes recorded' }).waitFor();
-    await a.getByText('Every boat is in.').waitFor();
+    await a.getByRole('heading', { name: '1 boat expected' }).waitFor();
     await a.getByRole('status').getByText('15 records not yet sent').waitFor();
     await b.getByRole('status').getByText('16 records not yet sent').waitFor();
     assert.deepEqual(await auditBothWidths(a), [], 'the finish line with every boat in');
@@ -211,15 +226,7 @@ describe('console: the committee app on the water', () => {
 
     // The public standings follow the finishes: the reconciled order (105 was seen first), the unknown boat waiting.
     const order = Array.from({ length: 14 }, (_, i) => sail(i));
-    let shown: string[] = [];
-    for (let attempt = 0; attempt < 60 && shown.join() !== order.join(); attempt += 1) {
-      if (attempt) await new Promise((resolve) => setTimeout(resolve, 500));
-      const standings = await a.request.get(`/regattas/${slug}/standings.json`);
-      if (standings.status() !== 200) continue;
-      const fleets = ((await standings.json()) as { data: { fleets: Array<{ name: string; entries: Array<{ position: number; sailNumber: string | null; racesCompleted: number }> }> } }).data.fleets;
-      shown = (fleets.find((f) => f.name === 'ILCA 7')?.entries ?? []).filter((e) => e.racesCompleted > 0).sort((x, y) => x.position - y.position).map((e) => e.sailNumber ?? '');
-    }
-    assert.deepEqual(shown, order, 'the public standings in the reconciled finish order');
+    assert.deepEqual(await publicStandings(a, slug, order), order, 'the public standings in the reconciled finish order');
 
     const reconciled = await a.request.get(`/api/v1/events/${slug}/races/${raceId}/capture/reconciliation`);
     const { disagreements, unknowns } = ((await reconciled.json()) as { data: { disagreements: Array<{ kind: string; sailNumbers: string[] }>; unknowns: unknown[] } }).data;
@@ -239,6 +246,18 @@ describe('console: the committee app on the water', () => {
     }
     assert.deepEqual(await auditBothWidths(b), [], 'the reconciliation');
     await shot(b, 'committee-reconciliation');
+
+    // The officer names the unknown boat (GER 115, seen by no one else): it takes its place by its time.
+    const race = a.getByRole('region', { name: 'Race 1 of ILCA 7' });
+    await race.getByLabel(/^Boat seen at /).selectOption({ label: sail(14) });
+    await race.getByRole('button', { name: 'Name the boat' }).click();
+    await a.getByRole('status').getByText('Every record is on the server').waitFor();
+    await race.getByRole('row', { name: new RegExp(`^9 ${sail(14)} `) }).waitFor();
+    assert.equal(await race.getByRole('heading', { name: /unknown boat/ }).count(), 0, 'no unknown boat left');
+    const resolved = [...order.slice(0, 8), sail(14), ...order.slice(8)];
+    assert.deepEqual(await publicStandings(a, slug, resolved), resolved, 'the public standings with the unknown boat named');
+    await view(a, 'Finish').click();
+    assert.equal((await recordedList(a).getByRole('listitem').nth(8).innerText()).split(/\s+/).slice(0, 2).join(' '), sail(14), 'the device lists it in its place too');
 
     // The same screen in German.
     await b.getByLabel('Language').selectOption('de');

@@ -26,7 +26,9 @@ export function FinishPanel({ committee, context }: { committee: Committee; cont
   const all = boatsOf(context, start);
   const expected = expectedBoats(all, new Set(fleets.keys()), finishedEntryIds(committee.records));
   const shown = typed.trim() ? matchSail(expected, typed) : expected;
-  const finishes = finishesInForce(committee.records);
+  // In the order they crossed the line (a resolved unknown boat takes its place by its time).
+  const at = (r: { deviceAt: number; clockOffsetMs: number | null }) => toServerTime(r.deviceAt, r.clockOffsetMs ?? committee.clock?.offsetMs);
+  const finishes = finishesInForce(committee.records).sort((x, y) => at(x) - at(y));
   const codes = codesInForce(committee.records);
   const undoable = lastUndoable(committee.records);
   const firstRace = start.raceIds[0]!;

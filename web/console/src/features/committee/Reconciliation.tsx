@@ -7,7 +7,9 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../ui/states';
 import { fetchReconciliation, type Reconciliation as Data } from './api';
-import { raceLabel, type Context } from './context';
+import { boatsOf, raceLabel, raceOfFleet, type Context } from './context';
+import { ResolveUnknown } from './ResolveUnknown';
+import type { StoredStart } from './store/db';
 import { formatClock, formatSeconds } from './time';
 import type { Committee } from './useCommittee';
 
@@ -32,7 +34,7 @@ export function Reconciliation({ committee, context, slug }: { committee: Commit
         return (
           <section key={raceId} aria-label={raceLabel(context, raceId, t)} className="check-race">
             <h3>{raceLabel(context, raceId, t)}</h3>
-            {query.data ? <RaceCheck data={query.data} context={context} /> : query.isError ? (
+            {query.data ? <RaceCheck data={query.data} context={context} raceId={raceId} start={committee.start!} onResolved={() => committee.loop?.kick()} /> : query.isError ? (
               <>
                 <p>{t('check.offline')}</p>
                 <ProblemAlert error={query.error} />
@@ -45,9 +47,13 @@ export function Reconciliation({ committee, context, slug }: { committee: Commit
   );
 }
 
-function RaceCheck({ data, context }: { data: Data; context: Context }) {
+function RaceCheck({ data, context, raceId, start, onResolved }: { data: Data; context: Context; raceId: string; start: StoredStart; onResolved: () => void }) {
   const { t, i18n } = useTranslation('committee');
   const who = (id: string) => data.recorders.find((r) => r.id === id)?.label ?? id;
+  // The boats an unknown one can be: this race's fleet, not yet in the reconciled order.
+  const placed = new Set(data.order.map((line) => line.sailNumber));
+  const fleetOfRace = [...raceOfFleet(context, start)].find(([, id]) => id === raceId)?.[0];
+  const candidates = boatsOf(context, start).filter((b) => b.fleetId === fleetOfRace && !placed.has(b.sailNumber ?? ''));
   return (
     <>
       <p className="muted">{t('check.recorders', { names: data.recorders.map((r) => r.label).join(', '), count: data.recorders.length })}</p>
@@ -68,7 +74,10 @@ function RaceCheck({ data, context }: { data: Data; context: Context }) {
           <h4>{t('check.unknowns', { count: data.unknowns.length })}</h4>
           <ul>
             {data.unknowns.map((u) => (
-              <li key={u.recordId}>{t('check.unknownAt', { time: formatClock(Date.parse(u.at), context.event.timeZone, i18n.language), recorder: who(u.recorder) })}</li>
+              <li key={u.recordId}>
+                {t('check.unknownAt', { time: formatClock(Date.parse(u.at), context.event.timeZone, i18n.language), recorder: who(u.recorder) })}{' '}
+                {candidates.length > 0 && <ResolveUnknown start={start} raceId={raceId} recordId={u.recordId} at={u.at} label={formatClock(Date.parse(u.at), context.event.timeZone, i18n.language)} boats={candidates} onResolved={onResolved} />}
+              </li>
             ))}
           </ul>
         </>

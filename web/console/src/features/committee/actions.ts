@@ -77,6 +77,15 @@ export async function recordUnknown(start: StoredStart, raceId: string, deviceAt
   return addRecord(db(), { ...(await base(start.slug, start.id, deviceAt)), type: 'finish', kind: 'finish', raceId, ...(note ? { note } : {}) });
 }
 
+/**
+ * Names the boat of an unknown finish (any recorder's, from the reconciliation): a finish record at
+ * the unknown one's time (`atServer`, on the server's clock) that stands instead of it.
+ */
+export async function resolveUnknown(start: StoredStart, raceId: string, boat: Boat, unknownId: string, atServer: number): Promise<CaptureRecord> {
+  const offset = (await currentOffset(db())) ?? 0;
+  return addRecord(db(), { id: id(), slug: start.slug, startId: start.id, deviceAt: atServer - offset, clockOffsetMs: offset, state: 'pending', type: 'finish', kind: 'finish', raceId, registrationId: boat.entryId, ...(boat.sailNumber ? { sailNumber: boat.sailNumber } : {}), replaces: unknownId });
+}
+
 /** Takes back a finish: a deletion record naming it (the first stays in the capture log). */
 export async function undoFinish(start: StoredStart, target: CaptureRecord & { type: 'finish' }): Promise<CaptureRecord> {
   return addRecord(db(), { ...(await base(start.slug, start.id, Date.now())), type: 'finish', kind: 'deletion', raceId: target.raceId, replaces: target.id });

@@ -31,3 +31,10 @@ test('a code (DNF) takes a boat off the line without a finish; undo takes the co
   assert.equal(lastUndoable(records)?.id, 'c1');
   assert.deepEqual([...finishedEntryIds([...records, deletion('d1', 'c1')])], ['A'], 'B is expected again');
 });
+
+test('an unknown boat resolved: the finish naming it stands instead of it', () => {
+  const resolved: CaptureRecord = { ...base, id: 'f9', type: 'finish', kind: 'finish', raceId: 'r1', registrationId: 'Z', replaces: 'u1' };
+  const records = [finish('f1', 'A'), finish('u1'), finish('f2', 'B'), resolved];
+  assert.deepEqual(finishesInForce(records).map((r) => r.id), ['f1', 'f2', 'f9']);
+  assert.deepEqual([...finishedEntryIds(records)].sort(), ['A', 'B', 'Z']);
+});

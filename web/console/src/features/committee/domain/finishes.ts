@@ -1,12 +1,13 @@
 /**
- * The finishes and codes in force of a start on this device: a record stands until a later deletion
- * names it (undo). Which boats are in (finished, or given a code such as DNF: neither is expected at
+ * The finishes and codes in force of a start on this device: a record stands until a later record
+ * names it (a deletion by undo, or a finish resolving an unknown boat). Which boats are in (finished, or given a code such as DNF: neither is expected at
  * the line any more), in what order, and which record an undo takes back.
  */
 import type { CaptureRecord, FinishRecord } from './records';
 
 function inForce(records: readonly CaptureRecord[], kinds: ReadonlySet<string>): FinishRecord[] {
-  const taken = new Set(records.filter((r): r is FinishRecord => r.type === 'finish' && r.kind === 'deletion').map((r) => r.replaces));
+  // A deletion takes a record back; a finish naming one (an unknown boat resolved) stands instead of it.
+  const taken = new Set(records.flatMap((r) => (r.type === 'finish' && r.replaces ? [r.replaces] : [])));
   return records.filter((r): r is FinishRecord => r.type === 'finish' && kinds.has(r.kind) && !taken.has(r.id));
 }
 
