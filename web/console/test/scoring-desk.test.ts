@@ -9,10 +9,14 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { gatewayUrl } from '@regatta/testing';
 import { auditBothWidths, createOrganization, launch, newPerson, signUp } from './harness.js';
 
+const ORACLE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/oracles/sailwave/2026 ILCA Leinsters results.blw');
 const BOATS = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett'];
 const sail = (index: number) => `GER ${101 + index}`;
 
@@ -189,6 +193,36 @@ describe('console: the scoring desk', () => {
     await page.getByRole('heading', { name: 'Revisionsverlauf', level: 2 }).waitFor();
     await page.getByRole('combobox', { name: 'Segelnummer' }).waitFor();
     assert.deepEqual(await auditBothWidths(page), [], 'a sheet in German');
+    await context.close();
+  });
+
+  test('a Sailwave file: the parity report per fleet before accepting, then the desk and its PDF', async () => {
+    const { page, context } = await newPerson(browser);
+    await signUp(page, 'Sam Scorer');
+    const org = await createOrganization(page, `Import Club ${Date.now()}`);
+    await page.goto(`/console/orgs/${org}/imports/sailwave`);
+    await page.getByRole('heading', { name: 'Import a Sailwave file', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Import and compare' }).click();
+    await page.getByText('Choose a .blw file.').waitFor();
+    await page.getByLabel('Sailwave file (.blw)').setInputFiles(ORACLE);
+    await page.getByRole('button', { name: 'Import and compare' }).click();
+    await page.getByRole('heading', { name: /^Parity report: .+ \(draft\)$/, level: 2 }).waitFor({ timeout: 60_000 });
+    const parity = page.getByRole('table', { name: 'Parity with Sailwave per fleet' });
+    assert.ok((await parity.getByRole('row').count()) >= 2, 'a row per fleet');
+    await parity.getByText(/^(Exact|Differs only where|Mismatch|Not compared)/).first().waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'the parity report');
+
+    await page.getByRole('link', { name: "Accept: open the draft's scoring desk" }).click();
+    await page.getByRole('heading', { name: 'Scoring desk', level: 2 }).waitFor();
+    const name = await page.getByRole('heading', { level: 1 }).innerText();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Standings (PDF)' }).click()]);
+    const pdf = await readFile((await download.path())!);
+    assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-', 'a PDF');
+    assert.match(download.suggestedFilename(), /-standings\.pdf$/);
+    const [blw] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Sailwave file (.blw)' }).click()]);
+    const file = (await readFile((await blw.path())!)).toString('latin1');
+    assert.match(file, /^"ser/, 'Sailwave records');
+    assert.ok(file.includes(`"serevent","${name}"`), `a Sailwave file of that regatta (${name})`);
     await context.close();
   });
 });

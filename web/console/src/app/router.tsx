@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: 'orgs/:org/regattas', loader: prefetchRegattaList, Component: RegattaList, hydrateFallbackElement: <Loading /> },
           { path: 'orgs/:org/regattas/new', ...screen(() => import('../features/regattas/RegattaCreate')) },
           { path: 'orgs/:org/embed-tokens', ...screen(() => import('../features/integrations/EmbedTokens')) },
+          { path: 'orgs/:org/imports/sailwave', ...screen(() => import('../features/scoring/SailwaveImportScreen')) },
           {
             path: 'regattas/:slug',
             ...screen(() => import('../features/regattas/RegattaLayout')),

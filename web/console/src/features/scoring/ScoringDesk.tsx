@@ -2,7 +2,8 @@
  * The scoring desk of a regatta (/regattas/:slug/scoring): per fleet, whether its results are
  * provisional or official, the protest time limit counting down once provisional results are posted,
  * posting them (postFleetResults) and making them official (makeFleetResultsOfficial); the fleet's
- * races, each opening its finish sheet; and the fleet's standings (getEventStandings).
+ * races, each opening its finish sheet; the fleet's standings (getEventStandings); the regatta's files
+ * (Sailwave .blw, CSV, PDF) and the Sailwave import.
  */
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { inOwnWords } from '../../ui/problem-text';
 import { Empty, ProblemAlert, QueryView } from '../../ui/states';
 import { useRegatta } from '../regattas/useRegatta';
 import { useFleetsAndRaces, useScoringChanges, useStandings, type Fleet, type Race } from './api';
+import { Downloads } from './Downloads';
 import { Standings } from './Standings';
 import './scoring.css';
 
@@ -75,6 +77,7 @@ export default function ScoringDesk() {
           </QueryView>
         )}
       </QueryView>
+      {regatta.data && <Downloads slug={slug} organization={regatta.data.organization.slug} />}
     </section>
   );
 }
