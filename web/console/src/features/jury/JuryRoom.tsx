@@ -80,7 +80,7 @@ export default function JuryRoom() {
                       <LodgeForm key={panel.protest.id} slug={slug} context={ctx} initial={reopenOf(panel.protest)} timeZone={timeZone} headingId={panelHeading} />
                     </>
                   )}
-                  {panel.mode === 'hearing' && <HearingForm key={panel.protest.id} slug={slug} protest={panel.protest} headingId={panelHeading} onDone={(text) => done(text)} />}
+                  {panel.mode === 'hearing' && <HearingForm key={panel.protest.id} slug={slug} protest={panel.protest} timeZone={timeZone} headingId={panelHeading} onDone={(text) => done(text)} />}
                   {panel.mode === 'decide' && (
                     <DecisionForm key={panel.protest.id} slug={slug} protest={panel.protest} names={names} boats={ctx.boats.map((b) => b.id)} headingId={panelHeading} onDone={(text) => done(text, true)} />
                   )}

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { awaitingHearing, dayAt, hearingsOn } from './board';
-import { consequenceError, decisionRequest, decisionSchema, emptyLodging, lodgeSchema, reopenOf, ruleList, toLodging, type Protest } from './schemas';
+import { consequenceError, decisionRequest, decisionSchema, emptyLodging, hearingSchema, lodgeSchema, reopenOf, ruleList, toHearing, toLocalInput, toLodging, type Protest } from './schemas';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -103,4 +103,14 @@ test("the day's hearings at the venue: Sydney's day starts at 13:00Z the day bef
 test('a request to reopen names the same races and boats as the decided case', () => {
   const decided = protest({ status: 'decided', raceIds: ['r1', 'r2'], protestor: { party: 'race_committee', boat: null }, protestees: ['b', 'c'] });
   assert.deepEqual(reopenOf(decided), { ...emptyLodging, type: 'reopen', protestorBoat: '', protesteeBoats: ['b', 'c'], raceIds: ['r1', 'r2'] });
+});
+
+test('a hearing is set on the regatta\'s clock, whatever the clock of the device typing it', () => {
+  // 18:00 in Sydney on 12 January (AEDT, UTC+11) is 07:00 UTC; in Berlin on 12 July (CEST, UTC+2) 16:00 UTC.
+  assert.deepEqual(toHearing({ startsAt: '2027-01-12T18:00', room: ' Jury room ' }, 'Australia/Sydney'), { startsAt: '2027-01-12T07:00:00.000Z', room: 'Jury room' });
+  assert.equal(toHearing({ startsAt: '2026-07-12T18:00', room: 'A' }, 'Europe/Berlin').startsAt, '2026-07-12T16:00:00.000Z');
+  // Moving a hearing shows the time it has on the same clock.
+  assert.equal(toLocalInput('2027-01-12T07:00:00.000Z', 'Australia/Sydney'), '2027-01-12T18:00');
+  assert.equal(hearingSchema.safeParse({ startsAt: '2027-02-30T18:00', room: 'A' }).success, false);
+  assert.equal(hearingSchema.safeParse({ startsAt: '', room: 'A' }).success, false);
 });

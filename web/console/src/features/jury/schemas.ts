@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { Schemas } from '@regatta/client';
+import { instantToWallTime, wallTimeToInstant } from '../fleets/zoned-time';
 
 export const CASE_TYPES = ['boat', 'race_committee', 'protest_committee', 'redress', 'reopen', 'scoring_inquiry'] as const;
 export type CaseType = (typeof CASE_TYPES)[number];
@@ -79,21 +80,22 @@ export function toLodging(values: LodgeValues): Schemas['ProtestLodging'] {
 }
 
 export const hearingSchema = z.object({
-  startsAt: z.string().refine((value) => value !== '' && !Number.isNaN(new Date(value).getTime()), 'validation.date'),
+  startsAt: z.string().refine((value) => wallTimeToInstant(value) !== null, 'validation.date'),
   room: text(200),
 });
 export type HearingValues = z.infer<typeof hearingSchema>;
 
-/** A datetime-local value (the device's clock) as the API's date-time. */
-export function toHearing(values: HearingValues): { startsAt: string; room: string } {
-  return { startsAt: new Date(values.startsAt).toISOString(), room: values.room.trim() };
+/**
+ * A hearing is set on the venue's clock: the datetime-local value is a wall-clock time in the
+ * regatta's time zone (the browser's own zone only where the regatta has none), sent as the instant.
+ */
+export function toHearing(values: HearingValues, timeZone: string | null): { startsAt: string; room: string } {
+  return { startsAt: wallTimeToInstant(values.startsAt, timeZone) ?? values.startsAt, room: values.room.trim() };
 }
 
-/** An ISO time as a datetime-local value on the device's clock (minutes). */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** A hearing's instant as the datetime-local value the regatta's clock shows (minutes). */
+export function toLocalInput(iso: string, timeZone: string | null): string {
+  return instantToWallTime(iso, timeZone);
 }
 
 const decimal = (value: string) => Number(value.trim().replace(',', '.'));
