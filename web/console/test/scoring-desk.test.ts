@@ -3,7 +3,7 @@
  * races of ten boats typed by keyboard only (sail number, Enter; "105 DNF" and "103 OCS" with their
  * codes), a boat not entered and a boat typed twice flagged at once, a sheet kept over a reload
  * (nothing typed is lost), a preview of the standings before saving (what moves), each save a revision with its reason, the race's history per boat before →
- * after, a revert, provisional results posted with the protest time limit counting down, the
+ * after, a revert (and its refusal once a protest decision stands), provisional results posted with the protest time limit counting down, the
  * standings; axe-clean at 375 and 1280 px, in English and German. The regatta (one one-design fleet,
  * three races, ten boats) is made through the API from the page.
  */
@@ -92,7 +92,7 @@ describe('console: the scoring desk', () => {
     const { page, context } = await newPerson(browser);
     await signUp(page, 'Sam Scorer');
     const org = await createOrganization(page, `Scoring Club ${Date.now()}`);
-    const { slug } = await seedRegatta(page, org);
+    const { slug, races } = await seedRegatta(page, org);
 
     await page.goto(`/console/regattas/${slug}`);
     await page.getByRole('navigation', { name: 'Regatta sections' }).getByRole('link', { name: 'Scoring' }).click();
@@ -182,6 +182,29 @@ describe('console: the scoring desk', () => {
     await standings.getByRole('row').filter({ hasText: 'GER 110' }).filter({ hasText: 'OCS' }).waitFor();
     assert.equal(await standings.getByRole('row').count(), 11, 'ten boats and the header');
     assert.deepEqual(await auditBothWidths(page), [], 'the desk with provisional results posted');
+
+    // The jury disqualifies GER 102 in race 1 (through the API); a revert to before the decision is refused, and the screen says why.
+    const headers = { origin: gatewayUrl(), 'content-type': 'application/json' };
+    const entries = (await (await page.request.get(`/api/v1/events/${slug}/registrations?limit=100`)).json()) as { data: Array<{ boat: { id: string; sailNumber: string } }> };
+    const bravo = entries.data.find((entry) => entry.boat.sailNumber === sail(1))!.boat.id;
+    const lodged = await page.request.post(`/api/v1/events/${slug}/protests`, { headers, data: { type: 'protest_committee', raceIds: [races[0]], protesteeBoats: [bravo], incident: 'GER 102 touched the windward mark and did not take a penalty.' } });
+    assert.equal(lodged.status(), 201, await lodged.text());
+    const protestId = ((await lodged.json()) as { data: { id: string } }).data.id;
+    const heard = await page.request.post(`/api/v1/events/${slug}/protests/${protestId}/hearing`, { headers, data: { startsAt: new Date(Date.now() + 3_600_000).toISOString(), room: 'Jury room' } });
+    assert.equal(heard.status(), 200, await heard.text());
+    const decided = await page.request.post(`/api/v1/events/${slug}/protests/${protestId}/decision`, {
+      headers,
+      data: { factsFound: 'GER 102 touched the mark.', conclusions: 'GER 102 broke rule 31 and took no penalty.', rulesApplied: ['31'], consequences: [{ boat: bravo, action: 'dsq' }] },
+    });
+    assert.equal(decided.status(), 200, await decided.text());
+    await openSheet(page, 1);
+    await history.getByRole('heading', { name: 'Revision 4: protest decision' }).waitFor();
+    await history.getByRole('button', { name: 'Revert to Revision 1: submission' }).click();
+    await history.getByLabel('Why revert').fill('Back to the finish sheet');
+    await history.getByRole('button', { name: 'Revert', exact: true }).click();
+    await history.getByRole('alert').filter({ hasText: 'A protest decision applied to this race since stands' }).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'a refused revert');
+    await backToDesk(page);
 
     // The same desk and a sheet in German.
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
