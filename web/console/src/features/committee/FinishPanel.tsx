@@ -18,6 +18,8 @@ import type { Committee } from './useCommittee';
 export function FinishPanel({ committee, context }: { committee: Committee; context: Context }) {
   const { t, i18n } = useTranslation('committee');
   const [typed, setTyped] = useState('');
+  // In a start of several fleets, the race an unknown boat is recorded in (the first until chosen).
+  const [unknownRace, setUnknownRace] = useState('');
   const [announce, setAnnounce] = useState('');
   const start = committee.start;
   if (!start || start.startAt === null) return <p className="empty">{t('finish.notStarted')}</p>;
@@ -43,7 +45,7 @@ export function FinishPanel({ committee, context }: { committee: Committee; cont
   };
   const unknown = async () => {
     const at = Date.now();
-    await recordUnknown(start, firstRace, at, typed.trim() || undefined);
+    await recordUnknown(start, start.raceIds.includes(unknownRace) ? unknownRace : firstRace, at, typed.trim() || undefined);
     setTyped('');
     setAnnounce(t('finish.unknownRecorded'));
     committee.loop?.kick();
@@ -65,6 +67,14 @@ export function FinishPanel({ committee, context }: { committee: Committee; cont
         <input id="sail-typed" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoCapitalize="characters" enterKeyHint="done" />
       </form>
       <div className="finish-tools">
+        {start.raceIds.length > 1 && (
+          <label className="inline-field">
+            <span>{t('finish.unknownRace')}</span>
+            <select value={start.raceIds.includes(unknownRace) ? unknownRace : firstRace} onChange={(e) => setUnknownRace(e.target.value)}>
+              {start.raceIds.map((id) => <option key={id} value={id}>{raceLabel(context, id, t)}</option>)}
+            </select>
+          </label>
+        )}
         <button type="button" className="big secondary" onClick={() => void unknown()}>{t('finish.unknown')}</button>
         <button type="button" className="secondary" disabled={!undoable} onClick={() => void undo()}>
           {undoable ? t('finish.undo', { sail: sailOf(undoable.registrationId) ?? t('finish.unknownBoat') }) : t('finish.nothingToUndo')}
