@@ -206,6 +206,12 @@ describe('console: the scoring desk', () => {
     assert.deepEqual(await auditBothWidths(page), [], 'a refused revert');
     await backToDesk(page);
 
+    // The overall result across fleets, once the committee defined one (through the API).
+    const overall = await page.request.put(`/api/v1/events/${slug}/overall`, { headers, data: { name: 'All boats', fleets: ['ILCA 7'], method: 'points', pointsFormula: 'net' } });
+    assert.equal(overall.status(), 200, await overall.text());
+    await page.reload();
+    await page.getByRole('table', { name: 'Overall: All boats' }).getByRole('row').filter({ hasText: 'GER 110' }).waitFor();
+
     // The same desk and a sheet in German.
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.getByRole('heading', { name: 'Wertungstisch', level: 2 }).waitFor();

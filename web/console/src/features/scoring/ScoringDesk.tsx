@@ -12,7 +12,7 @@ import { formatDateTime } from '../../i18n/format';
 import { inOwnWords } from '../../ui/problem-text';
 import { Empty, ProblemAlert, QueryView } from '../../ui/states';
 import { useRegatta } from '../regattas/useRegatta';
-import { useFleetsAndRaces, useScoringChanges, useStandings, type Fleet, type Race } from './api';
+import { useFleetsAndRaces, useOverall, useScoringChanges, useStandings, type Fleet, type Race } from './api';
 import { Downloads } from './Downloads';
 import { Standings } from './Standings';
 import './scoring.css';
@@ -77,6 +77,7 @@ export default function ScoringDesk() {
           </QueryView>
         )}
       </QueryView>
+      <OverallStandings slug={slug} />
       {regatta.data && <Downloads slug={slug} organization={regatta.data.organization.slug} />}
     </section>
   );
@@ -150,6 +151,20 @@ function FleetDesk({ slug, fleet, races, summary, standings, timeZone, onSaid }:
       )}
       <h4>{t('standings.title')}</h4>
       <Standings rows={standings} caption={t('standings.caption', { fleet: fleet.name })} />
+    </section>
+  );
+}
+
+/** The overall result across fleets, where the committee has defined one. */
+function OverallStandings({ slug }: { slug: string }) {
+  const { t } = useTranslation('scoring');
+  const headingId = useId();
+  const overall = useOverall(slug);
+  if (!overall.data) return overall.isError ? <ProblemAlert error={overall.error} /> : null;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('standings.overall', { name: overall.data.name })}</h3>
+      <Standings rows={overall.data.standings} caption={t('standings.overall', { name: overall.data.name })} showFleet />
     </section>
   );
 }

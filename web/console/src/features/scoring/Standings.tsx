@@ -1,17 +1,26 @@
 /**
- * A fleet's standings as getEventStandings answers them: place, sail number, boat, each race's score
- * (a discarded one in brackets, a code named), total and net points.
+ * Standings as getEventStandings (a fleet) or getOverallResult (across fleets) answer them: place,
+ * sail number, boat (and fleet, overall), each race's score (a discarded one in brackets, a code
+ * named), total and net points.
  */
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../ui/DataTable';
-import type { StandingEntry } from './api';
+/** What a standings row shows; a fleet's (getEventStandings) and the overall result's (getOverallResult) both have it. */
+export interface StandingRow {
+  position: number;
+  boat: { id: string; name: string; sail: string | null };
+  fleet?: string;
+  totalPoints: number;
+  netPoints: number;
+  raceResults: ReadonlyArray<{ race: number; points: number; dropped: boolean; code: string | null }>;
+}
 
-function raceScore(result: StandingEntry['raceResults'][number]): string {
+function raceScore(result: StandingRow['raceResults'][number]): string {
   const score = result.code ? `${result.points} ${result.code}` : String(result.points);
   return result.dropped ? `(${score})` : score;
 }
 
-export function Standings({ rows, caption }: { rows: readonly StandingEntry[]; caption: string }) {
+export function Standings({ rows, caption, showFleet = false }: { rows: readonly StandingRow[]; caption: string; showFleet?: boolean }) {
   const { t, i18n } = useTranslation('scoring');
   const numbers = [...new Set(rows.flatMap((row) => row.raceResults.map((result) => result.race)))].sort((a, b) => a - b);
   const points = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(value);
@@ -25,9 +34,10 @@ export function Standings({ rows, caption }: { rows: readonly StandingEntry[]; c
         { header: t('standings.place'), cell: (row) => row.position },
         { header: t('sheet.sail'), cell: (row) => row.boat.sail ?? '' },
         { header: t('sheet.boat'), cell: (row) => row.boat.name },
+        showFleet && { header: t('standings.fleet'), cell: (row: StandingRow) => row.fleet ?? '' },
         ...numbers.map((number) => ({
           header: t('standings.race', { number }),
-          cell: (row: StandingEntry) => {
+          cell: (row: StandingRow) => {
             const result = row.raceResults.find((candidate) => candidate.race === number);
             return result ? raceScore(result) : '–';
           },

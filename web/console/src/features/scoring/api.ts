@@ -7,7 +7,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@regatta/client';
-import { api, unwrap } from '../../api/client';
+import { api, ApiError, unwrap } from '../../api/client';
 import { fetchEntries } from '../entries/api';
 import type { Boat, Submission } from './sheet';
 
@@ -108,5 +108,23 @@ export function usePreview(slug: string) {
   return useMutation({
     mutationFn: async ({ raceId, body }: { raceId: string; body: Submission }): Promise<Preview> =>
       (await unwrap(api.POST('/api/v1/events/{slug}/races/{raceId}/results/preview', { params: { path: { slug, raceId } }, body: body as never }))).data,
+  });
+}
+
+export type Overall = Schemas['OverallAnswer']['data'];
+
+/** The overall result across fleets (getOverallResult); null while the committee has defined none (404). */
+export function useOverall(slug: string) {
+  return useQuery({
+    queryKey: ['event', slug, 'scoring', 'overall'],
+    queryFn: async (): Promise<Overall | null> => {
+      try {
+        return (await unwrap(api.GET('/api/v1/events/{slug}/overall', { params: { path: { slug } } }))).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: slug !== '',
   });
 }
