@@ -338,4 +338,41 @@ describe('console: the committee app on the water', () => {
     await phone.page.getByRole('heading', { name: `Committee boat: ${name}`, level: 1 }).waitFor();
     await phone.page.getByText("This device's enrolment has ended (revoked or expired): its records wait here; ask the race officer for a new QR code").waitFor();
   });
+
+  test('two fleets starting together: both fleets\' boats at the line, each finish in its own race', async () => {
+    const officer = await newPerson(browser, { viewport: PHONE });
+    await signUp(officer.page, 'Flo Fleets');
+    const org = await createOrganization(officer.page, `Two Fleet Club ${Date.now()}`);
+    const { slug, raceId } = await seedRegatta(officer.page, org);
+    const headers = { origin: gatewayUrl(), 'content-type': 'application/json' };
+    const o = officer.page;
+    assert.equal((await o.request.post(`/api/v1/events/${slug}/fleets`, { headers, data: { name: 'ILCA 6' } })).status(), 201);
+    const race6 = await o.request.post(`/api/v1/events/${slug}/races`, { headers, data: { fleetId: 'ILCA 6', scheduledStart: new Date(Date.now() + 86_400_000 + 3_600_000).toISOString() } });
+    assert.equal(race6.status(), 201, await race6.text());
+    const raceId6 = ((await race6.json()) as { data: { id: string } }).data.id;
+    const entered = await o.request.post(`/api/v1/events/${slug}/register`, { headers, data: { fleet: 'ILCA 6', sailor: { name: 'Skipper of Papa', email: `papa-${Date.now()}@sailors.example.org` }, boat: { name: 'Papa', sailNumber: 'NED 6', model: 'ILCA 6' } } });
+    assert.equal(entered.status(), 201, await entered.text());
+
+    await o.goto(`/console/committee/${slug}`);
+    await o.getByRole('checkbox', { name: 'Race 1 of ILCA 7' }).check();
+    await o.getByRole('checkbox', { name: 'Race 1 of ILCA 6' }).check();
+    await o.getByRole('button', { name: 'Prepare start' }).click();
+    await o.getByRole('button', { name: 'Warning signal now' }).click();
+    await o.getByRole('button', { name: 'Start signal now' }).click();
+    await o.getByRole('button', { name: 'Record finishes' }).click();
+    await o.getByRole('heading', { name: '16 boats expected' }).waitFor();
+    await o.getByRole('list', { name: 'Boats expected' }).getByRole('button', { name: 'NED 6 Papa' }).click();
+    await tapBoat(o, 0);
+    await o.getByLabel('Race of an unknown boat').selectOption({ label: 'Race 1 of ILCA 6' });
+    await o.getByRole('button', { name: 'Unknown boat' }).click();
+    await o.getByRole('heading', { name: '3 finishes recorded' }).waitFor();
+    assert.deepEqual(await auditBothWidths(o), [], 'a finish line of two fleets');
+    await o.getByRole('status').getByText('Every record is on the server').waitFor();
+    const finishesOf = async (id: string) => {
+      const log = await o.request.get(`/api/v1/events/${slug}/races/${id}/capture/log`);
+      return ((await log.json()) as { data: { finishes: Array<{ sailNumber: string | null }> } }).data.finishes.map((f) => f.sailNumber);
+    };
+    assert.deepEqual(await finishesOf(raceId), [sail(0)]);
+    assert.deepEqual(await finishesOf(raceId6), ['NED 6', null], 'the ILCA 6 boat and the unknown one in the ILCA 6 race');
+  });
 });
