@@ -57,21 +57,23 @@ async function typeLine(page: Page, typed: string, line: number): Promise<void> 
 }
 
 /** Opens a race's finish sheet from the desk by keyboard (focus the link, Enter). */
-async function openSheet(page: Page, race: number): Promise<void> {
-  await page.getByRole('link', { name: `Finish sheet: ILCA 7, Race ${race}` }).focus();
+async function openSheetOf(page: Page, fleet: string, race: number): Promise<void> {
+  await page.getByRole('link', { name: `Finish sheet: ${fleet}, Race ${race}` }).focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: `ILCA 7: Race ${race}`, level: 2 }).waitFor();
+  await page.getByRole('heading', { name: `${fleet}: Race ${race}`, level: 2 }).waitFor();
   await page.getByRole('combobox', { name: 'Sail number' }).focus();
 }
+const openSheet = (page: Page, race: number) => openSheetOf(page, 'ILCA 7', race);
 
 /** Saves the sheet with a reason, by keyboard, and waits for the revision it made. */
-async function saveSheet(page: Page, race: number, reason: string, seq: number): Promise<void> {
+async function saveSheetOf(page: Page, race: string, reason: string, seq: number): Promise<void> {
   await page.getByLabel('Reason').focus();
   await page.keyboard.type(reason);
   await page.getByRole('button', { name: 'Save results' }).focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('status').filter({ hasText: `Race ${race} saved as revision ${seq}.` }).waitFor();
+  await page.getByRole('status').filter({ hasText: `${race} saved as revision ${seq}.` }).waitFor();
 }
+const saveSheet = (page: Page, race: number, reason: string, seq: number) => saveSheetOf(page, `Race ${race}`, reason, seq);
 
 async function backToDesk(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Back to the scoring desk' }).focus();
@@ -252,6 +254,49 @@ describe('console: the scoring desk', () => {
     const file = (await readFile((await blw.path())!)).toString('latin1');
     assert.match(file, /^"ser/, 'Sailwave records');
     assert.ok(file.includes(`"serevent","${name}"`), `a Sailwave file of that regatta (${name})`);
+    await context.close();
+  });
+
+  test("a handicap fleet asks for each finisher's time and scores on corrected time", async () => {
+    const { page, context } = await newPerson(browser);
+    await signUp(page, 'Sam Scorer');
+    const org = await createOrganization(page, `Handicap Club ${Date.now()}`);
+    const headers = { origin: gatewayUrl(), 'content-type': 'application/json' };
+    const start = new Date(Math.floor((Date.now() + 2 * 86_400_000) / 86_400_000) * 86_400_000);
+    const created = await page.request.post('/api/v1/events', { headers, data: { organization: org, name: `IRC Week ${Date.now()}`, startDate: start.toISOString(), endDate: new Date(start.getTime() + 86_400_000).toISOString() } });
+    const slug = ((await created.json()) as { data: { slug: string } }).data.slug;
+    assert.equal((await page.request.post(`/api/v1/events/${slug}/fleets`, { headers, data: { name: 'IRC', handicap: { system: 'irc' } } })).status(), 201);
+    // The start at 12:00 UTC (the regatta has no time zone: the browser's clock, UTC in these tests).
+    assert.equal((await page.request.post(`/api/v1/events/${slug}/races`, { headers, data: { fleetId: 'IRC', scheduledStart: new Date(start.getTime() + 12 * 3_600_000).toISOString() } })).status(), 201);
+    assert.equal((await page.request.put(`/api/v1/events/${slug}`, { headers, data: { status: 'published' } })).status(), 200);
+    for (const [index, tcc] of [1.2, 1.0].entries()) {
+      const entered = await page.request.post(`/api/v1/events/${slug}/register`, {
+        headers,
+        data: { fleet: 'IRC', sailor: { name: `Skipper ${index}`, email: `irc-${index}-${Date.now()}@sailors.example.org` }, boat: { name: `Yacht ${index}`, sailNumber: sail(index), ratings: { irc: tcc } } },
+      });
+      assert.equal(entered.status(), 201, await entered.text());
+    }
+    await page.goto(`/console/regattas/${slug}/scoring`);
+    await openSheetOf(page, 'IRC', 1);
+    await page.getByText('This fleet is scored on corrected time').waitFor();
+    // GER 101 (TCC 1.2) crosses first at 13:00:00 (60 min, corrected 72 min); GER 102 (TCC 1.0) at 13:10:00 (70 min).
+    await page.keyboard.type('101');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'GER 101: type the finish time, then Enter.' }).waitFor();
+    await page.keyboard.type('13:00:00');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'added as line 1.' }).waitFor();
+    await page.keyboard.type('102');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('131000');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'added as line 2.' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Finish time: GER 102' }).inputValue(), '13:10:00');
+    await saveSheetOf(page, 'Race 1', 'Race 1 as finished', 1);
+    await backToDesk(page);
+    const standings = page.getByRole('table', { name: 'Standings: IRC' });
+    await standings.getByRole('row').filter({ hasText: 'GER 102' }).filter({ hasText: /^1/ }).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'a handicap fleet scored');
     await context.close();
   });
 });
