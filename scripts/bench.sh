@@ -21,6 +21,7 @@ run() { # name command...
 run gateway bash scripts/bench-gateway.sh
 run scoring node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-scoring.ts
 run pipeline node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-pipeline.ts
+run preview node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-preview.ts
 run kafka node --conditions=@regatta/source --import tsx packages/messaging/scripts/bench-group-join.ts
 run webhooks bash scripts/bench-webhooks.sh
 run public node --conditions=@regatta/source --import tsx services/public-results/scripts/bench-public.ts
@@ -39,6 +40,7 @@ pick gateway '^(gateway|direct|ratio|gateway cpu/request|events cpu/request) '
 echo "scoring:"
 pick scoring '^scoreSeries'
 pick pipeline 'median|p95|^reads:|^service stop'
+pick preview '^preview '
 echo "kafka consumer groups:"
 pick kafka '^kafka (join|stop)'
 echo "webhooks:"
