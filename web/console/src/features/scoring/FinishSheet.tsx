@@ -14,14 +14,14 @@ import { Field, useDraft } from '../../ui/form';
 import { inOwnWords } from '../../ui/problem-text';
 import { ProblemAlert, QueryView } from '../../ui/states';
 import { useRegatta } from '../regattas/useRegatta';
-import { useFleetBoats, useFleetsAndRaces, usePreview, useRaceResults, useScoringChanges, type Fleet, type Race, type RaceResults } from './api';
+import { useFleetBoats, useFleetsAndRaces, usePreview, useRaceResults, useRevisions, useScoringChanges, type Fleet, type Race, type RaceResults, type Revision } from './api';
 import { clockToInstant, onTheClock, raceDay } from './clock';
 import { EntryRow, type EntryRowHandle } from './EntryRow';
 import { RevisionHistory } from './RevisionHistory';
 import { PreviewTable } from './PreviewTable';
 import { lineOfField, lineProblems, parseClock, toSubmission, type Boat, type SheetLine, type Submission } from './sheet';
 import { SheetLines } from './SheetLines';
-import type { ResultCodeName } from '@regatta/contracts/vocabulary';
+import { linesOf } from './stored-lines';
 import './scoring.css';
 
 interface SheetValues {
@@ -37,6 +37,7 @@ export default function FinishSheet() {
   const setup = useFleetsAndRaces(slug);
   const boats = useFleetBoats(slug, fleetId);
   const results = useRaceResults(slug, raceId);
+  const revisions = useRevisions(slug, raceId);
   return (
     <QueryView query={regatta}>
       {(event) => (
@@ -51,7 +52,9 @@ export default function FinishSheet() {
                   <QueryView query={results} label={t('loading')}>
                     {(stored) => (
                       <>
-                        <SheetEditor key={race.id} slug={slug} fleet={fleet} race={race} boats={fleetBoats} stored={stored} timeZone={event.timeZone ?? null} />
+                        <QueryView query={revisions} label={t('loading')}>
+                          {(history) => <SheetEditor key={race.id} slug={slug} fleet={fleet} race={race} boats={fleetBoats} stored={stored} history={history} timeZone={event.timeZone ?? null} />}
+                        </QueryView>
                         <RevisionHistory slug={slug} raceId={race.id} boats={fleetBoats} timeZone={event.timeZone ?? null} />
                       </>
                     )}
@@ -66,26 +69,19 @@ export default function FinishSheet() {
   );
 }
 
-/** The stored results as sheet lines: finishers in the order they crossed, then the others (DNC implied). */
-function linesOf(stored: RaceResults | null, timeZone: string | null): SheetLine[] {
-  if (!stored) return [];
-  const records = stored.results.filter((record) => record.code?.toLowerCase() !== 'dnc');
-  const time = (iso: string | null) => (iso ? new Date(iso).getTime() : Number.POSITIVE_INFINITY);
-  const ordered = [...records].sort((a, b) => time(a.finishTime) - time(b.finishTime));
-  return ordered.map((record, index) => ({
-    key: `stored-${index}-${record.boat.id}`,
-    typed: record.boat.sail ?? record.boat.name,
-    boatId: record.boat.id,
-    time: record.finishTime ? onTheClock(record.finishTime, timeZone).time : '',
-    code: (record.code?.toLowerCase() ?? null) as ResultCodeName | null,
-    redressMethod: '',
-    value: '',
-  }));
-}
-
 let lineCounter = 0;
 
-function SheetEditor({ slug, fleet, race, boats, stored, timeZone }: { slug: string; fleet: Fleet; race: Race; boats: Boat[]; stored: RaceResults | null; timeZone: string | null }) {
+interface SheetEditorProps {
+  slug: string;
+  fleet: Fleet;
+  race: Race;
+  boats: Boat[];
+  stored: RaceResults | null;
+  history: Revision[];
+  timeZone: string | null;
+}
+
+function SheetEditor({ slug, fleet, race, boats, stored, history, timeZone }: SheetEditorProps) {
   const { t } = useTranslation('scoring');
   const headingId = useId();
   const entry = useRef<EntryRowHandle>(null);
@@ -93,7 +89,7 @@ function SheetEditor({ slug, fleet, race, boats, stored, timeZone }: { slug: str
   const startIso = race.actualStart ?? race.scheduledStart ?? null;
   const day = raceDay(startIso, timeZone);
   const form = useForm<SheetValues>({
-    defaultValues: { start: startIso ? onTheClock(startIso, timeZone).time : '', reason: '', lines: linesOf(stored, timeZone) },
+    defaultValues: { start: startIso ? onTheClock(startIso, timeZone).time : '', reason: '', lines: linesOf(stored, history, timeZone) },
   });
   const draft = useDraft(form, `scoring.${slug}.${race.id}`);
   const { submit } = useScoringChanges(slug);
