@@ -168,6 +168,15 @@ describe('console: the scoring desk', () => {
     // Race 3.
     await openSheet(page, 3);
     for (const [line, boat] of [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].entries()) await typeLine(page, String(101 + boat), line + 1);
+    // A refusal lands on the line it concerns, and nothing typed is lost: a time before the start on line 1.
+    await page.getByRole('textbox', { name: 'Finish time: GER 110' }).fill('00:00:00');
+    await page.getByLabel('Reason').fill('Race 3 as finished');
+    await page.getByRole('button', { name: 'Save results' }).click();
+    await page.getByRole('alert').filter({ hasText: 'A finish time is at or before the start.' }).waitFor();
+    await page.getByRole('table', { name: /^Finish sheet: 10 lines/ }).getByRole('row').filter({ hasText: 'GER 110' }).getByText(/is not after the start/).waitFor();
+    assert.equal(await page.getByLabel('Reason').inputValue(), 'Race 3 as finished');
+    await page.getByRole('textbox', { name: 'Finish time: GER 110' }).fill('');
+    await page.getByLabel('Reason').fill('');
     await saveSheet(page, 3, 'Race 3 as finished', 1);
     await backToDesk(page);
 
