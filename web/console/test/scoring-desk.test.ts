@@ -1,11 +1,13 @@
 /**
- * A scorer works the scoring desk in a real Chromium: from the regatta's page to the desk, three
- * races of ten boats typed by keyboard only (sail number, Enter; "105 DNF" and "103 OCS" with their
- * codes), a boat not entered and a boat typed twice flagged at once, a sheet kept over a reload
- * (nothing typed is lost), a preview of the standings before saving (what moves), each save a revision with its reason, the race's history per boat before →
- * after, a revert (and its refusal once a protest decision stands), provisional results posted with the protest time limit counting down, the
- * standings; axe-clean at 375 and 1280 px, in English and German. The regatta (one one-design fleet,
- * three races, ten boats) is made through the API from the page.
+ * A scorer works the scoring desk in a real Chromium: from the regatta's page to the desk; three
+ * races of ten boats typed by keyboard only (sail number, Enter; "105 DNF" and "110 OCS" with their
+ * codes); a boat not entered and a boat typed twice flagged at once; a sheet kept over a reload and a
+ * refusal shown on its line (nothing typed is lost); a preview of the standings before saving (what
+ * moves); each save a revision with its reason; the race's history per boat before → after; a revert,
+ * and its refusal once a protest decision stands; provisional results posted with the protest time
+ * limit counting down, then made official; the standings per fleet and overall; axe-clean at 375 and
+ * 1280 px, in English and German. Also a Sailwave file's parity report and the desk's downloads, and a
+ * handicap fleet that asks for times. Regattas are made through the API from the page.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -233,6 +235,12 @@ describe('console: the scoring desk', () => {
     await page.getByRole('heading', { name: 'Revisionsverlauf', level: 2 }).waitFor();
     await page.getByRole('combobox', { name: 'Segelnummer' }).waitFor();
     assert.deepEqual(await auditBothWidths(page), [], 'a sheet in German');
+    // The committee makes the fleet's results official: the fleet says so and the countdown is gone.
+    await page.getByRole('link', { name: 'Zurück zum Wertungstisch' }).click();
+    await page.getByRole('button', { name: 'Für endgültig erklären: ILCA 7' }).click();
+    await page.getByRole('status').filter({ hasText: 'ILCA 7: 3 Wettfahrten sind endgültig.' }).waitFor();
+    await page.getByText('Endgültig', { exact: true }).waitFor();
+    assert.equal(await page.getByText(/^Protestfrist: noch/).count(), 0, 'no countdown once official');
     await context.close();
   });
 
