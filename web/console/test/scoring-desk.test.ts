@@ -1,6 +1,6 @@
 /**
  * A scorer works the scoring desk in a real Chromium: from the regatta's page to the desk; three
- * races of ten boats typed by keyboard only (sail number, Enter; "105 DNF" and "110 OCS" with their
+ * races of ten boats typed by keyboard only (sail number, Enter; "106 DNF" and "110 OCS" with their
  * codes); a boat not entered and a boat typed twice flagged at once; a sheet kept over a reload and a
  * refusal shown on its line (nothing typed is lost); a preview of the standings before saving (what
  * moves); each save a revision with its reason; the race's history per boat before → after; a revert,
