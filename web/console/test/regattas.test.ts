@@ -115,6 +115,7 @@ describe('console: regattas', () => {
     assert.match(page.url(), new RegExp(`/console/regattas/${cupSlug}$`));
     await page.getByText('The public page appears once the regatta is published.').waitFor();
     assert.equal(await page.getByRole('link', { name: 'Public page' }).count(), 0);
+    assert.equal(await page.getByRole('link', { name: 'Committee boat app' }).count(), 0, 'no race day for a draft');
     const sections = page.getByRole('navigation', { name: 'Regatta sections' });
     for (const tab of ['Overview', 'Notice board', 'Fleets and races', 'Entries']) await sections.getByRole('link', { name: tab }).waitFor();
     const details = page.getByRole('region', { name: 'Details' });
@@ -165,6 +166,7 @@ describe('console: regattas', () => {
     await page.getByRole('status').getByText('The regatta is published.').waitFor();
     const publicLink = page.getByRole('link', { name: 'Public page' });
     assert.equal(await publicLink.getAttribute('href'), `/regattas/${cupSlug}`);
+    assert.equal(await page.getByRole('link', { name: 'Committee boat app' }).getAttribute('href'), `/console/committee/${cupSlug}`);
     assert.match(await details.innerText(), /Status\s+Published/);
     await openTab(page, org, 'Drafts');
     assert.deepEqual(await listedNames(page), [frostbite]);

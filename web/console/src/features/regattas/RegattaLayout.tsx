@@ -1,14 +1,15 @@
 /**
  * The frame of one regatta's screens (/regattas/:slug and its children): the regatta's name as the
- * screen's only h1, its status, its days on the venue's clock, the link to its public page, and the
- * tabs to its overview, notice board, fleets and races, and entries.
+ * screen's only h1, its status, its days on the venue's clock, the links to its public page and to
+ * the committee app (race day on the water), and the tabs to its overview, notice board, fleets and
+ * races, entries, scoring desk and jury room.
  *
  * For the child screens: start your headings at h2 (this layout holds the h1), and get the regatta
  * with `useRegatta()` from features/regattas/useRegatta.ts (the query ['event', slug]; invalidate that
  * key after a change) or with useOutletContext<Regatta>(). Children are rendered once it has loaded.
  */
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { QueryView } from '../../ui/states';
 import { formatDays } from './dates';
 import { StatusBadge } from './StatusBadge';
@@ -34,6 +35,12 @@ export default function RegattaLayout() {
                 <span className="muted">{t('layout.publicDraft')}</span>
               ) : (
                 <a href={`/regattas/${encodeURIComponent(event.slug)}`}>{t('layout.publicPage')}</a>
+              )}
+              {event.status !== 'draft' && event.status !== 'cancelled' && (
+                <>
+                  {' · '}
+                  <Link to={`/committee/${encodeURIComponent(event.slug)}`}>{t('layout.committee')}</Link>
+                </>
               )}
             </p>
           </header>
