@@ -16,7 +16,7 @@ import { withTransaction } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { freeSlug, importSlugBase } from '../domain/import-slug.js';
-import { changesBetween, snapshotOf } from '../domain/revisions.js';
+import type { EventProjection } from '../domain/records.js';
 import { buildImportDraft, type ImportDraft } from '../domain/sailwave/draft.js';
 import { draftSizeError, factSizeError } from '../domain/sailwave/limits.js';
 import type { SailwaveWarning } from '../domain/sailwave/settings.js';
@@ -24,12 +24,13 @@ import { parseSailwave } from '../domain/sailwave/parse.js';
 import { toScoring } from '../domain/sailwave/to-scoring.js';
 import { eventSlugsLike, insertImport, saveImportReport } from '../store/imports.js';
 import { findOrganizationBySlug } from '../store/projections/organizations.js';
-import { raceResults, replaceResults, saveProgress } from '../store/results.js';
-import { insertRevision } from '../store/revisions.js';
+import { saveProgress } from '../store/results.js';
 import { isMember } from './access.js';
 import { regattaImportedFact } from './import-facts.js';
 import { importParity, type ImportedFleetParity } from './import-parity.js';
 import { awaitProjection } from './projection-wait.js';
+import { changeFleets } from './unit-of-work/fleet-change.js';
+import { actorOf } from './unit-of-work/revision-builder.js';
 
 const ORGANIZATION_WAIT_MS = 1_000;
 
@@ -116,30 +117,16 @@ export async function importSailwave(context: ServiceContext, identity: Identity
       draft: draftRecord(draft, slug),
       warnings: draft.warnings,
     });
-    for (const race of draft.races) {
-      if (!race.sailed) continue;
-      const scope = { raceId: race.id, eventId: draft.event.id, fleetId: race.fleetId };
-      await saveProgress(client, { ...scope, actualStart: race.actualStart, status: 'finished', resultsSubmittedAt: now, published: false, publishedAt: null });
-      await replaceResults(client, scope, race.entries);
-      await insertRevision(
-        client,
-        {
-          ...scope,
-          raceIds: [race.id],
-          seq: 1,
-          kind: 'submission',
-          reason,
-          decisionId: null,
-          revertedTo: null,
-          userId,
-          keyId: identity.keyId ?? null,
-          via: identity.via,
-          changes: changesBetween([], await raceResults(client, race.id)),
-          entries: snapshotOf(race.entries),
-        },
-        now,
-      );
-    }
+    // The results as one batch of the unit of work: progress, entries and each race's revision, no
+    // re-score (the fleets are not projected yet; importParity re-scores them once they are).
+    const fleetIds = draft.races.filter((r) => r.sailed).map((r) => r.fleetId);
+    await changeFleets(context, client, { event: draftEvent(draft, organization, slug), fleetIds, requestId: request.requestId, batch: true }, async (change) => {
+      for (const race of draft.races) {
+        if (!race.sailed) continue;
+        await saveProgress(client, { raceId: race.id, eventId: draft.event.id, fleetId: race.fleetId, actualStart: race.actualStart, status: 'finished', resultsSubmittedAt: now, published: false, publishedAt: null });
+        await change.changeResults({ id: race.id, fleetId: race.fleetId, status: 'finished' }, race.entries, { kind: 'submission', reason, actor: actorOf(identity) });
+      }
+    });
     await context.publish(client, fact);
   });
 
@@ -163,6 +150,12 @@ export async function importSailwave(context: ServiceContext, identity: Identity
   };
   await saveImportReport(pool, importId, { fleets: outcome.fleets, projected: outcome.projected, counts: outcome.counts });
   return outcome;
+}
+
+/** The draft regatta as the unit of work names it (its projection arrives later, from the events service). */
+function draftEvent(draft: ImportDraft, organization: { id: string; slug: string; name: string }, slug: string): EventProjection {
+  const { event } = draft;
+  return { id: event.id, slug, name: event.name, organizationId: organization.id, organizationSlug: organization.slug, organizationName: organization.name, status: 'draft', startDate: event.startDate, sourceUpdatedAt: null };
 }
 
 /** What the imports row keeps of the draft: ids by Sailwave handle, and what registrations cannot hold. */
