@@ -24,7 +24,7 @@ export async function checkSubmission(
   budget: WaitBudget,
 ): Promise<void> {
   const { pool } = context;
-  refuse(timingRefusal(submission, actualStart));
+  refuse(timingRefusal(submission, actualStart, fleet));
 
   // Boats must be registered in the race's fleet; wait (bounded) for registrations still on their
   // way, except when every missing boat is known to be registered in another fleet of the event.

@@ -1,10 +1,11 @@
 /**
  * Stored entries of one race → the engine's race entries: finishing order from the finish times (ties
- * on equal times), Appendix A codes, 44.3(c)-style penalties and RDG redress requests.
+ * on equal times) or, in a place-only race, from the order the sheet listed the finishers; Appendix A
+ * codes, 44.3(c)-style penalties and RDG redress requests.
  */
 import type { RedressMethod, ResultStatus } from '@regatta/contracts';
 import { PENALTY_CODES, RESULT_CODES, type PenaltyCode, type RaceEntry, type RedressRequest, type ResultCode } from './index.js';
-import type { FleetSetup } from './fleet-setup.js';
+import { needsRatings, type FleetSetup } from './fleet-setup.js';
 
 /** One boat's stored entry in a race, as the engine needs it. */
 export interface StoredEntry {
@@ -56,16 +57,42 @@ function redressOf(fleet: FleetSetup, entry: StoredEntry): RedressRequest {
   }
 }
 
-/** Engine entries of one race. One-design and pursuit fleets rank on the order of finish times. */
-export function raceEntriesOf(fleet: FleetSetup, race: { actualStart: Date | null }, entries: readonly StoredEntry[]): RaceEntry[] {
+/**
+ * A place-only race: a fleet ranked on the order of finish (no time correction) whose finishers all
+ * came without a finish time. Its finishers are placed in the order the sheet listed them (`seq`);
+ * a sheet with times keeps ranking on the times.
+ */
+export function isPlaceOnly(fleet: FleetSetup, entries: readonly Pick<StoredEntry, 'status' | 'finishTime'>[]): boolean {
+  const finishers = entries.filter((e) => e.status === 'finished');
+  return !needsRatings(fleet) && finishers.length > 0 && finishers.every((e) => e.finishTime === null);
+}
+
+/** The finishers in finishing order with their positions (ties on equal times). */
+function finishingOrder(fleet: FleetSetup, entries: readonly StoredEntry[]): Map<string, { position: number; tied: boolean }> {
+  const positionOf = new Map<string, { position: number; tied: boolean }>();
+  if (isPlaceOnly(fleet, entries)) {
+    entries
+      .filter(isFinisher)
+      .sort((a, b) => a.seq - b.seq)
+      .forEach((e, i) => positionOf.set(e.boatId, { position: i + 1, tied: false }));
+    return positionOf;
+  }
   const finishers = entries
     .filter((e) => isFinisher(e) && e.finishTime !== null)
     .sort((a, b) => a.finishTime!.getTime() - b.finishTime!.getTime() || a.seq - b.seq);
-  const positionOf = new Map<string, { position: number; tied: boolean }>();
   finishers.forEach((e, i) => {
     const previous = finishers[i - 1];
     positionOf.set(e.boatId, { position: i + 1, tied: previous !== undefined && previous.finishTime!.getTime() === e.finishTime!.getTime() });
   });
+  return positionOf;
+}
+
+/**
+ * Engine entries of one race. One-design and pursuit fleets rank on the order of finish times, or on
+ * the listed order in a place-only race (isPlaceOnly).
+ */
+export function raceEntriesOf(fleet: FleetSetup, race: { actualStart: Date | null }, entries: readonly StoredEntry[]): RaceEntry[] {
+  const positionOf = finishingOrder(fleet, entries);
   return [...entries]
     .sort((a, b) => a.seq - b.seq)
     .map((e) => {

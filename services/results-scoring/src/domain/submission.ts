@@ -4,7 +4,7 @@
  * one error per field) or undefined; the use case turns a refusal into the 400 problem.
  */
 import type { RaceStatus, RedressMethod, ResultStatus } from '@regatta/contracts';
-import { handicapOf, needsCourseDistance, ratingFor, type FleetSetup } from './fleet-setup.js';
+import { handicapOf, needsCourseDistance, needsRatings, ratingFor, type FleetSetup } from './fleet-setup.js';
 import type { BoatInfo } from './fleet-scoring.js';
 import { effectiveCode } from './result-codes.js';
 import type { RaceWithProgress, SubmittedEntry } from './records.js';
@@ -58,8 +58,14 @@ export function entriesOf(submission: ResultsSubmission): SubmittedEntry[] {
   }));
 }
 
-/** Duplicates, finishers without a time, times without a start, finishes at or before the start. */
-export function timingRefusal(submission: ResultsSubmission, actualStart: Date | null): EntryRefusal | undefined {
+/**
+ * Duplicates, finishers without a time, times without a start, finishes at or before the start.
+ * A fleet ranked on the order of finish (no time correction, `needsRatings` false) takes a place-only
+ * sheet: no finisher has a time and the listed order is the finishing order (race-entries.ts
+ * `isPlaceOnly`). A sheet is consistent: every finisher timed or none; a mix names the first finisher
+ * without a time. A fleet scored on corrected time needs a time for every finisher.
+ */
+export function timingRefusal(submission: ResultsSubmission, actualStart: Date | null, fleet: FleetSetup): EntryRefusal | undefined {
   const seen = new Map<string, number>();
   const duplicates: EntryRefusal['errors'] = [];
   submission.results.forEach((entry, i) => {
@@ -69,11 +75,23 @@ export function timingRefusal(submission: ResultsSubmission, actualStart: Date |
   });
   if (duplicates.length > 0) return { code: 'duplicate_boat', detail: 'A boat is listed more than once; send one entry per boat.', errors: duplicates };
 
-  const missingTimes: EntryRefusal['errors'] = [];
-  submission.results.forEach((entry, i) => {
-    if (entry.status === 'finished' && !entry.finishTime) missingTimes.push({ field: `results.${i}.finishTime`, message: `boat ${entry.boat} finished but has no finishTime` });
-  });
-  if (missingTimes.length > 0) return { code: 'missing_finish_time', detail: 'Every boat with status finished needs a finishTime.', errors: missingTimes };
+  const finishers = submission.results.map((entry, i) => ({ entry, i })).filter(({ entry }) => entry.status === 'finished');
+  const untimed = finishers.filter(({ entry }) => !entry.finishTime);
+  if (untimed.length > 0 && needsRatings(fleet)) {
+    return {
+      code: 'missing_finish_time',
+      detail: `Fleet ${fleet.name} scores on corrected time: every boat with status finished needs a finishTime.`,
+      errors: untimed.map(({ entry, i }) => ({ field: `results.${i}.finishTime`, message: `boat ${entry.boat} finished but has no finishTime` })),
+    };
+  }
+  if (untimed.length > 0 && untimed.length < finishers.length) {
+    const { entry, i } = untimed[0]!;
+    return {
+      code: 'missing_finish_time',
+      detail: 'Give every finisher a finishTime, or none (a place-only sheet lists the finishers in finishing order).',
+      errors: [{ field: `results.${i}.finishTime`, message: `boat ${entry.boat} finished but has no finishTime while other finishers have one` }],
+    };
+  }
 
   const timed = submission.results.some((entry) => entry.finishTime);
   if (timed && !actualStart) {
