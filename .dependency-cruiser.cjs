@@ -9,8 +9,16 @@
  * ports app/ declares (type-only imports of app/); no service imports another service's code; no
  * cycles anywhere. service.ts, main.ts and migrate.ts are the composition root and may import every
  * layer.
+ *
+ * A service may group its capabilities into modules (src/modules/<name>/), each with the same inside;
+ * every layer rule holds for src/<layer>/ and src/modules/<name>/<layer>/ alike. In results-scoring,
+ * nothing but service.ts imports the Sailwave exchange module, and the results capability never
+ * imports the protests module: it asks through the ports of app/resources.ts, wired in service.ts.
  */
-const LAYER = (name) => `^services/[^/]+/src/${name}/`;
+/** A layer at the top of a service's src/ or inside one of its modules. */
+const IN_LAYER = (names) => `^services/[^/]+/src/((${names})|modules/[^/]+/(${names}))/`;
+const LAYER = (name) => IN_LAYER(name);
+const RESULTS_SCORING = '^services/results-scoring/src/';
 const IO_MODULES = ['pg', 'kafkajs', 'ioredis', 'express', 'undici', 'pino', 'rate-limiter-flexible', 'jsonwebtoken'];
 const IO_PACKAGES = ['@regatta/db', '@regatta/messaging', '@regatta/http', '@regatta/runtime', '@regatta/logging', '@regatta/config'];
 const IO_CORE = ['fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'child_process', 'dgram', 'dns', 'tls', 'cluster', 'worker_threads'];
@@ -37,7 +45,7 @@ const pureLayer = (layer, allowed, why) => [
     from: { path: LAYER(layer) },
     to: {
       path: [
-        `^services/[^/]+/src/(?!(${allowed})/)`,
+        `^services/[^/]+/src/(?!(${allowed})/|modules/[^/]+/(${allowed})/)`,
         ...IO_MODULES.map((name) => `(^|/)node_modules/${name}/`),
         ...IO_PACKAGES.map((name) => `^packages/${name.replace('@regatta/', '')}/`),
       ],
@@ -92,7 +100,7 @@ module.exports = {
       name: 'adapters-from-composition-root',
       comment: 'Outbound adapters are built in service.ts and handed to use cases as the ports app/ declares; no layer imports one.',
       severity: 'error',
-      from: { path: '^services/[^/]+/src/(http|app|domain|store|messaging|facts)/' },
+      from: { path: IN_LAYER('http|app|domain|store|messaging|facts') },
       to: { path: LAYER('adapters') },
     },
     {
@@ -100,7 +108,7 @@ module.exports = {
       comment: 'An adapter talks to the outside for app/: it implements a port of app/ (type-only import) and may use domain/, never routes, consumers, SQL or fact builders.',
       severity: 'error',
       from: { path: LAYER('adapters') },
-      to: { path: '^services/[^/]+/src/(http|messaging|store|facts)/' },
+      to: { path: IN_LAYER('http|messaging|store|facts') },
     },
     {
       name: 'adapters-port-types-only',
@@ -108,6 +116,20 @@ module.exports = {
       severity: 'error',
       from: { path: LAYER('adapters') },
       to: { path: LAYER('app'), dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'exchange-from-composition-root',
+      comment: 'The Sailwave exchange (import and export) is a door in and out of results-scoring: only service.ts wires it; no capability depends on it.',
+      severity: 'error',
+      from: { path: RESULTS_SCORING, pathNot: `${RESULTS_SCORING}(modules/exchange/|service\\.ts$)` },
+      to: { path: `${RESULTS_SCORING}modules/exchange/` },
+    },
+    {
+      name: 'results-not-to-protests',
+      comment: 'Results ask the protest room through the ports of app/resources.ts (openHearings, decisionsInForce), wired in service.ts; they never import the protests module.',
+      severity: 'error',
+      from: { path: `${RESULTS_SCORING}((http|app|domain|store|messaging|facts|adapters)/|modules/results/)` },
+      to: { path: `${RESULTS_SCORING}modules/protests/` },
     },
   ],
   options: {

@@ -1,17 +1,19 @@
 /**
  * Results-scoring's composition root: results, standings, revisions and publication routes, the
  * projections consumer, and the background pass that makes results official when their protest time
- * limit has passed. Resources: the ports the use cases ask through (app/resources.ts).
+ * limit has passed; the protests module (modules/protests) is wired here.
+ * Resources: the ports the use cases ask through (app/resources.ts), answered by the protests module.
  */
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@regatta/runtime';
 import { resultsEnv } from './config.js';
-import { openHearings } from './app/open-hearings.js';
+import { decisionsInForce } from './modules/protests/app/decisions-in-force.js';
+import { openHearings } from './modules/protests/app/open-hearings.js';
 import type { ResultsResources } from './app/resources.js';
 import { officialTask } from './app/official-task.js';
 import { IMPORT_PATHS, importsRoutes } from './http/imports.routes.js';
 import { overallRoutes } from './http/overall.routes.js';
-import { protestsRoutes } from './http/protests.routes.js';
+import { protestsRoutes } from './modules/protests/http/protests.routes.js';
 import { publicationRoutes } from './http/publication.routes.js';
 import { resultsRoutes } from './http/results.routes.js';
 import { revisionsRoutes } from './http/revisions.routes.js';
@@ -34,8 +36,10 @@ export const definition: ServiceDefinition<typeof resultsEnv, ResultsResources> 
   setup: () => ({
     // The protest room's query: cases lodged or scheduled and not yet decided hold results provisional.
     openHearings,
+    // The protest room's decisions stay in force on top of a resubmitted or previewed finishing record.
+    decisionsInForce,
   }),
-  routes: (context, resources) => [...resultsRoutes(context), ...standingsRoutes(context), ...revisionsRoutes(context), ...previewRoutes(context), ...publicationRoutes(context, resources), ...protestsRoutes(context), ...sailwaveExportRoutes(context), ...importsRoutes(context), ...splitRoutes(context), ...overallRoutes(context)],
+  routes: (context, resources) => [...resultsRoutes(context, resources), ...standingsRoutes(context), ...revisionsRoutes(context), ...previewRoutes(context, resources), ...publicationRoutes(context, resources), ...protestsRoutes(context), ...sailwaveExportRoutes(context), ...importsRoutes(context), ...splitRoutes(context), ...overallRoutes(context)],
   consumers: (context) => [projectionsConsumer(context), organizationsConsumer(), captureConsumer(context)],
   background: (context, resources) => [officialTask(context, resources)],
 };

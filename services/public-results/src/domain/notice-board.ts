@@ -3,7 +3,7 @@
  * and decision.published kept as case records (boat and race ids), and the public case a spectator
  * sees (boats by sail number and name, races by number and fleet). Pure: no I/O, no clock.
  *
- * What is public follows results-scoring's domain/protests/visibility.ts: anyone sees a case once a
+ * What is public follows results-scoring's modules/protests/domain/visibility.ts: anyone sees a case once a
  * hearing is scheduled or a decision published, never the incident description or contact details
  * (the facts do not even carry them), and here never user ids or boat ids either.
  */

@@ -13,14 +13,13 @@ import { ScoringSetupError } from '../domain/fleet-setup.js';
 import { scoreFleet, type FleetScore, type StandingEntrySnapshot } from '../domain/fleet-scoring.js';
 import type { EventProjection, FleetProjection, RaceWithProgress, SubmittedEntry } from '../domain/records.js';
 import type { StoredEntry } from '../domain/race-entries.js';
-import { blankEntry, reapplyDecisions } from '../domain/protests/consequence.js';
 import { entriesOf, type ResultsSubmission } from '../domain/submission.js';
-import { decisionsOnRace } from '../store/hearings.js';
 import { findFleet, findRace, listFleetRaces } from '../store/projections/fleets.js';
 import { fleetBoats } from '../store/projections/registrations.js';
 import { fleetEntries } from '../store/results.js';
 import { eventStandings } from '../store/standings.js';
 import { assertMember } from './access.js';
+import type { ResultsResources } from './resources.js';
 import { checkSubmission } from './check-submission.js';
 import { eventBySlug } from './find-event.js';
 import { PROJECTION_WAIT, awaitProjection, waitBudget } from './projection-wait.js';
@@ -44,6 +43,7 @@ export interface PreviewedResults {
 
 export async function previewResults(
   context: ServiceContext,
+  resources: ResultsResources,
   identity: Identity,
   request: { slug: string; raceId: string },
   submission: ResultsSubmission,
@@ -61,14 +61,13 @@ export async function previewResults(
   const actualStart = submission.actualStart ? new Date(submission.actualStart) : race.actualStart;
   await checkSubmission(context, submission, race, fleet, actualStart, budget);
 
-  const [races, stored, boats, decisions, shown] = await Promise.all([
+  const [races, stored, boats, kept, shown] = await Promise.all([
     listFleetRaces(pool, fleet.id),
     fleetEntries(pool, fleet.id),
     fleetBoats(pool, fleet.id),
-    decisionsOnRace(pool, event.id, race.id),
+    resources.decisionsInForce(pool, { eventId: event.id, raceId: race.id }, entriesOf(submission)),
     eventStandings(pool, [event.id]),
   ]);
-  const kept = reapplyDecisions(entriesOf(submission), race.id, decisions, blankEntry);
   const status = submission.status ?? 'finished';
   const entries = new Map<string, readonly StoredEntry[]>(stored);
   entries.set(race.id, kept.entries);
@@ -92,7 +91,7 @@ export async function previewResults(
     fleet,
     entries: kept.entries.map((entry) => ({ entry, position: computed?.get(entry.boatId)?.position ?? null, points: computed?.get(entry.boatId)?.points ?? null })),
     standings: score.standings.map((proposed) => ({ now: now.get(proposed.boatId) ?? null, proposed })),
-    keptCases: decisions.filter((decision) => kept.applied.includes(decision.decisionId)).map((decision) => decision.protestNumber),
+    keptCases: kept.keptCases,
     scoringSystem: score.scoringSystem,
   };
 }

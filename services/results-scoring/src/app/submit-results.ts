@@ -4,7 +4,8 @@
  * (unit-of-work/fleet-change.ts: locks, re-score, revision, facts) records the progress and the
  * results, and adds race.started and race.completed to the facts the unit queues.
  * The protest committee's penalties and redress on the race stay in force on top of the new record
- * (domain/protests/consequence.ts reapplyDecisions); the revision's reason says which cases it kept.
+ * (asked through the resources' decisionsInForce port, which the protests module answers); the
+ * revision's reason says which cases it kept.
  */
 import { withTransaction, type PoolClient } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
@@ -12,12 +13,11 @@ import type { ServiceContext } from '@regatta/runtime';
 import { RaceInputError, HandicapError } from '../domain/index.js';
 import { ScoringSetupError } from '../domain/fleet-setup.js';
 import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SubmittedEntry } from '../domain/records.js';
-import { blankEntry, reapplyDecisions } from '../domain/protests/consequence.js';
 import { entriesOf, type ResultsSubmission } from '../domain/submission.js';
-import { decisionsOnRace } from '../store/hearings.js';
 import { findFleet, findRace } from '../store/projections/fleets.js';
 import { raceResults, saveProgress } from '../store/results.js';
 import { assertMember } from './access.js';
+import type { ResultsResources } from './resources.js';
 import { checkSubmission } from './check-submission.js';
 import { raceCompletedFact, raceStartedFact } from './facts.js';
 import { eventBySlug } from './find-event.js';
@@ -36,6 +36,7 @@ export interface SubmittedResults {
 
 export async function submitResults(
   context: ServiceContext,
+  resources: ResultsResources,
   identity: Identity,
   request: { slug: string; raceId: string; requestId: string | undefined },
   submission: ResultsSubmission,
@@ -57,7 +58,7 @@ export async function submitResults(
   const recorded = { event, race, fleet, actualStart, status: submission.status ?? 'finished', entries: entriesOf(submission), requestId: request.requestId, identity, reason: submission.reason };
   return withTransaction(pool, async (client) => {
     try {
-      return await record(context, client, recorded);
+      return await record(context, resources, client, recorded);
     } catch (error) {
       // Inputs the checks let through but the engine cannot score: a 400, not a 500.
       if (error instanceof RaceInputError || error instanceof HandicapError || error instanceof ScoringSetupError) {
@@ -81,7 +82,7 @@ interface Recorded {
 }
 
 /** Check, change, return: the race as read under the locks, its progress and entries, the facts of its start and end. */
-async function record(context: ServiceContext, client: PoolClient, { event, race, fleet, actualStart, status, entries, requestId, identity, reason }: Recorded): Promise<SubmittedResults> {
+async function record(context: ServiceContext, resources: ResultsResources, client: PoolClient, { event, race, fleet, actualStart, status, entries, requestId, identity, reason }: Recorded): Promise<SubmittedResults> {
   const now = new Date();
   const done = await changeFleets(context, client, { event, fleetIds: [fleet.id], requestId }, async (change) => {
     // Under the locks a race.deleted projection also takes: a race deleted meanwhile is gone (404), not
@@ -94,9 +95,8 @@ async function record(context: ServiceContext, client: PoolClient, { event, race
     const current: RaceWithProgress = { ...race, status, actualStart, hasResults: true, published: false, publishedAt: null };
     const meta = { event, requestId };
     if (actualStart && !previousStart) change.publish(raceStartedFact(meta, current));
-    const decisions = await decisionsOnRace(client, event.id, race.id);
-    const kept = reapplyDecisions(entries, race.id, decisions, blankEntry);
-    const keptCases = decisions.filter((d) => kept.applied.includes(d.decisionId)).map((d) => d.protestNumber);
+    const kept = await resources.decisionsInForce(client, { eventId: event.id, raceId: race.id }, entries);
+    const { keptCases } = kept;
     const note = keptCases.length > 0 ? `Decision${keptCases.length === 1 ? '' : 's'} of protest ${keptCases.join(', ')} kept in force (rule 66).` : '';
     await change.changeResults({ ...locked, status }, kept.entries, {
       kind: locked.hasResults ? 'correction' : 'submission',

@@ -9,6 +9,7 @@ import { identityOf, parseInput, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { eventRef } from '../domain/public-views.js';
 import { previewResults, type PreviewedResults } from '../app/preview-results.js';
+import type { ResultsResources } from '../app/resources.js';
 import { pathParams, raceParams, slugParams, submitResultsBody } from './results.schemas.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -41,7 +42,7 @@ export function previewView(preview: PreviewedResults) {
   };
 }
 
-export function previewRoutes(context: ServiceContext): RouteDefinition[] {
+export function previewRoutes(context: ServiceContext, resources: ResultsResources): RouteDefinition[] {
   const preview: RouteDefinition = {
     method: 'post',
     path: '/api/v1/events/:slug/races/:raceId/results/preview',
@@ -50,7 +51,7 @@ export function previewRoutes(context: ServiceContext): RouteDefinition[] {
       pathParams(slugParams, req, 'Event');
       const { slug, raceId } = pathParams(raceParams, req, 'Race');
       const body = parseInput(submitResultsBody, req.body, 'body');
-      res.json(previewView(await previewResults(context, identity, { slug, raceId }, body)));
+      res.json(previewView(await previewResults(context, resources, identity, { slug, raceId }, body)));
     },
   };
   return [preview];

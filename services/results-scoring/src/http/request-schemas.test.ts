@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { z } from 'zod';
 import { documentedRequestDifferences } from '@regatta/openapi';
 import { overallBody } from './overall.schemas.js';
-import { decideBody, lodgeProtestBody, scheduleHearingBody, withdrawBody } from './protests.schemas.js';
+import { decideBody, lodgeProtestBody, scheduleHearingBody, withdrawBody } from '../modules/protests/http/protests.schemas.js';
 import { submitResultsBody } from './results.schemas.js';
 import { officialBody, protestTimeLimitBody, publishBody, revertBody } from './revisions.schemas.js';
 import { splitBody, splitSeriesBody } from './split.schemas.js';

@@ -13,12 +13,13 @@ import { identityOf, parseInput, requestIdOf, type RouteDefinition } from '@rega
 import type { ServiceContext } from '@regatta/runtime';
 import { listResults } from '../app/list-results.js';
 import { makeEventOfficial } from '../app/make-event-official.js';
+import type { ResultsResources } from '../app/resources.js';
 import { submitResults } from '../app/submit-results.js';
 import { resultsTable } from './results.export.js';
 import { pathParams, raceParams, resultsQuery, slugParams, submitResultsBody } from './results.schemas.js';
 import { eventOfficialView, resultsText, submittedView } from './results.views.js';
 
-export function resultsRoutes(context: ServiceContext): RouteDefinition[] {
+export function resultsRoutes(context: ServiceContext, resources: ResultsResources): RouteDefinition[] {
   const submit: RouteDefinition = {
     method: 'post',
     path: '/api/v1/events/:slug/races/:raceId/results',
@@ -27,7 +28,7 @@ export function resultsRoutes(context: ServiceContext): RouteDefinition[] {
       pathParams(slugParams, req, 'Event');
       const { slug, raceId } = pathParams(raceParams, req, 'Race');
       const body = parseInput(submitResultsBody, req.body, 'body');
-      const submitted = await submitResults(context, identity, { slug, raceId, requestId: requestIdOf(req) }, body);
+      const submitted = await submitResults(context, resources, identity, { slug, raceId, requestId: requestIdOf(req) }, body);
       res.json(submittedView(submitted));
     },
   };

@@ -1,7 +1,7 @@
 /** SQL of hearings and the decisions recorded at them. */
 import type { Queryable } from '@regatta/db';
-import type { Consequence } from '../domain/protests/consequence.js';
-import type { RevisionRef } from '../domain/protests/records.js';
+import type { Consequence } from '../domain/consequence.js';
+import type { RevisionRef } from '../domain/records.js';
 
 export interface ScheduledHearing {
   protestId: string;

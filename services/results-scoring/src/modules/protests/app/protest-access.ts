@@ -5,10 +5,10 @@
  */
 import type { Identity } from '@regatta/http';
 import type { Queryable } from '@regatta/db';
-import type { Viewer } from '../domain/protests/visibility.js';
-import type { EventProjection } from '../domain/records.js';
+import type { Viewer } from '../domain/visibility.js';
+import type { EventProjection } from '../../../domain/records.js';
 import { boatsOfUser } from '../store/protests.js';
-import { isMember } from './access.js';
+import { isMember } from '../../../app/access.js';
 
 export async function viewerOf(q: Queryable, identity: Identity, event: EventProjection): Promise<Viewer> {
   const member = isMember(identity, event.organizationId);

@@ -9,18 +9,18 @@
 import type { PoolClient } from '@regatta/db';
 import { problem } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { applyConsequences, blankEntry, ConsequenceError, type Consequence } from '../domain/protests/consequence.js';
-import type { RevisionRef } from '../domain/protests/records.js';
-import { needsRatings, ratingFor } from '../domain/fleet-setup.js';
-import { consequenceRefusals } from '../domain/protests/applicability.js';
-import { redressMethodOf } from '../domain/race-entries.js';
-import type { EventProjection, RaceWithProgress, SubmittedEntry } from '../domain/records.js';
-import { findRace } from '../store/projections/fleets.js';
-import { fleetBoats, registeredBoatIds } from '../store/projections/registrations.js';
-import { getRaceEntries } from '../store/results.js';
-import { getSplitDefinition } from '../store/split-series.js';
-import { changeFleets, type FleetChange } from './unit-of-work/fleet-change.js';
-import type { RevisionActor } from './unit-of-work/revision-builder.js';
+import { applyConsequences, blankEntry, ConsequenceError, type Consequence } from '../domain/consequence.js';
+import type { RevisionRef } from '../domain/records.js';
+import { needsRatings, ratingFor } from '../../../domain/fleet-setup.js';
+import { consequenceRefusals } from '../domain/applicability.js';
+import { redressMethodOf } from '../../../domain/race-entries.js';
+import type { EventProjection, RaceWithProgress, SubmittedEntry } from '../../../domain/records.js';
+import { findRace } from '../../../store/projections/fleets.js';
+import { fleetBoats, registeredBoatIds } from '../../../store/projections/registrations.js';
+import { getRaceEntries } from '../../../store/results.js';
+import { getSplitDefinition } from '../../../store/split-series.js';
+import { changeFleets, type FleetChange } from '../../../app/unit-of-work/fleet-change.js';
+import type { RevisionActor } from '../../../app/unit-of-work/revision-builder.js';
 
 export interface DecisionToApply {
   event: EventProjection;

@@ -1,6 +1,6 @@
 /** Output mapping of the protest room (API field names; private fields only where the caller may see them). */
-import type { Consequence } from '../domain/protests/consequence.js';
-import type { Protest } from '../domain/protests/records.js';
+import type { Consequence } from '../domain/consequence.js';
+import type { Protest } from '../domain/records.js';
 import type { VisibleProtest } from '../app/list-protests.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -7,16 +7,16 @@
 import { withTransaction } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { formRefusal, isLate, lodgerRefusal, protestorPartyOf, type LodgingForm, type LodgingRefusal } from '../domain/protests/lodging.js';
-import type { Protest, ProtestContact } from '../domain/protests/records.js';
-import type { RaceWithProgress } from '../domain/records.js';
-import { findRace } from '../store/projections/fleets.js';
+import { formRefusal, isLate, lodgerRefusal, protestorPartyOf, type LodgingForm, type LodgingRefusal } from '../domain/lodging.js';
+import type { Protest, ProtestContact } from '../domain/records.js';
+import type { RaceWithProgress } from '../../../domain/records.js';
+import { findRace } from '../../../store/projections/fleets.js';
 import { boatsInEvent, insertProtest } from '../store/protests.js';
-import { canSeeEvent } from './access.js';
-import { eventBySlug } from './find-event.js';
+import { canSeeEvent } from '../../../app/access.js';
+import { eventBySlug } from '../../../app/find-event.js';
 import { viewerOf } from './protest-access.js';
 import { protestLodgedFact } from './protest-facts.js';
-import { PROJECTION_WAIT, awaitProjection, waitBudget } from './projection-wait.js';
+import { PROJECTION_WAIT, awaitProjection, waitBudget } from '../../../app/projection-wait.js';
 
 export interface LodgeProtestInput extends LodgingForm {
   incident: string;

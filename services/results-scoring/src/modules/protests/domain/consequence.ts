@@ -6,11 +6,11 @@
  * boat's score changes.
  */
 import type { RedressMethod, ResultStatus } from '@regatta/contracts';
-import { DEFAULT_PENALTY_PERCENT } from '../codes.js';
-import { roundTenth } from '../numbers.js';
-import { codeAllowed, effectiveCode } from '../result-codes.js';
-import type { StoredEntry } from '../race-entries.js';
-import type { SubmittedEntry } from '../records.js';
+import { DEFAULT_PENALTY_PERCENT } from '../../../domain/codes.js';
+import { roundTenth } from '../../../domain/numbers.js';
+import { codeAllowed, effectiveCode } from '../../../domain/result-codes.js';
+import type { StoredEntry } from '../../../domain/race-entries.js';
+import type { SubmittedEntry } from '../../../domain/records.js';
 import type { ConsequenceAction } from '@regatta/contracts';
 
 export interface Consequence {

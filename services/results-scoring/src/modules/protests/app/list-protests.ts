@@ -5,10 +5,10 @@
  */
 import type { Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import type { Protest } from '../domain/protests/records.js';
-import { viewOf, type ProtestView } from '../domain/protests/visibility.js';
+import type { Protest } from '../domain/records.js';
+import { viewOf, type ProtestView } from '../domain/visibility.js';
 import { listProtests } from '../store/protests.js';
-import { visibleEvent } from './find-event.js';
+import { visibleEvent } from '../../../app/find-event.js';
 import { viewerOf } from './protest-access.js';
 
 export interface VisibleProtest {

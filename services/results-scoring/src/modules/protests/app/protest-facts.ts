@@ -4,9 +4,9 @@
  * incident description (webhook subscribers get what the notice board shows).
  */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
-import type { Protest } from '../domain/protests/records.js';
-import type { EventProjection } from '../domain/records.js';
-import { PRODUCER } from './facts.js';
+import type { Protest } from '../domain/records.js';
+import type { EventProjection } from '../../../domain/records.js';
+import { PRODUCER } from '../../../app/facts.js';
 
 interface Meta {
   event: EventProjection;

@@ -1,7 +1,7 @@
 /** SQL of protests (with their hearing and decision joined for reads). */
 import type { Queryable } from '@regatta/db';
-import type { Consequence } from '../domain/protests/consequence.js';
-import type { NewProtest, Protest, ProtestContact, RevisionRef } from '../domain/protests/records.js';
+import type { Consequence } from '../domain/consequence.js';
+import type { NewProtest, Protest, ProtestContact, RevisionRef } from '../domain/records.js';
 import type { ProtestStatus, ProtestType, ProtestorParty } from '@regatta/contracts';
 
 interface ProtestRow {

@@ -2,12 +2,12 @@
 import type { Queryable } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import type { Protest } from '../domain/protests/records.js';
-import type { EventProjection } from '../domain/records.js';
+import type { Protest } from '../domain/records.js';
+import type { EventProjection } from '../../../domain/records.js';
 import { findProtest } from '../store/protests.js';
-import { assertCommittee } from './access.js';
-import { eventBySlug } from './find-event.js';
-import { PROJECTION_WAIT } from './projection-wait.js';
+import { assertCommittee } from '../../../app/access.js';
+import { eventBySlug } from '../../../app/find-event.js';
+import { PROJECTION_WAIT } from '../../../app/projection-wait.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

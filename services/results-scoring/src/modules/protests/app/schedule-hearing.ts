@@ -6,7 +6,7 @@
 import { withTransaction } from '@regatta/db';
 import { problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import type { Protest } from '../domain/protests/records.js';
+import type { Protest } from '../domain/records.js';
 import { saveHearing } from '../store/hearings.js';
 import { boatsInEvent, findProtest, setProtestStatus } from '../store/protests.js';
 import { assertOpen, committeeEvent, protestOf } from './protest-case.js';
