@@ -88,7 +88,8 @@ export function Layout() {
             </button>
           </div>
         </div>
-        <nav id="topbar-nav" aria-label={t('nav.main')}>
+        {/* Following a link closes the menu at once, even while the next screen's code still loads. */}
+        <nav id="topbar-nav" aria-label={t('nav.main')} onClick={(event) => (event.target as HTMLElement).closest('a') && setMenuOpen(false)}>
           <ul className="nav-list">
             {org && (
               <>
