@@ -2065,7 +2065,8 @@ export interface paths {
          *     `abandoned`), `standings.updated` (the fleet).
          *
          *     400 codes: `validation_failed` (shape; `errors` names each field), `duplicate_boat`,
-         *     `missing_finish_time` (status finished without finishTime), `missing_actual_start`,
+         *     `missing_finish_time` (status finished without finishTime in a corrected-time fleet, or a
+         *     sheet timing some finishers and not others), `missing_actual_start`,
          *     `finish_before_start`, `unknown_boat` (not registered in the race's fleet), `missing_rating`
          *     (handicap fleet, boat without a rating for its system), `missing_course_distance`
          *     (time-on-distance fleet, race without a distance), `unscorable_results` (anything else the
@@ -5945,7 +5946,7 @@ export interface components {
         ResultsEntryBoat: string;
         /**
          * Format: date-time
-         * @description Required for status finished; must be after actualStart.
+         * @description The finish, after actualStart; omitted for boats that did not finish. A fleet scored on corrected time needs one for every boat with status finished. A fleet ranked on the order of finish (one-design, pursuit) also takes a place-only sheet: no finisher has a time, and the finishers are placed in the order they are listed (their elapsed and corrected times stay null). A sheet timing some finishers and not others is 400 `missing_finish_time`, naming the first finisher without a time.
          */
         ResultsEntryFinishTime: string | null;
         /** @description How redress is given (A9); `points` goes with (and only with) method `points`. */

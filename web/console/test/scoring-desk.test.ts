@@ -77,6 +77,14 @@ async function saveSheetOf(page: Page, race: string, reason: string, seq: number
 }
 const saveSheet = (page: Page, race: number, reason: string, seq: number) => saveSheetOf(page, `Race ${race}`, reason, seq);
 
+/** A race's stored results through the public API: sail number, place, finish and elapsed time. */
+async function storedPlaces(page: Page, slug: string, race: number): Promise<Array<[string, number | null, string | null, string | null]>> {
+  const response = await page.request.get(`/api/v1/events/${slug}/results?race=${race}&fleet=${encodeURIComponent('ILCA 7')}`);
+  assert.equal(response.status(), 200, await response.text());
+  const body = (await response.json()) as { data: { races: Array<{ results: Array<{ boat: { sail: string }; position: number | null; finishTime: string | null; elapsedTime: string | null }> }> } };
+  return body.data.races[0]!.results.map((r) => [r.boat.sail, r.position, r.finishTime, r.elapsedTime]);
+}
+
 async function backToDesk(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Back to the scoring desk' }).focus();
   await page.keyboard.press('Enter');
@@ -141,6 +149,8 @@ describe('console: the scoring desk', () => {
     await history.getByRole('button', { name: 'Revert', exact: true }).click();
     await history.getByRole('status').filter({ hasText: 'Revision 1: submission restored as revision 3.' }).waitFor();
     await history.getByRole('heading', { name: 'Revision 3: revert' }).waitFor();
+    // One-design: the sheet is stored place-only, no finish time invented, places in the order typed.
+    assert.deepEqual(await storedPlaces(page, slug, 1), [...order1.slice(0, 9).map((boat, i) => [sail(boat), i + 1, null, null]), [sail(5), null, null, null]]);
     assert.deepEqual(await auditBothWidths(page), [], 'the history');
     await backToDesk(page);
 
@@ -170,12 +180,13 @@ describe('console: the scoring desk', () => {
     // Race 3.
     await openSheet(page, 3);
     for (const [line, boat] of [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].entries()) await typeLine(page, String(101 + boat), line + 1);
-    // A refusal lands on the line it concerns, and nothing typed is lost: a time before the start on line 1.
+    // A refusal lands on the line it concerns, and nothing typed is lost: a time on line 1 only is a
+    // sheet timing some finishers and not others, refused on the first finisher without one (line 2).
     await page.getByRole('textbox', { name: 'Finish time: GER 110' }).fill('00:00:00');
     await page.getByLabel('Reason').fill('Race 3 as finished');
     await page.getByRole('button', { name: 'Save results' }).click();
-    await page.getByRole('alert').filter({ hasText: 'A finish time is at or before the start.' }).waitFor();
-    await page.getByRole('table', { name: /^Finish sheet: 10 lines/ }).getByRole('row').filter({ hasText: 'GER 110' }).getByText(/is not after the start/).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'A finisher has no finish time.' }).waitFor();
+    await page.getByRole('table', { name: /^Finish sheet: 10 lines/ }).getByRole('row').filter({ hasText: 'GER 109' }).getByText(/has no finishTime while other finishers have one/).waitFor();
     assert.equal(await page.getByLabel('Reason').inputValue(), 'Race 3 as finished');
     await page.getByRole('textbox', { name: 'Finish time: GER 110' }).fill('');
     await page.getByLabel('Reason').fill('');
@@ -212,6 +223,9 @@ describe('console: the scoring desk', () => {
     assert.equal(decided.status(), 200, await decided.text());
     await openSheet(page, 1);
     await history.getByRole('heading', { name: 'Revision 4: protest decision' }).waitFor();
+    // GER 102 (7th typed) disqualified in the place-only race: the others keep the order typed.
+    const afterDecision = [3, 0, 7, 2, 4, 9, 6, 8].map((boat, i) => [sail(boat), i + 1, null, null]);
+    assert.deepEqual((await storedPlaces(page, slug, 1)).filter(([, place]) => place !== null), afterDecision);
     await history.getByRole('button', { name: 'Revert to Revision 1: submission' }).click();
     await history.getByLabel('Why revert').fill('Back to the finish sheet');
     await history.getByRole('button', { name: 'Revert', exact: true }).click();

@@ -44,22 +44,28 @@ test('flags: the second line of a boat, a boat not entered, a finisher without t
   assert.equal(lineProblems([line('1', 'a'), line('5', 'c', { code: 'dnf' })], false).size, 0, 'one-design: the order is enough');
 });
 
-test('submission: order kept one second apart from the start, codes with their status, RDG by points', () => {
+test('submission: finishers without a typed time are sent without one (no time invented), in the order typed; codes with their status, RDG by points', () => {
   const clock = { start: '2026-07-12T10:00:00.000Z', toInstant: (time: string) => `2026-07-12T${time}.000Z` };
-  const sheet = [
-    line('1', 'a'),
-    line('2', 'c', { code: 'ocs' }),
-    line('3', 'b', { time: '10:45:00' }),
-    line('4', 'd', { code: 'rdg', redressMethod: 'points', value: '2,5' }),
-  ];
+  const sheet = [line('1', 'a'), line('2', 'c', { code: 'ocs' }), line('3', 'b'), line('4', 'd', { code: 'rdg', redressMethod: 'points', value: '2,5' })];
   const body = toSubmission(sheet, clock, 'Race 1 as finished');
   assert.equal(body.actualStart, clock.start);
   assert.equal(body.reason, 'Race 1 as finished');
   assert.deepEqual(body.results, [
-    { boat: 'a', status: 'finished', finishTime: '2026-07-12T10:00:01.000Z' },
+    { boat: 'a', status: 'finished' },
     { boat: 'c', status: 'dns', code: 'ocs' },
+    { boat: 'b', status: 'finished' },
+    { boat: 'd', status: 'finished', code: 'rdg', redress: { method: 'points', points: 2.5 } },
+  ]);
+});
+
+test('submission: typed times are sent as typed, a finisher left untimed stays untimed', () => {
+  const clock = { start: '2026-07-12T10:00:00.000Z', toInstant: (time: string) => `2026-07-12T${time}.000Z` };
+  const sheet = [line('1', 'a', { time: '10:44:00' }), line('2', 'c', { code: 'dnf' }), line('3', 'b', { time: '10:45:00' }), line('4', 'd')];
+  assert.deepEqual(toSubmission(sheet, clock, '').results, [
+    { boat: 'a', status: 'finished', finishTime: '2026-07-12T10:44:00.000Z' },
+    { boat: 'c', status: 'dnf', code: 'dnf' },
     { boat: 'b', status: 'finished', finishTime: '2026-07-12T10:45:00.000Z' },
-    { boat: 'd', status: 'finished', finishTime: '2026-07-12T10:45:01.000Z', code: 'rdg', redress: { method: 'points', points: 2.5 } },
+    { boat: 'd', status: 'finished' },
   ]);
 });
 

@@ -150,23 +150,17 @@ export interface SheetClock {
 }
 
 /**
- * The sheet as submitRaceResults takes it. Finishers keep the order typed: a finisher without a time
- * (a fleet scored on the order on the water, which needs none) is recorded one second after the one
- * before her, counted from the start, so the stored finishes keep the order the scorer typed.
+ * The sheet as submitRaceResults takes it: each finisher with the time typed for her, and none
+ * invented. A fleet scored on the order on the water takes a sheet without times (the service places
+ * the finishers in the order typed); a sheet timing some finishers and not others is refused by the
+ * service on the first finisher without a time.
  */
 export function toSubmission(lines: readonly SheetLine[], clock: SheetClock, reason: string): Submission {
-  const startMs = new Date(clock.start).getTime();
-  let previous = startMs;
   const results: SubmissionEntry[] = lines.map((line) => {
     const boat = line.boatId ?? line.typed;
     const code = line.code;
     const status = code ? CODE_STATUS[code] : 'finished';
-    let finishTime: string | null = null;
-    if (keepsFinish(code)) {
-      const typed = line.time ? clock.toInstant(parseClock(line.time) ?? line.time) : null;
-      finishTime = typed ?? new Date(previous + 1000).toISOString();
-      previous = new Date(finishTime).getTime();
-    }
+    const finishTime = keepsFinish(code) && line.time ? clock.toInstant(parseClock(line.time) ?? line.time) : null;
     const base = { boat, status, ...(finishTime ? { finishTime } : {}) };
     if (code === null) return { ...base, status: 'finished' } as SubmissionEntry;
     if (code === 'rdg') {

@@ -1,6 +1,6 @@
 /**
  * A race's stored results as the lines of its finish sheet, so that saving the sheet as it was
- * changes nothing: finishers in the order they crossed, then the others (DNC is implied by absence),
+ * changes nothing: finishers in the order they crossed (by time, or by place when none was timed), then the others (DNC is implied by absence),
  * and the numbers the results list leaves out (an RDG's method and points, a DPI's points, an SCP's or
  * ZFP's percentage) from the latest revision that changed each boat.
  */
@@ -27,8 +27,10 @@ export function linesOf(stored: RaceResults | null, history: readonly Revision[]
   if (!stored) return [];
   const states = latestStates(history);
   const records = stored.results.filter((record) => record.code?.toLowerCase() !== 'dnc');
-  const time = (iso: string | null) => (iso ? new Date(iso).getTime() : Number.POSITIVE_INFINITY);
-  const ordered = [...records].sort((a, b) => time(a.finishTime) - time(b.finishTime));
+  // By finish time; a place-only race (no times) by place, so a save keeps the order typed.
+  const time = (iso: string | null) => (iso ? new Date(iso).getTime() : Number.MAX_VALUE);
+  const place = (position: number | null) => position ?? Number.MAX_VALUE;
+  const ordered = [...records].sort((a, b) => time(a.finishTime) - time(b.finishTime) || place(a.position) - place(b.position));
   return ordered.map((record, index) => {
     const code = (record.code?.toLowerCase() ?? null) as ResultCodeName | null;
     const state = states.get(record.boat.id);
