@@ -13,8 +13,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { parseSailwave } from '../src/domain/sailwave/parse.js';
-import { sailwaveParity } from '../src/domain/sailwave/parity.js';
+import { parseSailwave } from '../src/modules/exchange/domain/parse.js';
+import { sailwaveParity } from '../src/modules/exchange/domain/parity.js';
 import { arg } from './bench-support.js';
 
 const RUNS = arg('runs', 30);

@@ -10,8 +10,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseSailwave } from '../src/domain/sailwave/parse.js';
-import { sailwaveParity } from '../src/domain/sailwave/parity.js';
+import { parseSailwave } from '../src/modules/exchange/domain/parse.js';
+import { sailwaveParity } from '../src/modules/exchange/domain/parity.js';
 
 const args = process.argv.slice(2);
 const dirArg = args.indexOf('--dir');

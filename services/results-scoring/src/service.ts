@@ -1,7 +1,8 @@
 /**
  * Results-scoring's composition root: results, standings, revisions and publication routes, the
  * projections consumer, and the background pass that makes results official when their protest time
- * limit has passed; the protests module (modules/protests) is wired here.
+ * limit has passed; the protests module (modules/protests) and the Sailwave exchange
+ * (modules/exchange, imported by nothing else) are wired here.
  * Resources: the ports the use cases ask through (app/resources.ts), answered by the protests module.
  */
 import { fileURLToPath } from 'node:url';
@@ -11,14 +12,14 @@ import { decisionsInForce } from './modules/protests/app/decisions-in-force.js';
 import { openHearings } from './modules/protests/app/open-hearings.js';
 import type { ResultsResources } from './app/resources.js';
 import { officialTask } from './app/official-task.js';
-import { IMPORT_PATHS, importsRoutes } from './http/imports.routes.js';
+import { IMPORT_PATHS, importsRoutes } from './modules/exchange/http/imports.routes.js';
 import { overallRoutes } from './http/overall.routes.js';
 import { protestsRoutes } from './modules/protests/http/protests.routes.js';
 import { publicationRoutes } from './http/publication.routes.js';
 import { resultsRoutes } from './http/results.routes.js';
 import { revisionsRoutes } from './http/revisions.routes.js';
 import { previewRoutes } from './http/preview.routes.js';
-import { sailwaveExportRoutes } from './http/sailwave-export.routes.js';
+import { sailwaveExportRoutes } from './modules/exchange/http/sailwave-export.routes.js';
 import { splitRoutes } from './http/split.routes.js';
 import { standingsRoutes } from './http/standings.routes.js';
 import { captureConsumer } from './messaging/capture.consumer.js';

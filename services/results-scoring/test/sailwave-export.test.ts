@@ -17,8 +17,8 @@ import { dirname, resolve } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { apiClient, checkResponse, createOrganization, eventually, findPathTemplate, newActor, uniqueSuffix, type Actor } from '@regatta/testing';
-import { parseSailwave } from '../src/domain/sailwave/parse.js';
-import { sailwaveParity } from '../src/domain/sailwave/parity.js';
+import { parseSailwave } from '../src/modules/exchange/domain/parse.js';
+import { sailwaveParity } from '../src/modules/exchange/domain/parity.js';
 
 const api = apiClient();
 const DAY = 86_400_000;

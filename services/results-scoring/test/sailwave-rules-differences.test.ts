@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { apiClient, createOrganization, newActor, type Actor } from '@regatta/testing';
-import { tiedPenaltySeries } from '../src/domain/sailwave/synthetic.js';
+import { tiedPenaltySeries } from '../src/modules/exchange/domain/synthetic.js';
 
 const api = apiClient();
 let owner: Actor;

@@ -9,9 +9,9 @@
  * boat has one record per fleet). Only sailed races are scored; a competitor
  * with no record in a sailed race is DNC, as in Sailwave.
  */
-import { isProgressive } from '../handicap.js';
-import type { RaceEntry } from '../race-scoring.js';
-import type { SeriesBoat, SeriesInput, SeriesRace } from '../series-scoring.js';
+import { isProgressive } from '../../../domain/handicap.js';
+import type { RaceEntry } from '../../../domain/race-scoring.js';
+import type { SeriesBoat, SeriesInput, SeriesRace } from '../../../domain/series-scoring.js';
 import type { SailwaveCompetitor, SailwaveFile, SailwaveRace, SailwaveResult } from './model.js';
 import { fieldValue, fleetSettings, mapCode, rootSystem, systemFor, type FleetSettings, type SailwaveWarning } from './settings.js';
 import { unmappedWarnings } from './unmapped.js';

@@ -11,9 +11,9 @@
  * A cell is named only when Sailwave's stored points are exactly what its behaviour gives and the
  * rules give another score. Low point only (high point penalties are taken from the best score). Pure.
  */
-import { comparePoints, roundTenth } from '../numbers.js';
-import { penaltyPoints } from '../race-scoring.js';
-import { scoreSeries } from '../series-scoring.js';
+import { comparePoints, roundTenth } from '../../../domain/numbers.js';
+import { penaltyPoints } from '../../../domain/race-scoring.js';
+import { scoreSeries } from '../../../domain/series-scoring.js';
 import type { SailwaveFile } from './model.js';
 import type { MappedFleet } from './to-scoring.js';
 

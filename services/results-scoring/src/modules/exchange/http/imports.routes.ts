@@ -8,7 +8,7 @@
 import { identityOf, notFound, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { importSailwave } from '../app/import-sailwave.js';
-import type { resultsEnv } from '../config.js';
+import type { resultsEnv } from '../../../config.js';
 import { dispositionFileName, importParams, importQuery } from './imports.schemas.js';
 import { importView } from './imports.views.js';
 import { checkUploadMediaType, readUpload } from './upload.js';

@@ -4,8 +4,8 @@
  * messages (Event, Fleet, Race, Registration), so the events service writes what it would publish.
  */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
-import type { ImportDraft } from '../domain/sailwave/draft.js';
-import { PRODUCER } from './facts.js';
+import type { ImportDraft } from '../domain/draft.js';
+import { PRODUCER } from '../../../app/facts.js';
 
 export interface ImportFactInput {
   importId: string;

@@ -12,15 +12,15 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { scoreFleet } from '../fleet-scoring.js';
+import { scoreFleet } from '../../../domain/fleet-scoring.js';
 import { buildImportDraft, type ImportDraft } from './draft.js';
 import { parseSailwave } from './parse.js';
 import { toScoring } from './to-scoring.js';
 import { writeBlw, type BlwFleet, type BlwRegatta } from './write-blw.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** services/results-scoring/src/domain/sailwave → the repository's parent, which holds shared/. */
-const ROOT = resolve(here, '../../../../../../shared/oracles/sailwave');
+/** services/results-scoring/src/modules/exchange/domain → the repository's parent, which holds shared/. */
+const ROOT = resolve(here, '../../../../../../../shared/oracles/sailwave');
 
 function blwFiles(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((n) => {

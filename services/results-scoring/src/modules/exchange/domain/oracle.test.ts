@@ -21,7 +21,7 @@ import { sailwaveParity } from './parity.js';
 import { toScoring } from './to-scoring.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(here, '../../../../../../shared/oracles/sailwave');
+const ROOT = resolve(here, '../../../../../../../shared/oracles/sailwave');
 
 function blwFiles(dir: string): string[] {
   return readdirSync(dir)

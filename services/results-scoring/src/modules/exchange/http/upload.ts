@@ -7,7 +7,7 @@
  */
 import type { Request } from 'express';
 import { problem, type HttpProblem } from '@regatta/http';
-import { SAILWAVE_HEAD_BYTES, checkHead } from '../domain/sailwave/parse.js';
+import { SAILWAVE_HEAD_BYTES, checkHead } from '../domain/parse.js';
 
 /** Media types the import takes as the raw file; the file's own encoding is detected (a charset parameter is ignored). */
 export const UPLOAD_MEDIA_TYPES = ['application/octet-stream', 'text/plain', 'text/csv'] as const;

@@ -4,9 +4,9 @@
  * system, discards (`scrdiscardlist`), A5.2/A5.3 (the DNF and DNC bases), A8.1 + A8.2 ties, averaged
  * race ties. Settings Sailwave has no counterpart for come back as warnings.
  */
-import { DEFAULT_PENALTY_PERCENT } from '../codes.js';
-import { discardScheduleOf, handicapOf, penaltyBasisOf, scoringSystemOf, type FleetSetup } from '../fleet-setup.js';
-import type { StoredEntry } from '../race-entries.js';
+import { DEFAULT_PENALTY_PERCENT } from '../../../domain/codes.js';
+import { discardScheduleOf, handicapOf, penaltyBasisOf, scoringSystemOf, type FleetSetup } from '../../../domain/fleet-setup.js';
+import type { StoredEntry } from '../../../domain/race-entries.js';
 import { blwNumber, type BlwRecordWriter } from './write-records.js';
 import type { BlwWriteWarning } from './write-model.js';
 
