@@ -87,7 +87,7 @@ function applyOne<E extends StoredEntry>(entry: E, c: Consequence, field: string
       if (c.code && ['rdg', 'dpi'].includes(c.code.toLowerCase())) throw new ConsequenceError(`${field}.code`, `use the ${c.code.toLowerCase()} action for ${c.code.toUpperCase()}`);
       if (!codeAllowed(status, c.code)) throw new ConsequenceError(`${field}.code`, `code ${c.code} does not go with status ${status}`);
       const finishTime = c.finishTime !== undefined ? c.finishTime : entry.finishTime;
-      if (status === 'finished' && !finishTime) throw new ConsequenceError(`${field}.finishTime`, `boat ${entry.boatId} finished but has no finish time`);
+      if (status === 'finished' && !finishTime && !(entry.status === 'finished' && entry.finishTime === null)) throw new ConsequenceError(`${field}.finishTime`, `boat ${entry.boatId} finished but has no finish time`);
       return { ...entry, ...CLEAN, status, code: effectiveCode(status, c.code ?? null), finishTime };
     }
   }
