@@ -57,6 +57,14 @@ RULE_FIELDS = {
     "splitFleets": [r"assignments(\.\d+\.boat)?", r"method"],
     # Engine options (issue 15): a rating's range depends on its system; one_design carries none.
     "changeRegistrationRating": [r"system", r"value"],
+    # A device's enrolment ends after it starts, and at most 14 days after validFrom.
+    "createCaptureEnrolment": [r"validUntil"],
+    # Which fields a capture record carries depends on its kind (a finish: at, no code; a code: the
+    # code and a boat; a deletion: only what it replaces); only an individual recall names boats.
+    "recordFinish": [r"at", r"code", r"sailNumber", r"replaces"],
+    "recordRaceSignal": [r"sailNumbers"],
+    # The lines of a finish-times CSV are text the schema cannot describe (`sail number,time`).
+    "importFinishTimesCsv": [r"csv(\.line \d+)?"],
 }
 
 NUL_MESSAGE = "must not contain the NUL character (U+0000)"

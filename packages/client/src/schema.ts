@@ -86,7 +86,8 @@ export interface paths {
          *     a one-time code, good for 15 minutes, and its `qrPayload` (the console's committee app path
          *     with the code in the fragment, e.g. `/console/committee/{slug}#enrol=<code>`). The device
          *     it enrols may record from `validFrom` (default now) to `validUntil` (default the end of the
-         *     regatta's last day, at most 14 days after `validFrom`; a later one is 400 `validation_failed`).
+         *     regatta's last day; it must be after `validFrom` and now, and at most 14 days after
+         *     `validFrom`, else 400 `validation_failed` naming `validUntil`).
          */
         post: operations["createCaptureEnrolment"];
         delete?: never;
@@ -214,7 +215,7 @@ export interface paths {
          * Record one race signal of a start
          * @description One signal of a start (one or more races, one per fleet starting together): `warning`,
          *     `preparatory`, `start` (its `at` is the races' start time for scoring), `individual_recall`
-         *     (`sailNumbers` over the line), `general_recall` (the start is void; a new start follows with
+         *     (`sailNumbers` over the line; only a recall names boats), `general_recall` (the start is void; a new start follows with
          *     a new `startId`), `postponement`, `abandonment`, `shortened_course`. 201 new, 200 replayed.
          *     409 `capture_id_conflict` (same id, other body). 400: `validation_failed`, `unknown_race` (not
          *     a race of this regatta), `time_in_future` (more than 5 minutes ahead of the server),
@@ -248,7 +249,8 @@ export interface paths {
          *     boat. `kind` `deletion`: takes back the record named in `replaces`. A record with `replaces`
          *     stands instead of that one (which must be of the same race and still in force).
          *     201 new, 200 replayed. 409 `capture_id_conflict` (same id, other body). 400:
-         *     `validation_failed` (shape; e.g. a finish without `at`, a code without `code`),
+         *     `validation_failed` (the fields of its kind: a finish without `at` or with a `code`, a code
+         *     without `code` or a boat, a deletion without `replaces` or naming a boat or a code),
          *     `unknown_race` (not a race of this regatta), `unknown_boat` (a sail number or entry not
          *     entered in the race's fleet: keeping it as an unknown boat would hide a typing error, so it
          *     is refused; record it as an unknown boat to keep it), `finish_before_start` (at or before
@@ -281,7 +283,9 @@ export interface paths {
          *     time ISO 8601 with offset, or `HH:MM:SS[.sss]` on the race's start day in the regatta's time
          *     zone). Each line becomes a `finish` record with the id derived from `importId` and the line
          *     number, so sending the same import again replays it. The answer is the sync answer: one
-         *     result per line.
+         *     result per line. 400 `unknown_race` (not a race of this regatta) and `validation_failed` (no
+         *     line in `csv`, or a line that is not `sail number,time`, named as `csv.line N`) refuse the whole
+         *     import.
          */
         post: operations["importFinishTimesCsv"];
         delete?: never;
@@ -2093,7 +2097,8 @@ export interface paths {
          * Score a proposed sheet of a race without storing it (dry run)
          * @description Takes the body of `submitRaceResults` and answers what saving it would do, storing nothing (no
          *     revision, no fact, no change to results or standings): the same checks and 400 codes as a
-         *     submission, the protest committee's decisions on the race kept in force as a submission keeps
+         *     submission (`duplicate_boat`, `unknown_boat`, `missing_finish_time`, `missing_actual_start`,
+         *     `finish_before_start`, `missing_rating`, `missing_course_distance`), the protest committee's decisions on the race kept in force as a submission keeps
          *     them (`keptDecisions` names their protest numbers), then the fleet scored by the service's engine
          *     with the proposed sheet in place of the race's stored results. `results` are the proposed
          *     entries with the place and points they would score; `standings` the fleet's standings as they
