@@ -1,5 +1,5 @@
 /**
- * Exports end to end through the gateway (issue 16 §2): the demo regatta as scripts/seed/plan.ts
+ * Exports end to end through the gateway: the demo regatta as scripts/seed/plan.ts
  * plans it (Annapolis Spring Regatta: its name, fleets, boats and sailors, four races, results made
  * official), plus one Nordic entry whose names need UTF-8 and CSV quoting. CSV rows are compared with
  * the JSON rows (rank, sail number, points, nett), the PDF is read back with pdf.js (event name,

@@ -1,5 +1,5 @@
 /**
- * Issue 2 acceptance through the real processes: the gateway's health and problem+json answers, and
+ * The foundation's acceptance through the real processes: the gateway's health and problem+json answers, and
  * every service refusing requests that do not carry the gateway's identity assertion.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Input defects found": hostile input is a 4xx problem+json everywhere, never a 500.
+ * Hostile input: hostile input is a 4xx problem+json everywhere, never a 500.
  * Table-driven over the gateway's route table (gateway/src/routes.ts ROUTES): every route gets every
  * class of bad input that applies to it, with a valid credential (an API key holding every scope, or
  * the same person's session on session-only routes):

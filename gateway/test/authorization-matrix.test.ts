@@ -121,7 +121,7 @@ interface World {
   rankedSailorId: string;
   /** A notice of the published regatta (its versions are read by the GET versions rows). */
   documentId: string;
-  /** Issue 15: what the valid change and removal rows change or remove (all in drafts, so nothing public moves). */
+  /** Complete resources: what the valid change and removal rows change or remove (all in drafts, so nothing public moves). */
   /** Race capture: the entered boat's sail number as race capture knows it, and a device the valid DELETE row revokes. */
   capture: { sailNumber: string; deviceToRevoke: string };
   changes: {
@@ -192,7 +192,7 @@ before(async () => {
     ok(api.post(`/api/v1/events/${draft.slug}/races`, { fleetId: draftFleet.data.id, raceNumber: 1 }, { key }), 201),
   ]);
   await ok(api.put(`/api/v1/events/${event.slug}`, { status: 'published' }, { key }), 200);
-  // The draft's split series (issue 15): its J/70 fleet qualifies into Gold and Silver.
+  // The draft's split series: its J/70 fleet qualifies into Gold and Silver.
   const finalFleetIds: string[] = [];
   for (const name of ['Gold', 'Silver']) finalFleetIds.push((await ok(api.post(`/api/v1/events/${draft.slug}/fleets`, { name }, { key }), 201)).data.id);
   await ok(api.put(`/api/v1/events/${draft.slug}/split-series`, { qualifyingFleets: [draftFleet.data.id], finalFleets: finalFleetIds }, { key }), 200);
@@ -218,13 +218,13 @@ before(async () => {
     10_000,
     'the results in the events service',
   );
-  // Issue 15: an overall result the GET rows read (the PUT rows run alongside them, in any order).
+  // Overall results: one the GET rows read (the PUT rows run alongside them, in any order).
   await ok(api.put(`/api/v1/events/${event.slug}/overall`, { fleets: [fleet.data.id], method: 'points' }, { key }), 200);
   const committeeProtest = () =>
     ok(api.post(`/api/v1/events/${event.slug}/protests`, { type: 'race_committee', raceIds: [race.data.id], protesteeBoats: [registration.boatId], incident: 'Matrix: OCS not returned' }, { key }), 201);
   const [protestToHear, protestToDecide, protestToWithdraw] = [(await committeeProtest()).data.id as string, (await committeeProtest()).data.id as string, (await committeeProtest()).data.id as string];
   const series = (await ok(api.post('/api/v1/series', { organization: org.slug, name: `Matrix Series ${uniqueSuffix()}`, year: new Date(start).getUTCFullYear(), events: [event.slug] }, { key }), 201)).data;
-  // Issue 15: a notice of the regatta, and a draft whose parts the valid change and removal rows change or remove.
+  // Complete resources: a notice of the regatta, and a draft whose parts the valid change and removal rows change or remove.
   const notice = (slug: string, title: string) => ok(api.post(`/api/v1/events/${slug}/documents`, { kind: 'notice', title, body: 'Matrix notice.' }, { key }), 201);
   const documentId = (await notice(event.slug, 'Matrix notice')).data.id as string;
   const draftEvent = () => ok(api.post('/api/v1/events', { organization: org.slug, name: `Matrix Changes ${uniqueSuffix()}`, ...dates }, { key }), 201);
@@ -850,7 +850,7 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', label: 'unknown registration', who: ownerKey, call: (x) => ({ path: eventPath(x, `/registrations/${UNKNOWN_ID}/cancel`) }), outcome: missing },
     ],
   },
-  // Issue 15 (engine options): an entry's rating changes.
+  // Engine options: an entry's rating changes.
   'GET /api/v1/events/:slug/registrations/:registrationId/ratings': {
     call: (x) => ({ path: eventPath(x, `/registrations/${x.registrationId}/ratings`) }),
     rows: [
@@ -920,7 +920,7 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.year, body.data.eventCount, body.data.events.map((e: any) => e.slug)], [2031, 1, [w.event.slug]]) } },
     ],
   },
-  // events: complete resources (issue 15). Refusals are asked of the published regatta's parts (never
+  // events: complete resources. Refusals are asked of the published regatta's parts (never
   // removed); the valid rows change or remove the draft's, so no other row sees a difference.
   'DELETE /api/v1/events/:slug': {
     call: (x) => ({ path: eventPath(x, '', x.changes.eventToDelete) }),
@@ -1198,7 +1198,7 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/results/protest-time-limit`, body: { minutes: 60 } }), outcome: missing },
     ],
   },
-  // Issue 15: the overall result across fleets (the PUT row defines it before the GET rows read it).
+  // Overall results across fleets (the PUT row defines it before the GET rows read it).
   'PUT /api/v1/events/:slug/overall': {
     call: (x) => ({ path: eventPath(x, '/overall'), body: { fleets: [x.fleetId], method: 'points' } }),
     rows: [
@@ -1235,7 +1235,7 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/series/${noSuchSlug()}/standings` }), outcome: missing },
     ],
   },
-  // Split series (issue 15): the draft event has one (set up above); the published one has none.
+  // Split series: the draft event has one (set up above); the published one has none.
   'PUT /api/v1/events/:slug/split-series': {
     call: (x) => ({ path: eventPath(x, '/split-series'), body: { qualifyingFleets: [x.fleetId], finalFleets: [UNKNOWN_ID, x.draft.fleetId] } }),
     rows: [
@@ -1654,9 +1654,9 @@ const EMBED_READS: Record<string, (body: any) => void> = {
   'GET /api/v1/series/:slug/standings': (body) => assert.equal(body.data.series.slug, w.seriesSlug),
   'GET /api/v1/events/:slug/results/revisions': (body) => assert.ok(body.data.revisions.every((r: any) => r.actor.userId === null)),
   'GET /api/v1/events/:slug/results/protest-time-limit': (body) => assert.equal(body.data.event.slug, w.event.slug),
-  // Issue 15: the overall result (defined by the PUT row before).
+  // Overall results (defined by the PUT row before).
   'GET /api/v1/events/:slug/overall': (body) => assert.equal(body.data.event.slug, w.event.slug),
-  // Issue 15: a document's versions.
+  // Document versions.
   'GET /api/v1/events/:slug/documents/:documentId/versions': (body) => assert.equal(body.data.id, w.documentId),
   // The notice board: no private details for a widget.
   'GET /api/v1/events/:slug/protests': (body) => assert.ok(body.data.every((p: any) => p.incident === null && p.contact === null)),

@@ -38,7 +38,7 @@ RULE_FIELDS = {
     # bestOf at most the number of events; an unknown or repeated event is `unknown_event` alone, and
     # is named among these fields when bestOf is refused too.
     "createSeries": [r"bestOf", r"events\.\d+"],
-    # Complete resources (issue 15): discardThresholds strictly increasing; an amended document still
+    # Complete resources: discardThresholds strictly increasing; an amended document still
     # needs a url or a body; bestOf at most the number of events (stored ones when `events` is not sent).
     "updateFleet": [r"discardThresholds\.\d+"],
     "amendEventDocument": [r"url"],
@@ -55,7 +55,7 @@ RULE_FIELDS = {
     "defineSplitSeries": [r"qualifyingFleets\.\d+", r"finalFleets\.\d+", r"medal\.fleetId"],
     # A manual split names every boat; a boat once; a medal split is by rank (no assignments) or manual.
     "splitFleets": [r"assignments(\.\d+\.boat)?", r"method"],
-    # Engine options (issue 15): a rating's range depends on its system; one_design carries none.
+    # Engine options: a rating's range depends on its system; one_design carries none.
     "changeRegistrationRating": [r"system", r"value"],
     # A device's enrolment ends after it starts, and at most 14 days after validFrom.
     "createCaptureEnrolment": [r"validUntil"],

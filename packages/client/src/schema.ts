@@ -737,7 +737,7 @@ export interface paths {
          *     `sdUnder` 1.0, `minFin` 3; echo `alpha` 0.25, `minFinishers` 3. Other systems take no
          *     parameters (400 naming the parameter). Fleet names are unique per regatta, case-insensitive
          *     (409 `duplicate_fleet_name`); a completed or cancelled regatta takes no new fleets (409
-         *     `event_closed`). Engine options (issue 15, docs/scoring.md): `scoringSystem`
+         *     `event_closed`). Engine options (docs/scoring.md): `scoringSystem`
          *     high_point_percentage; `penaltyBasis` starting_area_incl_dnc and finishers_plus (with
          *     `finishersPlus`, default DNF-like + 1, DNC + 2); `proportionalDiscards` (replaces
          *     discardThresholds and dropRaces when set); `redress` (default A9 method of RDG given without one,

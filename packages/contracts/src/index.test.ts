@@ -79,7 +79,7 @@ describe("facts round-trip", () => {
         crew: ["Charles", "Mary"],
         registrationTime: "2025-05-01T10:00:00Z",
         fleetName: "J/70",
-        // Issue 15: the repeated field is emitted empty (alwaysEmitImplicit).
+        // Rating changes: the repeated field is emitted empty (alwaysEmitImplicit).
         ratingChanges: [],
       },
     });
@@ -293,7 +293,7 @@ describe("facts round-trip", () => {
 
 describe("fact catalogue and guards", () => {
   it("maps every fact type to a topic and a distinct payload case", () => {
-    assert.equal(FACT_TYPES.length, 43); // 20 + finish.recorded, race.signal.recorded (race capture) + results.revised/posted/official + protest.lodged, hearing.scheduled, decision.published, protest.withdrawn (issue 14) + regatta.imported (issue 16) + 10 of complete resources (issue 15) + fleet.split (issue 15, split series) + ranking.published (issue 15, rankings) + split.standings.updated (internal, rankings of split series)
+    assert.equal(FACT_TYPES.length, 43); // 20 + finish.recorded, race.signal.recorded (race capture) + results.revised/posted/official + protest.lodged, hearing.scheduled, decision.published, protest.withdrawn (the protest room) + regatta.imported (Sailwave import) + 10 of complete resources + fleet.split (split series) + ranking.published (national rankings) + split.standings.updated (internal, rankings of split series)
     assert.equal(new Set(Object.values(FACT_PAYLOAD_CASE)).size, FACT_TYPES.length);
     const oneofCases = FactSchema.oneofs[0]!.fields.map((f) => f.localName).sort();
     assert.deepEqual([...Object.values(FACT_PAYLOAD_CASE)].sort(), oneofCases);

@@ -30,7 +30,7 @@ export const TOPICS = {
   events: "events.v1",
   registrations: "registrations.v1",
   results: "results.v1",
-  // The sailors service's national ranking lists (issue 15 §3).
+  // The sailors service's national ranking lists.
   rankings: "rankings.v1",
   // The race committee's signals and finish records made on the water (race-capture).
   capture: "capture.v1",
@@ -118,7 +118,7 @@ export const FACT_TOPIC = {
   "race.scheduled": TOPICS.events,
   "document.added": TOPICS.events,
   "series.created": TOPICS.events,
-  // Complete resources (issue 15).
+  // Complete resources: changes and removals of a regatta's parts.
   "fleet.updated": TOPICS.events,
   "fleet.deleted": TOPICS.events,
   "race.updated": TOPICS.events,
@@ -145,13 +145,13 @@ export const FACT_TOPIC = {
   "hearing.scheduled": TOPICS.results,
   "decision.published": TOPICS.results,
   "protest.withdrawn": TOPICS.results,
-  // Internal (no webhook): the events service creates the imported regatta from it (issue 16).
+  // Internal (no webhook): the events service creates the imported regatta from it (Sailwave import).
   "regatta.imported": TOPICS.results,
-  // Split series (issue 15): final or medal fleet membership.
+  // Split series: final or medal fleet membership.
   "fleet.split": TOPICS.results,
   // Internal (no webhook): a split series' overall standings, which the sailors service ranks by.
   "split.standings.updated": TOPICS.results,
-  // National rankings (issue 15 §3).
+  // National rankings.
   "ranking.published": TOPICS.rankings,
   // Internal (no webhook): results-scoring follows the finishes as provisional results.
   "finish.recorded": TOPICS.capture,
@@ -181,7 +181,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "hearing.scheduled",
   "decision.published",
   "protest.withdrawn",
-  // Complete resources (issue 15).
+  // Complete resources: changes and removals of a regatta's parts.
   "event.cancelled",
   "event.deleted",
   "fleet.updated",
@@ -192,9 +192,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "document.withdrawn",
   "series.updated",
   "series.deleted",
-  // Split series (issue 15).
+  // Split series.
   "fleet.split",
-  // National rankings (issue 15 §3).
+  // National rankings.
   "ranking.published",
 ] as const satisfies readonly FactType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

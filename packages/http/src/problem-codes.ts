@@ -39,7 +39,7 @@ export const PROBLEMS = {
   registration_not_open: spec(400, 'The event is not published, or its registration window has not opened yet.'),
   registration_closed: spec(400, 'The event’s registration window has closed.'),
   inapplicable_consequence: spec(400, 'A decision’s consequence cannot apply to that boat’s result (e.g. a DPI for a boat that did not finish).'),
-  // The Sailwave import (issue 16): what was wrong with the file, and where (`errors`: line and message).
+  // The Sailwave import: what was wrong with the file, and where (`errors`: line and message).
   sailwave_not_sailwave: spec(400, 'The file is not a Sailwave .blw file (judged on its first bytes; nothing more is read).'),
   sailwave_unreadable: spec(400, 'The Sailwave file cannot be read: truncated, binary or UTF-16, a malformed record or number; `errors` name the lines.'),
   sailwave_empty: spec(400, 'The file is empty or holds only blank lines.'),
@@ -97,7 +97,7 @@ export const PROBLEMS = {
   decision_in_force: spec(409, "Reverting to that revision would set aside a protest committee's decision applied since; only a reopened hearing changes it (rule 66)."),
   protest_withdrawn: spec(409, 'The protest was withdrawn (rule 63.1): it has no hearing and no decision.'),
   protest_decided: spec(409, 'The protest is decided: its hearing cannot be moved nor the decision made again (lodge a request to reopen).'),
-  // Complete resources (issue 15): removals refused where history would be lost.
+  // Complete resources: removals refused where history would be lost.
   event_has_registrations: spec(409, 'The event has registrations: it cannot be deleted, only cancelled (POST /events/{slug}/cancel).'),
   event_in_series: spec(409, 'The event is part of a series: take it out of the series before deleting it.'),
   event_already_cancelled: spec(409, 'The event is already cancelled.'),

@@ -310,7 +310,7 @@ describe('fleets, races, documents', () => {
         handicap: { system: 'irc', params: {} },
         penaltyBasis: 'starting_area',
         discardThresholds: [4, 8],
-        // Engine options (issue 15): null when the fleet does not use them.
+        // Engine options: null when the fleet does not use them.
         finishersPlus: null,
         proportionalDiscards: null,
         redress: null,

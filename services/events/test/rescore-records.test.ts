@@ -1,6 +1,6 @@
 /**
  * Re-scores that other changes cause are refused when they could not run, and recorded when they do
- * (issue 15 audit), end to end through the gateway: a fleet switched to a time-on-distance system
+ * (every change attributed), end to end through the gateway: a fleet switched to a time-on-distance system
  * while its races have no course distance is refused up front (400 missing_course_distance, the
  * set-up unchanged); with the distances set, the switch re-scores and records; a race's weight and a
  * boat's mid-series rating change re-score the fleet and are recorded as revisions of the races whose

@@ -1,5 +1,5 @@
 /**
- * Complete resources (issue 15 §2) end to end through the gateway: every change and removal of fleets,
+ * Complete resources end to end through the gateway: every change and removal of fleets,
  * races, documents, series and regattas, with the rules a race committee needs, their webhooks, and a
  * set-up change after results re-scoring the fleet as a recorded revision.
  *

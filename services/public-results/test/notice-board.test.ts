@@ -1,5 +1,5 @@
 /**
- * The protest room on the public notice board, end to end through the gateway (issue 14): the
+ * The protest room on the public notice board, end to end through the gateway: the
  * organizer scores race 1 (ITA 101, 102, 103 in that order), a protest ITA 101 v ITA 102 is lodged with
  * the lodger's contact details, a hearing is scheduled, then moved, then decided DSQ. The public
  * regatta page and its JSON twin show the hearing and the decision (boats by sail number and name),

@@ -2,7 +2,7 @@
  * Scoring benchmark: a 500-boat IRC fleet over 30 races (generated
  * deterministically), one discard per 5 races, a few codes per race.
  * Prints the median and p95 of several full scoreSeries runs (target: median ≤ 10 ms
- * for 500 × 30, issue 12).
+ * for 500 × 30, the scoring performance budget).
  *
  *   npm run bench:scoring [-- --boats 500 --races 30 --runs 31 --warmup 10]
  */

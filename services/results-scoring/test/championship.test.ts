@@ -1,5 +1,5 @@
 /**
- * Issue 15's acceptance championship, end to end through the gateway: a qualifying series in two
+ * A split-series championship, end to end through the gateway: a qualifying series in two
  * fleets (Yellow, Blue), a split into Gold and Silver (with a redress promotion tried and undone), a
  * final series, a double-points medal race for two, standings per stage and overall, and redress by
  * average points (A9(a)) that counts the races of both stages. Every number is worked by hand below.

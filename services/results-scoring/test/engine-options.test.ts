@@ -1,5 +1,5 @@
 /**
- * End to end through the gateway (issue 15 §1): the engine's fleet set-up options set on fleets, a
+ * End to end through the gateway: the engine's fleet set-up options set on fleets, a
  * rating changed mid-series, and the overall result across fleets, with the numbers worked by hand:
  * - ILCA (one-design): penalty basis "finishers + N" {dnf 1, dnc 2}, proportional discards (one from 3
  *   races, one more every 2), redress A9(a) leaving DNC scores out;

@@ -1,5 +1,5 @@
 /**
- * The protest room end to end through the gateway (issue 14's acceptance flow). One-design fleet, four
+ * The protest room end to end through the gateway (its whole flow: lodge, hear, decide, publish). One-design fleet, four
  * boats (A is the competitor's own, B, C, D entered by the organizer), two races, low point, entries + 1
  * = 5 for a boat that did not finish:
  *   R1: B 1, A 2, C 3, D 4          R2: A 1, B 2, D 3, C RET (5)

@@ -6,7 +6,7 @@
  *   Sailwave would (the import's engine mapping) gives the same standings;
  * - the round trip through the import endpoint: import an oracle file → export → import the export
  *   again → the same fleets, competitors, races and standings (GET standings of both events). It runs
- *   when the import endpoint is in the OpenAPI document (engineer I's work, issue 16 §1);
+ *   when the import endpoint is in the OpenAPI document (the Sailwave import);
  * - privacy: the file shows a caller no more than GET registrations does. An outsider's file has no
  *   crew (nor, for an imported event, club or nationality), the organizer's has them all, an entrant's
  *   has her own crew only.

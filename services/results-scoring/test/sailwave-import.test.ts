@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1, end to end through the gateway: every Sailwave file of ../shared/oracles/sailwave (read
+ * The Sailwave import, end to end through the gateway: every Sailwave file of ../shared/oracles/sailwave (read
  * from there, never copied) is imported with POST /organizations/{slug}/imports/sailwave; the test
  * prints each file's parity and asserts:
  * - every fleet the platform can represent (no warning affecting its scores) reproduces Sailwave's

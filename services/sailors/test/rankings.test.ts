@@ -1,5 +1,5 @@
 /**
- * End-to-end through the gateway (issue 15 §3): three regattas of one organization scored through the
+ * End-to-end through the gateway (national rankings): three regattas of one organization scored through the
  * real operations (events, registrations, results), a national ranking over them (best 2 of 3,
  * factors 1.0 / 1.2 / 0.8, a class filter), every rank and point checked against numbers worked by
  * hand below (docs/rankings.md has the same example); a results change recomputes the ranking; two

@@ -1,8 +1,8 @@
 /**
- * Acceptance test of issue 6, end to end through the gateway: the real operations of the events and
+ * Acceptance test of webhook delivery, end to end through the gateway: the real operations of the events and
  * results-scoring services (create and publish a regatta, schedule a race, register two boats into a
  * one-boat fleet, pay, cancel with waitlist promotion, submit results, publish them; protests, a
- * ranking, the split series and the changes and deletions of issue 15, then cancel it) produce each of
+ * ranking, the split series and the changes and deletions of complete resources, then cancel it) produce each of
  * the public event types (WEBHOOK_EVENT_TYPES), and a local receiver verifies every delivery the way a subscriber
  * would: both signatures (X-Service-Signature and the Standard Webhooks `webhook-signature`) recomputed
  * here, independently of the service's code, and compared in constant time; the envelope
@@ -109,12 +109,12 @@ test('every public event type from the real operations arrive signed at a local 
     // race.started, race.completed, results.updated, standings.updated: B finishes 1 h 01 min 01 s after the start.
     const finish = new Date(start.getTime() + 3661_000);
     await ok(api.post(`/api/v1/events/${slug}/races/${race.id}/results`, { actualStart: start.toISOString(), status: 'finished', results: [{ boat: b.boatId, finishTime: finish.toISOString(), status: 'finished' }] }, { key }));
-    // results.posted (issue 14: the fleet posted with its protest time limit, still provisional)
+    // results.posted (the protest room: the fleet posted with its protest time limit, still provisional)
     const posted = await ok(api.post(`/api/v1/events/${slug}/fleets/${fleet.id}/results/publish`, {}, { key }));
     // results.published and results.official (the event-wide publish makes the fleet official)
     const published = await ok(api.post(`/api/v1/events/${slug}/results/publish`, undefined, { key }));
     assert.deepEqual(published.data.raceIds, [race.id]);
-    // protest.lodged, hearing.scheduled, decision.published (issue 14): a race committee protest
+    // protest.lodged, hearing.scheduled, decision.published (the protest room): a race committee protest
     // against B, heard and dismissed (no consequence, so the standings stay as they are).
     const protest = (await ok(
       api.post(`/api/v1/events/${slug}/protests`, { type: 'race_committee', raceIds: [race.id], protesteeBoats: [b.boatId], incident: 'B touched the windward mark.', rulesAlleged: ['31'] }, { key }),
@@ -129,11 +129,11 @@ test('every public event type from the real operations arrive signed at a local 
     )).data as { id: string };
     await ok(api.post(`/api/v1/events/${slug}/protests/${second.id}/withdrawal`, { reason: 'The race committee withdrew it before the hearing.' }, { key }));
 
-    // ranking.published (issue 15 §3): a ranking list of the organization (sailors service), published as edition 1.
+    // ranking.published (national rankings): a ranking list of the organization (sailors service), published as edition 1.
     const ranking = (await ok(api.post(`/api/v1/organizations/${org.slug}/rankings`, { name: `Webhook Ranking ${uniqueSuffix()}`, formula: { kind: 'best_n', n: 2, windowMonths: 12 } }, { key }), 201)).data as { id: string };
     await ok(api.post(`/api/v1/organizations/${org.slug}/rankings/${ranking.id}/publish`, {}, { key }), 201);
 
-    // Issue 15: the split series (Gold and Silver dealt from J/70's ranking: fleet.split); complete
+    // The split series (Gold and Silver dealt from J/70's ranking: fleet.split); complete
     // resources: a fleet renamed (fleet.updated) and a spare one deleted, a second race postponed
     // (race.updated) then deleted, the sailing instructions amended then withdrawn, a series of the
     // regatta changed then deleted, a second draft regatta deleted, and at the very end the regatta
@@ -228,7 +228,7 @@ test('every public event type from the real operations arrive signed at a local 
     const eventUpdated = only('event.updated');
     assert.deepEqual([eventUpdated.event.status, eventUpdated.previousStatus, eventUpdated.changedFields], ['published', 'draft', ['status']]);
 
-    // Race 1, and race 2 (scheduled for the issue-15 changes, then deleted).
+    // Race 1, and race 2 (scheduled for the complete-resources changes, then deleted).
     assert.deepEqual((byType.get('race.scheduled') ?? []).map((m) => (m.data as any).race.id), [race.id, race2.id]);
     const scheduled = byType.get('race.scheduled')![0]!.data as any;
     assert.deepEqual([scheduled.race.id, scheduled.race.fleetId, scheduled.race.raceNumber, scheduled.race.status], [race.id, fleet.id, 1, 'scheduled']);
@@ -271,7 +271,7 @@ test('every public event type from the real operations arrive signed at a local 
     );
     const publication = only('results.published');
     assert.deepEqual([publication.raceIds, publication.fleetIds, publication.publishedAt], [[race.id], [fleet.id], published.data.publishedAt.replace('.000Z', 'Z')]);
-    // Issue 14: the submission's revision, the posting with its deadline, the fleet official.
+    // Publication per fleet: the submission's revision, the posting with its deadline, the fleet official.
     const revised = only('results.revised');
     assert.deepEqual([revised.raceId, revised.fleetId, revised.seq, revised.kind, revised.userId, revised.via], [race.id, fleet.id, 1, 'submission', organizer.userId, 'key']);
     assert.deepEqual(revised.changes.map((c: any) => [c.boatId, c.before, c.after.points, c.after.position]), [[b.boatId, undefined, 1, 1]]);

@@ -244,14 +244,14 @@ export function publicFacts(organizationId: string, eventId: string, options: { 
       entries: [{ position: 1, boatId, userId, boatName: 'Blue Moon', totalPoints: 1, netPoints: 1, racesCompleted: 1, raceResults: [{ raceNumber: 1, points: 1, dropped: false }] }],
     }, meta),
     newFact('results.published', 'resultsPublished', { eventId, publishedAt: ts('2025-05-01T12:00:00Z'), raceIds: [raceId], fleetIds: [fleetId] }, meta),
-    // Issue 14: revisions and publication per fleet.
+    // Revisions and publication per fleet.
     newFact('results.revised', 'resultsRevised', {
       eventId, raceId, fleetId, revisionId: randomUUID(), seq: 1, kind: 'submission', via: 'key', userId, revisedAt: ts('2025-05-01T11:35:00Z'),
       changes: [{ boatId, after: { status: 'finished', position: 1, points: 1, finishTime: ts('2025-05-01T11:02:03Z') } }],
     }, meta),
     newFact('results.posted', 'resultsPosted', { eventId, fleetId, postedAt: ts('2025-05-01T11:40:00Z'), races: [{ raceId, raceNumber: 1, protestDeadline: ts('2025-05-01T13:30:00Z') }] }, meta),
     newFact('results.official', 'resultsOfficial', { eventId, fleetId, officialAt: ts('2025-05-01T13:30:01Z'), raceIds: [raceId], reason: 'time_limit' }, meta),
-    // Issue 14: the protest room.
+    // The protest room.
     newFact('protest.lodged', 'protestLodged', {
       protestId, eventId, number: 1, type: 'boat', raceIds: [raceId], protestorParty: 'boat', protestorBoatId: boatId, protesteeBoatIds: [otherBoatId],
       rulesAlleged: ['10'], lodgedAt: ts('2025-05-01T12:10:00Z'), deadline: ts('2025-05-01T13:30:00Z'), late: false,
@@ -264,11 +264,11 @@ export function publicFacts(organizationId: string, eventId: string, options: { 
       conclusions: 'B broke rule 10.', rulesApplied: ['10'], consequences: [{ boatId: otherBoatId, raceId, action: 'dsq' }], revisionIds: [randomUUID()], decidedAt: ts('2025-05-01T18:40:00Z'),
     }, meta),
     newFact('protest.withdrawn', 'protestWithdrawn', { protestId: randomUUID(), eventId, number: 2, type: 'redress', raceIds: [raceId], withdrawnAt: ts('2025-05-01T17:05:00Z') }, meta),
-    // Issue 15: a split series' final fleets.
+    // A split series' final fleets.
     newFact('fleet.split', 'fleetSplit', {
       eventId, stage: 'final', method: 'by_rank', fleets: [{ fleetId, boatIds: [boatId] }, { fleetId: randomUUID(), boatIds: [otherBoatId] }], assignedAt: ts('2025-05-02T18:00:00Z'),
     }, meta),
-    // Issue 15 §2: complete resources (changes and removals of the events service).
+    // Complete resources (changes and removals of the events service).
     newFact('event.cancelled', 'eventCancelled', { event: { ...event, status: 'cancelled' }, previousStatus: 'ongoing', reason: 'Storm warning' }, meta),
     newFact('fleet.updated', 'fleetUpdated', {
       fleet: { id: fleetId, eventId, name: 'PHRF A', scoringSystem: 'low_point', dropRaces: 1, handicap: { system: 'phrf_tot', params: { a: 650, b: 550 } }, penaltyBasis: 'series_entries', discardThresholds: [], createdAt: ts('2025-01-02T00:00:00Z') },
@@ -290,7 +290,7 @@ export function publicFacts(organizationId: string, eventId: string, options: { 
     }, { producer: 'test', organizationId }),
     newFact('series.deleted', 'seriesDeleted', { seriesId: randomUUID(), organizationId, slug: 'old-series-2025' }, { producer: 'test', organizationId }),
     newFact('event.deleted', 'eventDeleted', { eventId, organizationId, slug: event.slug, name: event.name }, meta),
-    // Issue 15 §3: a national ranking edition (sailors service): an organization's fact, about no regatta.
+    // A national ranking edition (sailors service): an organization's fact, about no regatta.
     newFact('ranking.published', 'rankingPublished', {
       organizationId, listId: randomUUID(), listName: 'National ranking', edition: 1, publishedAt: ts('2025-06-01T09:00:00Z'), asOf: ts('2025-05-31T23:59:59Z'),
       visibility: 'public', entries: [{ rank: 1, sailorId: userId, sailorName: 'Ann Berg', points: 196, countedResults: 2 }],

@@ -1,5 +1,5 @@
 /**
- * Document versions (issue 15 §2): amending publishes a new version and keeps every earlier one
+ * Document versions: amending publishes a new version and keeps every earlier one
  * readable (an amended sailing instruction leaves the old text on record); withdrawing takes the
  * document out of the regatta's list but its versions stay readable.
  */

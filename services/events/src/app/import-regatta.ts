@@ -1,5 +1,5 @@
 /**
- * regatta.imported (results-scoring's Sailwave import, issue 16) → the draft regatta, in the consumer's
+ * regatta.imported (results-scoring's Sailwave import) → the draft regatta, in the consumer's
  * one transaction: event, fleets, races, boats and registrations with exactly the ids of the fact (the
  * results already stored refer to them), then the usual facts (event.created, fleet.created,
  * race.scheduled, registration.created) that the other services project. Idempotent twice over: the

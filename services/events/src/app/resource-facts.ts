@@ -1,4 +1,4 @@
-/** Facts of changed and removed regatta parts (issue 15 §2): full snapshots where the thing lives on, ids where it is gone. */
+/** Facts of changed and removed regatta parts: full snapshots where the thing lives on, ids where it is gone. */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import type { DocumentRow, EventRow, FleetRow, RaceRow, SeriesRow } from '../store/rows.js';
 import { documentMessage, eventMessage, fleetMessage, meta, raceMessage, seriesMessage, type OrgSnapshot } from './facts.js';

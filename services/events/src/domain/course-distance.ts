@@ -4,7 +4,7 @@
  * (app/schedule-race.ts) and a race of such a fleet keeps it (app/update-race.ts); a fleet set-up
  * change that makes the fleet time-on-distance while some of its races have no distance is refused
  * here, before it is stored: otherwise the re-score of its results could not run and the change would
- * be kept with the old scores (issue 15, audit). Pure.
+ * be kept with the old scores, unrecorded. Pure.
  */
 import { needsCourseDistance, type HandicapSystemName, type ScoringSystem } from '@regatta/contracts';
 

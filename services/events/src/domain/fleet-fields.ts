@@ -14,7 +14,7 @@ export const FLEET_FIELD_COLUMNS = {
   handicap: ['handicap_system', 'handicap_params'],
   penaltyBasis: ['penalty_basis'],
   discardThresholds: ['discard_thresholds'],
-  // Engine options (issue 15, engineer S): one jsonb column each, null when unused.
+  // Engine options: one jsonb column each, null when unused.
   finishersPlus: ['finishers_plus'],
   proportionalDiscards: ['proportional_discards'],
   redress: ['redress'],

@@ -1,5 +1,5 @@
 /**
- * Rating changes of an entry (issue 15): a new certificate in force from a race of her fleet on. The
+ * Rating changes of an entry: a new certificate in force from a race of her fleet on. The
  * value is kept under the rating key of the system named (RATING_FOR_SYSTEM: phrf_tod and phrf_tot share
  * `phrf`), range-checked like a registration's ratings; one value per key and race, latest wins.
  */

@@ -1,5 +1,5 @@
 /**
- * The race committee's rules for changing and removing what a regatta is made of (issue 15 §2). Pure:
+ * The race committee's rules for changing and removing what a regatta is made of. Pure:
  * the use cases gather the counts and ask here. Removal is refused where history would be lost
  * (entries, results); the refusal names the way that keeps it (cancel, or change instead of delete).
  */

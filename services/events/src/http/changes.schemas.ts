@@ -1,5 +1,5 @@
 /**
- * Input of the change routes (issue 15 §2). Each PATCH body is its creation schema made partial WITHOUT
+ * Input of the change routes (complete resources). Each PATCH body is its creation schema made partial WITHOUT
  * the creation defaults (a field not sent is no change, never "back to the default"), so a set-up option
  * added to fleet creation is accepted by PATCH as well: one set-up schema.
  */

@@ -110,7 +110,7 @@ const updatableEventFields = {
 export const updateEventBody = z.object(updatableEventFields).partial().strict();
 
 /**
- * The engine's set-up options (issue 15), each optional and null when unused: the N of the
+ * The engine's set-up options, each optional and null when unused: the N of the
  * finishers_plus penalty basis, proportional discards (they replace discardThresholds and dropRaces),
  * and the redress defaults. Shared with PATCH (the creation schema made partial).
  */

@@ -1,5 +1,5 @@
 /**
- * Rating changes of an entry (issue 15):
+ * Rating changes of an entry:
  *   PUT /events/{slug}/registrations/{registrationId}/ratings   record a rating in force from a race on
  *   GET /events/{slug}/registrations/{registrationId}/ratings   the entry's ratings and their changes
  */

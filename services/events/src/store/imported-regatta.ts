@@ -1,5 +1,5 @@
 /**
- * SQL of an imported regatta (issue 16): the event, fleets, races, boats and registrations of a
+ * SQL of an imported regatta (Sailwave import): the event, fleets, races, boats and registrations of a
  * regatta.imported fact, inserted with the ids the importer chose (results-scoring stored the results
  * under them). Rows are read back whole (SELECT *) for the facts the events service publishes.
  */

@@ -172,7 +172,7 @@ export async function updateRegistration(db: Queryable, id: string, changes: Rec
   await db.query(`UPDATE registrations SET ${sets.join(', ')} WHERE id = $1`, values);
 }
 
-/** Replaces the entry's rating changes (issue 15) and touches updated_at, so the registration.updated snapshot is newer. */
+/** Replaces the entry's rating changes and touches updated_at, so the registration.updated snapshot is newer. */
 export async function setRatingChanges(db: Queryable, registrationId: string, changes: unknown[]): Promise<void> {
   await db.query(`UPDATE registrations SET rating_changes = $2::jsonb, updated_at = now() WHERE id = $1`, [registrationId, JSON.stringify(changes)]);
 }

@@ -58,7 +58,7 @@ export interface FleetRow {
   handicap_params: Record<string, number>;
   penalty_basis: PenaltyBasis;
   discard_thresholds: number[];
-  /** Engine options (issue 15), null when unused. */
+  /** Engine options, null when unused. */
   finishers_plus: { dnf: number; dnc: number } | null;
   proportional_discards: { firstAt: number; everyRaces: number } | null;
   redress: { defaultMethod: string; excludeDnc: boolean } | null;
@@ -144,7 +144,7 @@ export interface RegistrationRow {
   registration_time: Date;
   sequence: number;
   updated_at: Date;
-  /** Ratings in force from a race on (issue 15), sorted by fromRace. */
+  /** Ratings in force from a race on (rating changes), sorted by fromRace. */
   rating_changes: RatingChangeRecord[];
   /** The boat as entered in this regatta (migration 005; null on entries not filled: the boat's own values). */
   entry_boat_name: string | null;

@@ -124,7 +124,7 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
     case 'protestWithdrawn':
       await projectProtest(client, payload, meta, at);
       return;
-    // Deletions of the events service (issue 15): only things without results or entries are deleted.
+    // Deletions of the events service: only things without results or entries are deleted.
     case 'raceDeleted':
       await removeRace(client, payload.value.eventId, payload.value.raceId);
       return;

@@ -12,7 +12,7 @@ export const LIVE_MESSAGE_TYPES = [
   'registration.created',
   'registration.updated',
   'registration.cancelled',
-  // The notice board (issue 14): a hearing set or moved, a decision published; never a bare lodging.
+  // The protest room's notice board: a hearing set or moved, a decision published; never a bare lodging.
   'hearing.scheduled',
   'decision.published',
   'protest.withdrawn',

@@ -1,5 +1,5 @@
 /**
- * The protest room on the public notice board (issue 14): the facts protest.lodged, hearing.scheduled
+ * The protest room on the public notice board: the facts protest.lodged, hearing.scheduled
  * and decision.published kept as case records (boat and race ids), and the public case a spectator
  * sees (boats by sail number and name, races by number and fleet). Pure: no I/O, no clock.
  *

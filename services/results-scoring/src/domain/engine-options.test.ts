@@ -1,5 +1,5 @@
 /**
- * The fleet set-up options of issue 15 through the adapters (fleet-setup → engine → fleet scoring), each
+ * The fleet set-up options (engine options) through the adapters (fleet-setup → engine → fleet scoring), each
  * with numbers worked by hand: proportional discards, penalty bases (A5.2, A5.3, A5.3 incl. DNC,
  * finishers + N), redress defaults (A9(a) with and without DNC, A9(b)), high point percentage, a rating
  * change mid-series, and the overall result across fleets.

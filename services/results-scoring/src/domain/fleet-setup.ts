@@ -15,7 +15,7 @@ export interface FleetSetup {
   handicapParams: Record<string, number>;
   penaltyBasis: string;
   discardThresholds: number[];
-  /** The set-up options added in issue 15 (absent on fleets projected before them). */
+  /** The engine options (absent on fleets projected before them). */
   options?: FleetScoringOptions | undefined;
 }
 

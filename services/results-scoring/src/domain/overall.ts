@@ -1,5 +1,5 @@
 /**
- * Overall (combined) results across fleets of one regatta (issue 15), no I/O.
+ * Overall (combined) results across fleets of one regatta, no I/O.
  *
  * corrected_time: the boats of the listed fleets are re-scored as one fleet on corrected time. Race N of
  * the overall is race N of every listed fleet (overallRaces): it counts once every fleet has sailed it,

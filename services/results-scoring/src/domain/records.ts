@@ -75,7 +75,7 @@ export interface RegistrationProjection {
   boatName: string;
   sailNumber: string | null;
   ratings: Record<string, number>;
-  /** Ratings in force from a race on (issue 15). */
+  /** Ratings in force from a race on (rating changes). */
   ratingChanges?: { key: string; value: number; fromRace: number }[] | undefined;
   /** Crew names and the boat's model (class): kept for the Sailwave export (compcrewname, compclass). */
   crew?: string[] | undefined;
@@ -121,7 +121,7 @@ export interface ResultRow extends SubmittedEntry {
   elapsedSeconds: number | null;
   correctedSeconds: number | null;
   points: number | null;
-  /** The rating applied in the race (handicap fleets; issue 15). */
+  /** The rating applied in the race (handicap fleets; rating changes). */
   rating?: number | null | undefined;
 }
 

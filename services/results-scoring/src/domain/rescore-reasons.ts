@@ -1,5 +1,5 @@
 /**
- * The reasons a re-score records as a revision when something other than results changed (issue 15):
+ * The reasons a re-score records as a revision when something other than results changed (every change attributed):
  * a race's scoring fields (race.updated), a boat's rating or the entries (registration facts). The
  * fleet set-up's own reason ("fleet set-up changed by <who>") is in app/rescore-setup.ts. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Unequal final fleets after a redress promotion (issue 15), scored: the code base of a final race is
+ * Unequal final fleets after a redress promotion (split series), scored: the code base of a final race is
  * the boat's own final fleet as it was dealt after the moves, + 1 (docs/scoring.md, "Final: … Code
  * base: own fleet + 1"), not the block size the by-rank cut planned, nor the largest fleet, nor the
  * qualifying base. Every number below is worked by hand.

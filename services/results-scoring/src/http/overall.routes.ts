@@ -1,5 +1,5 @@
 /**
- * The overall (combined) result of an event across fleets (issue 15):
+ * The overall (combined) result of an event across fleets:
  *   PUT /events/{slug}/overall   define it (race committee): fleets, method, handicap or points formula
  *   GET /events/{slug}/overall   the overall standings, computed from the fleets' results
  */

@@ -1,5 +1,5 @@
 /**
- * One list everywhere (issue 15): the OpenAPI document's enums of scoring systems, penalty bases,
+ * One vocabulary everywhere: the OpenAPI document's enums of scoring systems, penalty bases,
  * handicap systems, rating keys, redress defaults and overall methods are the shared vocabulary of
  * @regatta/contracts, so a value added there and not documented (or the reverse) fails here.
  */

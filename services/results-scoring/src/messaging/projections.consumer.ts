@@ -177,7 +177,7 @@ interface FleetOptions {
   redress?: { defaultMethod: 'average_all' | 'average_before'; excludeDnc: boolean };
 }
 
-/** The fleet's issue-15 engine options (finishers + N, proportional discards, redress defaults), when set. */
+/** The fleet's engine options (finishers + N, proportional discards, redress defaults), when set. */
 function fleetOptionsOf(fleet: Fleet): { options?: FleetOptions } {
   const options: FleetOptions = {};
   if (fleet.finishersPlus) options.finishersPlus = { dnf: fleet.finishersPlus.dnf, dnc: fleet.finishersPlus.dnc };

@@ -100,7 +100,7 @@ export async function publicEventsOf(db: Queryable, organizationId: string): Pro
   return result.rows.map(toEvent);
 }
 
-/** event.deleted (issue 15): a regatta nobody entered was removed. */
+/** event.deleted: a regatta nobody entered was removed. */
 export async function deleteEvent(client: Queryable, eventId: string): Promise<void> {
   await client.query('DELETE FROM org_events WHERE id = $1', [eventId]);
 }

@@ -1,4 +1,4 @@
-/** events.v1 deletions (issue 15 §2: races, fleets, documents withdrawn, series, regattas) out of the public read model. */
+/** events.v1 deletions (races, fleets, documents withdrawn, series, regattas) out of the public read model. */
 import type { PoolClient } from '@regatta/db';
 import { catalogChanged, notify, touchEvent } from './changes.js';
 

@@ -93,7 +93,7 @@ const fleetOf = (row: FleetRow): FleetProjection => ({
   ...optionsOf(row),
 });
 
-/** The issue-15 options, present only when the fleet uses one (older fleets read exactly as before). */
+/** The engine options, present only when the fleet uses one (older fleets read exactly as before). */
 function optionsOf(row: FleetRow): Pick<FleetProjection, 'options'> {
   const options: NonNullable<FleetProjection['options']> = {};
   if (row.finishers_plus) options.finishersPlus = row.finishers_plus;

@@ -1,5 +1,5 @@
 /**
- * Removing what the events service deleted (issue 15 §2: fleet.deleted, race.deleted, series.deleted,
+ * Removing what the events service deleted (complete resources: fleet.deleted, race.deleted, series.deleted,
  * event.deleted) from the projections and the data kept about it. The events service deletes only
  * what has no results as far as it knows; results submitted in the moment before a race's deletion
  * (before their fact reached the events service) are read here first (raceBeingRemoved) and recorded

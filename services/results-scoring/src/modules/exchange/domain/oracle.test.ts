@@ -6,7 +6,7 @@
  * Sailwave's rank, total, nett and the points of every stored race for every
  * boat, by the engine alone (parity.ts) and by the platform's fleet scoring of
  * the import's draft (draft-parity.ts, what the import answers). The ILCA file's "Finishers + N"
- * code basis is the engine's finishers_plus basis (issue 15), so it is exact
+ * code basis is the engine's finishers_plus basis (engine options), so it is exact
  * too.
  */
 import assert from 'node:assert/strict';
@@ -73,7 +73,7 @@ test('Sailwave oracle files: parity with the ranks, totals, nett and race points
         continue;
       }
       // Not representable: no oracle file has such a fleet any more (the ILCA file's "Finishers + N"
-      // is the engine's finishers_plus basis since issue 15); a new one must name its reason here.
+      // is the engine's finishers_plus basis of the engine options); a new one must name its reason here.
       assert.fail(`${id} ${f.fleet}: not representable: ${JSON.stringify(parity.warnings.filter((w) => w.fleet === f.fleet && w.affectsScores))}`);
     }
   }

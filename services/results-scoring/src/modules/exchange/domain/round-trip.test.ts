@@ -1,5 +1,5 @@
 /**
- * Issue 16 round trip over every oracle file (../shared/oracles/sailwave, read in place, never copied):
+ * Sailwave round trip over every oracle file (../shared/oracles/sailwave, read in place, never copied):
  * import (parse → engine mapping → the platform's draft, draft.ts, with each boat's per-race ratings as
  * rating changes) → score with the platform (fleet-scoring.ts, what GET standings runs) → writeBlw →
  * parse and import the written file again → score again. Both regattas must have the same fleets and

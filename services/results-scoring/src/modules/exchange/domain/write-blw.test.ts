@@ -115,7 +115,7 @@ test('a hand-made regatta written and read back field by field', () => {
   assert.deepEqual(odScore.map((s) => [s.sailNumber, s.netPoints]), [['IRL 2', 3], ['IRL 1', 4.2], ['IRL 3', 8]]);
 });
 
-test('issue 15 set-up options: finishers + N codes, proportional discards, the fleet\'s default redress', () => {
+test('engine options: finishers + N codes, proportional discards, the fleet\'s default redress', () => {
   const s = setup({ id: 'fp', name: 'ILCA 4', penaltyBasis: 'finishers_plus', options: { finishersPlus: { dnf: 1, dnc: 2 }, proportionalDiscards: { firstAt: 2, everyRaces: 2 }, redress: { defaultMethod: 'average_before' } } });
   // One from 2 races, two from 4, three from 6 …: covers the races and three steps more.
   assert.deepEqual(discardList(s, 3), [0, 1, 1, 2, 2, 3, 3, 4]);

@@ -64,7 +64,7 @@ export function penaltyCodeName(entry: StoredEntry): string | null {
 
 /**
  * The code a redress entry is written under (RDG points by hand, RDGa A9(a), RDGb A9(b)), as Sailwave's
- * default table names them; redress without a method takes the fleet's default (issue 15 options).
+ * default table names them; redress without a method takes the fleet's default (engine options).
  */
 export function redressCodeName(entry: StoredEntry, fleet: FleetSetup): string {
   const method = entry.redressMethod ?? fleet.options?.redress?.defaultMethod ?? 'average_all';

@@ -333,7 +333,7 @@ export type Fleet = Message<"regatta.facts.v1.Fleet"> & {
   createdAt?: Timestamp | undefined;
 
   /**
-   * Issue 15 (engine options; absent when unused). penalty_basis "finishers_plus": the N added to the
+   * Engine options (absent when unused). penalty_basis "finishers_plus": the N added to the
    * race's finishers for DNF-like codes and for DNC.
    *
    * @generated from field: regatta.facts.v1.FinishersPlus finishers_plus = 20;
@@ -726,7 +726,7 @@ export const SeriesCreatedSchema: GenMessage<SeriesCreated> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 15);
 
 /**
- * fleet.updated (issue 15): full snapshot after the change.
+ * fleet.updated: full snapshot after the change.
  *
  * @generated from message regatta.facts.v1.FleetUpdated
  */
@@ -771,7 +771,7 @@ export const FleetUpdatedSchema: GenMessage<FleetUpdated> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 16);
 
 /**
- * fleet.deleted (issue 15): a fleet without entries or races was removed.
+ * fleet.deleted: a fleet without entries or races was removed.
  *
  * @generated from message regatta.facts.v1.FleetDeleted
  */
@@ -800,7 +800,7 @@ export const FleetDeletedSchema: GenMessage<FleetDeleted> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 17);
 
 /**
- * race.updated (issue 15): the race as scheduled after a change (rescheduled, postponed, renamed...).
+ * race.updated: the race as scheduled after a change (rescheduled, postponed, renamed...).
  *
  * @generated from message regatta.facts.v1.RaceUpdated
  */
@@ -833,7 +833,7 @@ export const RaceUpdatedSchema: GenMessage<RaceUpdated> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 18);
 
 /**
- * race.deleted (issue 15): a race without results was removed from the schedule.
+ * race.deleted: a race without results was removed from the schedule.
  *
  * @generated from message regatta.facts.v1.RaceDeleted
  */
@@ -867,7 +867,7 @@ export const RaceDeletedSchema: GenMessage<RaceDeleted> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 19);
 
 /**
- * document.amended (issue 15): a new version of a document; earlier versions stay readable.
+ * document.amended: a new version of a document; earlier versions stay readable.
  *
  * @generated from message regatta.facts.v1.DocumentAmended
  */
@@ -900,7 +900,7 @@ export const DocumentAmendedSchema: GenMessage<DocumentAmended> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 20);
 
 /**
- * document.withdrawn (issue 15): a document is no longer in force; its versions stay readable.
+ * document.withdrawn: a document is no longer in force; its versions stay readable.
  *
  * @generated from message regatta.facts.v1.DocumentWithdrawn
  */
@@ -939,7 +939,7 @@ export const DocumentWithdrawnSchema: GenMessage<DocumentWithdrawn> = /*@__PURE_
   messageDesc(file_regatta_facts_v1_events, 21);
 
 /**
- * series.updated (issue 15): full snapshot after the change.
+ * series.updated: full snapshot after the change.
  *
  * @generated from message regatta.facts.v1.SeriesUpdated
  */
@@ -963,7 +963,7 @@ export const SeriesUpdatedSchema: GenMessage<SeriesUpdated> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 22);
 
 /**
- * series.deleted (issue 15).
+ * series.deleted: a series was removed.
  *
  * @generated from message regatta.facts.v1.SeriesDeleted
  */
@@ -992,7 +992,7 @@ export const SeriesDeletedSchema: GenMessage<SeriesDeleted> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 23);
 
 /**
- * event.deleted (issue 15): a regatta without registrations was removed with its fleets, races and documents.
+ * event.deleted: a regatta without registrations was removed with its fleets, races and documents.
  *
  * @generated from message regatta.facts.v1.EventDeleted
  */
@@ -1026,7 +1026,7 @@ export const EventDeletedSchema: GenMessage<EventDeleted> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_events, 24);
 
 /**
- * event.cancelled (issue 15): the regatta is cancelled; its history (entries, results) is kept.
+ * event.cancelled: the regatta is cancelled; its history (entries, results) is kept.
  *
  * @generated from message regatta.facts.v1.EventCancelled
  */

@@ -173,7 +173,7 @@ export type Fact = Message<"regatta.facts.v1.Fact"> & {
     case: "seriesCreated";
   } | {
     /**
-     * events.v1: complete resources (issue 15)
+     * events.v1: complete resources (changes and removals of a regatta's parts)
      *
      * @generated from field: regatta.facts.v1.FleetUpdated fleet_updated = 47;
      */
@@ -311,7 +311,7 @@ export type Fact = Message<"regatta.facts.v1.Fact"> & {
     case: "resultsOfficial";
   } | {
     /**
-     * results.v1: split series' overall standings (internal, issue 15 §3 rankings)
+     * results.v1: split series' overall standings (internal, for national rankings)
      *
      * @generated from field: regatta.facts.v1.SplitStandingsUpdated split_standings_updated = 69;
      */
@@ -345,7 +345,7 @@ export type Fact = Message<"regatta.facts.v1.Fact"> & {
     case: "protestWithdrawn";
   } | {
     /**
-     * results.v1: imports (issue 16)
+     * results.v1: imports (Sailwave)
      *
      * @generated from field: regatta.facts.v1.RegattaImported regatta_imported = 100;
      */
@@ -353,7 +353,7 @@ export type Fact = Message<"regatta.facts.v1.Fact"> & {
     case: "regattaImported";
   } | {
     /**
-     * results.v1: split series (issue 15)
+     * results.v1: split series
      *
      * @generated from field: regatta.facts.v1.FleetSplit fleet_split = 120;
      */
@@ -361,7 +361,7 @@ export type Fact = Message<"regatta.facts.v1.Fact"> & {
     case: "fleetSplit";
   } | {
     /**
-     * rankings.v1 (issue 15 §3): national ranking lists of the sailors service
+     * rankings.v1: national ranking lists of the sailors service
      *
      * @generated from field: regatta.facts.v1.RankingPublished ranking_published = 80;
      */

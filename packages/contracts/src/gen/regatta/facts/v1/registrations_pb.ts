@@ -141,7 +141,7 @@ export type Registration = Message<"regatta.facts.v1.Registration"> & {
   fleetName: string;
 
   /**
-   * Issue 15: ratings in force from a race on (a new certificate mid-series), by from_race.
+   * Rating changes: ratings in force from a race on (a new certificate mid-series), by from_race.
    *
    * @generated from field: repeated regatta.facts.v1.RatingChange rating_changes = 20;
    */

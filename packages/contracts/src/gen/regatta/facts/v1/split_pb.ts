@@ -2,7 +2,7 @@
 // @generated from file regatta/facts/v1/split.proto (package regatta.facts.v1, syntax proto3)
 /* eslint-disable */
 
-// Facts of split series (qualifying → final → medal fleets, issue 15) owned by the results-scoring
+// Facts of split series (qualifying → final → medal fleets) owned by the results-scoring
 // service, published on topic `results.v1` (key: event id).
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
