@@ -5,10 +5,9 @@
 // exceptions below, each with its reason. Exit 1 naming every file over the limit.
 //
 //   node scripts/check-file-sizes.mjs [--limit N]     (run at the repository root)
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSourceFiles } from './source-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const limitAt = process.argv.indexOf('--limit');
@@ -34,24 +33,18 @@ const EXCEPTIONS = new Map([
   ],
 ]);
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
-  .split('\n')
-  .filter((file) => CODE.test(file) && !TEST.test(file) && !GENERATED.test(file) && !GENERATED_FILES.has(file) && !isException(file));
+const files = readSourceFiles(
+  root,
+  (file) => CODE.test(file) && !TEST.test(file) && !GENERATED.test(file) && !GENERATED_FILES.has(file) && !isException(file),
+);
 
 function isException(file) {
   return [...EXCEPTIONS.keys()].some((end) => file === end || file.endsWith(`/${end}`));
 }
 
 const over = [];
-let checked = 0;
-for (const file of files) {
-  let text;
-  try {
-    text = readFileSync(join(root, file), 'utf8');
-  } catch {
-    continue; // listed by git but deleted in the working tree
-  }
-  checked += 1;
+const checked = files.length;
+for (const { file, text } of files) {
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   if (lines > LIMIT) over.push(`${file}: ${lines} lines`);
 }

@@ -52,6 +52,8 @@ stage openapi node "$ROOT/scripts/openapi-lint.mjs"
 stage imports bash "$ROOT/scripts/check-imports.sh"
 # Production files stay under 400 lines (tests, generated code and the script's marked exceptions aside).
 stage file-sizes node "$ROOT/scripts/check-file-sizes.mjs"
+# Comments and test names name capabilities and rules, never ticket numbers.
+stage ticket-references node "$ROOT/scripts/check-ticket-references.mjs"
 
 mapfile -t UNIT < <(find_tests "$ROOT"/packages/*/src "$ROOT"/services/*/src "$ROOT"/gateway/src "$ROOT"/web/*/src)
 stage unit "${NODE_TEST[@]}" "${UNIT[@]}"
