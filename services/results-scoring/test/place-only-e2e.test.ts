@@ -26,7 +26,8 @@ describe('place-only results through the gateway', () => {
   const raceOf: Record<string, string> = {};
   const boatIds: Record<string, string> = {};
   const placed = (...names: string[]) => names.map((name) => ({ boat: boatIds[name], status: 'finished' }));
-  const path = (fleet: string, preview = false) => `/api/v1/events/${slug}/races/${raceOf[fleet]}/results${preview ? '/preview' : ''}`;
+  const path = (fleet: string, preview = false) =>
+    preview ? (`/api/v1/events/${slug}/races/${raceOf[fleet]}/results/preview` as const) : (`/api/v1/events/${slug}/races/${raceOf[fleet]}/results` as const);
 
   before(async () => {
     organizer = await newActor(api);
