@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run bench`: every benchmark the project has, one after another on this machine, then one table
 # of their figures (each measured side by side within its own run: gateway vs. direct, warm vs. cold).
-# Provisions like `npm test`; about 6 minutes. Each benchmark's full output is in .local/bench/.
+# Provisions like `npm test`; about 8 minutes. Each benchmark's full output is in .local/bench/.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 ensure_node_modules
@@ -22,6 +22,7 @@ run gateway bash scripts/bench-gateway.sh
 run scoring node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-scoring.ts
 run pipeline node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-pipeline.ts
 run preview node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-preview.ts
+run save-to-standings node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-save-to-standings.ts
 run kafka node --conditions=@regatta/source --import tsx packages/messaging/scripts/bench-group-join.ts
 run webhooks bash scripts/bench-webhooks.sh
 run public node --conditions=@regatta/source --import tsx services/public-results/scripts/bench-public.ts
@@ -29,6 +30,7 @@ run exports node --conditions=@regatta/source --import tsx packages/exports/scri
 run sailwave node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-sailwave.ts
 run console node --conditions=@regatta/source --import tsx web/console/scripts/bench-console.ts
 run capture node --conditions=@regatta/source --import tsx services/race-capture/scripts/bench-capture.ts
+run finish-to-page node --conditions=@regatta/source --import tsx services/race-capture/scripts/bench-finish-to-page.ts
 
 pick() { # file pattern -> matching lines, indented
   grep -E "$2" "$OUT/$1.log" 2>/dev/null | sed -E 's/^ +//; s/^/  /' || true
@@ -41,6 +43,7 @@ echo "scoring:"
 pick scoring '^scoreSeries'
 pick pipeline 'median|p95|^reads:|^service stop'
 pick preview '^preview '
+pick save-to-standings '^save-to-standings '
 echo "kafka consumer groups:"
 pick kafka '^kafka (join|stop)'
 echo "webhooks:"
@@ -55,3 +58,5 @@ echo "console (first load of the regatta list in Chromium; budgets 200 KB compre
 pick console '^console '
 echo "race capture (300 finishes queued offline then synced; a finish to the public standings JSON; the device's clock offset error):"
 pick capture '^capture '
+echo "race capture in Chromium (a finish recorded online -> the open public standings page and an embedded widget show the boat):"
+pick finish-to-page '^capture finish -> '
