@@ -58,5 +58,5 @@ echo "console (first load of the regatta list in Chromium; budgets 200 KB compre
 pick console '^console '
 echo "race capture (300 finishes queued offline then synced; a finish to the public standings JSON; the device's clock offset error):"
 pick capture '^capture '
-echo "race capture in Chromium (a finish recorded online -> the open public standings page and an embedded widget show the boat):"
+echo "race capture in Chromium (a finish recorded online, by the API and by a tap in the committee app -> the open public standings page and an embedded widget show the boat):"
 pick finish-to-page '^capture finish -> '
