@@ -15,6 +15,7 @@ import { inOwnWords } from '../../ui/problem-text';
 import { ProblemAlert, QueryView } from '../../ui/states';
 import { useRegatta } from '../regattas/useRegatta';
 import { useFleetBoats, useFleetsAndRaces, usePreview, useRaceResults, useRevisions, useScoringChanges, type Fleet, type Race, type RaceResults, type Revision } from './api';
+import { CapturePanel } from './CapturePanel';
 import { clockToInstant, onTheClock, raceDay } from './clock';
 import { EntryRow, type EntryRowHandle } from './EntryRow';
 import { RevisionHistory } from './RevisionHistory';
@@ -188,6 +189,7 @@ function SheetEditor({ slug, fleet, race, boats, stored, history, timeZone }: Sh
           entry.current?.focus();
         }}
       />
+      <CapturePanel slug={slug} raceId={race.id} boats={boats} history={history} timeZone={timeZone} onAccept={setLines} />
       <form className="save-sheet" aria-label={t('save.title')} onSubmit={save} noValidate>
         <Field label={t('save.start')} hint={t('save.startHint', { day })} error={form.formState.errors.start?.message}>
           {(props) => <input {...props} inputMode="numeric" autoComplete="off" {...form.register('start', { required: 'scoring:save.needStart' })} />}
