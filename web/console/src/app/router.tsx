@@ -1,7 +1,9 @@
 /**
  * Every screen has a URL under /console/ that opens it after sign-in (deep links): guarded screens
  * send a person who is not signed in to /console/sign-in?next=<the screen>. Each area is a lazy
- * chunk, so the first load carries only the shell and the screen asked for.
+ * chunk, so the first load carries only the shell and the screen asked for. A lazy screen names the
+ * text namespaces it uses beyond the first load's (i18n FIRST_LOAD): they load with its chunk,
+ * before it renders, so it never shows a raw key.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
@@ -11,16 +13,22 @@ import { prefetchRegattaList, prefetchSession } from './prefetch';
 import { discardEarly } from './early';
 import { Loading } from '../ui/states';
 import RegattaList from '../features/regattas/RegattaList';
+import { loadScreenTexts } from '../i18n';
 
 type Loader = () => Promise<{ default: React.ComponentType }>;
-const screen = (load: Loader): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: (await load()).default }) });
+const screen = (load: Loader, namespaces: readonly string[] = []): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), loadScreenTexts(namespaces)]);
+    return { Component: module.default };
+  },
+});
 
 export const routes: RouteObject[] = [
   { path: 'sign-in', ...screen(() => import('../features/account/SignIn')), errorElement: <RouteError /> },
   { path: 'sign-up', ...screen(() => import('../features/account/SignUp')), errorElement: <RouteError /> },
   // The committee app works for an enrolled device without a session, and offline: outside the guard.
-  { path: 'committee/enrol', ...screen(() => import('../features/committee/Enrol')), errorElement: <RouteError /> },
-  { path: 'committee/:slug', ...screen(() => import('../features/committee/Committee')), errorElement: <RouteError /> },
+  { path: 'committee/enrol', ...screen(() => import('../features/committee/Enrol'), ['committee']), errorElement: <RouteError /> },
+  { path: 'committee/:slug', ...screen(() => import('../features/committee/Committee'), ['committee']), errorElement: <RouteError /> },
   {
     element: <RequireSession />,
     errorElement: <RouteError />,
@@ -29,7 +37,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Loading />,
     children: [
       // The hearing board for a clubhouse screen: signed in, without the console's frame around it.
-      { path: 'regattas/:slug/jury/display', ...screen(() => import('../features/jury/HearingDisplay')) },
+      { path: 'regattas/:slug/jury/display', ...screen(() => import('../features/jury/HearingDisplay'), ['jury']) },
       {
         element: <Layout />,
         children: [
@@ -37,27 +45,28 @@ export const routes: RouteObject[] = [
           { path: 'account', ...screen(() => import('../features/account/Account')) },
           { path: 'orgs', ...screen(() => import('../features/orgs/OrgList')) },
           { path: 'orgs/:org', ...screen(() => import('../features/orgs/OrgProfile')) },
-          { path: 'orgs/:org/members', ...screen(() => import('../features/orgs/Members')) },
+          { path: 'orgs/:org/members', ...screen(() => import('../features/orgs/Members'), ['members']) },
           // The landing screen is in the first load (no chunk to wait for after the code ran).
           { path: 'orgs/:org/regattas', loader: prefetchRegattaList, Component: RegattaList, hydrateFallbackElement: <Loading /> },
           { path: 'orgs/:org/regattas/new', ...screen(() => import('../features/regattas/RegattaCreate')) },
-          { path: 'orgs/:org/embed-tokens', ...screen(() => import('../features/integrations/EmbedTokens')) },
-          { path: 'orgs/:org/imports/sailwave', ...screen(() => import('../features/scoring/SailwaveImportScreen')) },
+          { path: 'orgs/:org/embed-tokens', ...screen(() => import('../features/integrations/EmbedTokens'), ['integrations']) },
+          { path: 'orgs/:org/imports/sailwave', ...screen(() => import('../features/scoring/SailwaveImportScreen'), ['scoring']) },
           {
             path: 'regattas/:slug',
-            ...screen(() => import('../features/regattas/RegattaLayout')),
+            // Its tab bar names the scoring desk with the scoring area's own word ('scoring:tab').
+            ...screen(() => import('../features/regattas/RegattaLayout'), ['scoring']),
             children: [
               { index: true, ...screen(() => import('../features/regattas/RegattaOverview')) },
-              { path: 'notices', ...screen(() => import('../features/notices/NoticeBoard')) },
-              { path: 'fleets', ...screen(() => import('../features/fleets/FleetsAndRaces')) },
-              { path: 'entries', ...screen(() => import('../features/entries/Entries')) },
-              { path: 'scoring', ...screen(() => import('../features/scoring/ScoringDesk')) },
-              { path: 'scoring/:fleetId/races/:raceId', ...screen(() => import('../features/scoring/FinishSheet')) },
-              { path: 'jury', ...screen(() => import('../features/jury/JuryRoom')) },
+              { path: 'notices', ...screen(() => import('../features/notices/NoticeBoard'), ['notices']) },
+              { path: 'fleets', ...screen(() => import('../features/fleets/FleetsAndRaces'), ['fleets']) },
+              { path: 'entries', ...screen(() => import('../features/entries/Entries'), ['entries']) },
+              { path: 'scoring', ...screen(() => import('../features/scoring/ScoringDesk'), ['scoring']) },
+              { path: 'scoring/:fleetId/races/:raceId', ...screen(() => import('../features/scoring/FinishSheet'), ['scoring']) },
+              { path: 'jury', ...screen(() => import('../features/jury/JuryRoom'), ['jury']) },
             ],
           },
-          { path: 'keys', ...screen(() => import('../features/integrations/ApiKeys')) },
-          { path: 'webhooks', ...screen(() => import('../features/integrations/Webhooks')) },
+          { path: 'keys', ...screen(() => import('../features/integrations/ApiKeys'), ['integrations']) },
+          { path: 'webhooks', ...screen(() => import('../features/integrations/Webhooks'), ['integrations']) },
           { path: '*', ...screen(() => import('./NotFound')) },
         ],
       },
