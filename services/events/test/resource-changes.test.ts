@@ -201,6 +201,16 @@ describe('complete resources: change and remove through the gateway', () => {
     assert.deepEqual([[...hook.data.changedFields].sort(), hook.data.series.eventIds.length, hook.data.series.bestOf], [['best_of', 'event_ids', 'name'], 2, 1]);
   });
 
+  test('series: a PATCH racing a DELETE of the same series is 200 or 404, never a 500', async () => {
+    const event = await createEvent(club);
+    for (let round = 0; round < 8; round += 1) {
+      const series = (await ok(api.post('/api/v1/series', { organization: club.org.slug, name: `Racing Series ${uniqueSuffix()}`, year: 2031, events: [event.slug] }, { key }), 201)).data;
+      const [patched, deleted] = await Promise.all([api.patch(`/api/v1/series/${series.slug}`, round % 2 ? {} : { name: `Renamed ${round}` }, { key }), api.delete(`/api/v1/series/${series.slug}`, { key })]);
+      assert.ok([200, 404].includes(patched.status), `round ${round}: PATCH answered ${patched.status} ${JSON.stringify(patched.body)}`);
+      assert.ok([200, 204, 404].includes(deleted.status), `round ${round}: DELETE answered ${deleted.status}`);
+    }
+  });
+
   test('events: delete without registrations; with registrations only cancel, history kept', async () => {
     const empty = await createEvent(club);
     await ok(api.post(`/api/v1/events/${empty.slug}/documents`, { kind: 'nor', title: 'NOR', body: 'Notice of race.' }, { key }), 201);

@@ -46,7 +46,8 @@ export async function updateSeries(context: ServiceContext, identity: Identity, 
   if (bestOf !== null && bestOf > count) throw validationFailed([{ field: 'bestOf', message: `must not exceed the number of events (${count})` }]);
   const changed: string[] = [];
   await withTransaction(context.pool, async (client) => {
-    await lockSeriesRow(client, series.id);
+    // A DELETE may have won the race since the series was read: the PATCH then finds nothing (404).
+    if (!(await lockSeriesRow(client, series.id))) throw notFound(`Series ${slug}`);
     const values: Record<string, unknown> = {};
     for (const [field, column] of Object.entries(SERIES_COLUMNS)) {
       const value = input[field as keyof typeof SERIES_COLUMNS];
@@ -61,7 +62,8 @@ export async function updateSeries(context: ServiceContext, identity: Identity, 
     const row = (await seriesBySlug(client, series.slug))!;
     await context.publish(client, seriesUpdatedFact(row, row.event_ids, changed, requestId));
   });
-  const row = (await seriesBySlug(context.pool, series.slug))!;
+  const row = await seriesBySlug(context.pool, series.slug);
+  if (!row) throw notFound(`Series ${slug}`);
   const events = new Map((await eventsByIds(context.pool, row.event_ids)).map((event) => [event.id, event]));
   return { result: withVisibleEvents(row, events, identity), changed };
 }
@@ -69,7 +71,7 @@ export async function updateSeries(context: ServiceContext, identity: Identity, 
 export async function deleteSeries(context: ServiceContext, identity: Identity, slug: string, requestId: string): Promise<SeriesListRow> {
   const series = await adminSeries(context, identity, slug);
   await withTransaction(context.pool, async (client) => {
-    await lockSeriesRow(client, series.id);
+    if (!(await lockSeriesRow(client, series.id))) throw notFound(`Series ${slug}`);
     await deleteSeriesRow(client, series.id);
     await context.publish(client, seriesDeletedFact(series, requestId));
   });

@@ -65,8 +65,10 @@ export async function updateSeries(db: Queryable, seriesId: string, values: Reco
   }
 }
 
-export async function lockSeriesRow(db: Queryable, seriesId: string): Promise<void> {
-  await db.query('SELECT 1 FROM series WHERE id = $1 FOR UPDATE', [seriesId]);
+/** Locks the series row for this transaction; false when it is gone (deleted since it was read). */
+export async function lockSeriesRow(db: Queryable, seriesId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM series WHERE id = $1 FOR UPDATE', [seriesId]);
+  return (rowCount ?? 0) > 0;
 }
 
 export async function deleteSeries(db: Queryable, seriesId: string): Promise<void> {
