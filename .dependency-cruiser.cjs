@@ -14,6 +14,7 @@
  * every layer rule holds for src/<layer>/ and src/modules/<name>/<layer>/ alike. In results-scoring,
  * nothing but service.ts imports the Sailwave exchange module, and the results capability never
  * imports the protests module: it asks through the ports of app/resources.ts, wired in service.ts.
+ * The scoring engine (packages/scoring-engine) imports nothing outside its own files.
  */
 /** A layer at the top of a service's src/ or inside one of its modules. */
 const IN_LAYER = (names) => `^services/[^/]+/src/((${names})|modules/[^/]+/(${names}))/`;
@@ -82,6 +83,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^(packages|gateway)/' },
       to: { path: '^services/' },
+    },
+    {
+      name: 'scoring-engine-self-contained',
+      comment: 'The scoring engine is pure rules of Appendix A: it imports nothing but its own files (no service, no other package, no I/O), so the service and the conformance runner score alike.',
+      severity: 'error',
+      from: { path: '^packages/scoring-engine/src/' },
+      to: { pathNot: '^packages/scoring-engine/src/' },
     },
     ...pureLayer('domain', 'domain', 'domain/ holds rules without I/O: no other layer of the service, no driver, no I/O package.'),
     notLayer('http', 'store', 'Routes call a use case in app/; the use case owns the transaction and the SQL.'),

@@ -28,8 +28,8 @@ const EXCEPTIONS = new Map([
     'the embeddable widget is one dependency-free script served as-is to third-party pages (no bundler, one request)',
   ],
   [
-    'scripts/oracle-loader.ts',
-    "the scoring oracle's reader of the reference corpus, test tooling of the conformance runner that moves with the scoring engine",
+    'scoring-engine/scripts/oracle-loader.ts',
+    "the scoring oracle's reader of the reference corpus, test tooling of the scoring engine's conformance runner",
   ],
 ]);
 

@@ -6,7 +6,7 @@
  *
  *   npm run bench:scoring [-- --boats 500 --races 30 --runs 31 --warmup 10]
  */
-import { scoreSeries, type RaceEntry, type ResultCode, type SeriesInput, type SeriesRace } from '../src/domain/index.js';
+import { scoreSeries, type RaceEntry, type ResultCode, type SeriesInput, type SeriesRace } from '@regatta/scoring-engine';
 import { arg, rng } from './bench-support.js';
 
 

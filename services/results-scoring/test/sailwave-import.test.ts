@@ -29,7 +29,7 @@ import pg from 'pg';
 import { encodeFact } from '@regatta/contracts';
 import { apiClient, createApiKey, createOrganization, newActor, type Actor } from '@regatta/testing';
 import { regattaImportedFact } from '../src/modules/exchange/app/import-facts.js';
-import { comparePoints } from '../src/domain/numbers.js';
+import { comparePoints } from '@regatta/scoring-engine';
 import { buildImportDraft } from '../src/modules/exchange/domain/draft.js';
 import { draftSizeError, MAX_IMPORT_FACT_BYTES } from '../src/modules/exchange/domain/limits.js';
 import { parseSailwave } from '../src/modules/exchange/domain/parse.js';

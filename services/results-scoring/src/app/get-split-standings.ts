@@ -7,7 +7,7 @@
  */
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import type { SplitStanding } from '../domain/split-fleet-types.js';
+import type { SplitStanding } from '@regatta/scoring-engine';
 import { scoreSplit } from '../domain/split-scoring.js';
 import type { SplitSeriesDefinition } from '../domain/split-series-setup.js';
 import type { EventProjection } from '../domain/records.js';

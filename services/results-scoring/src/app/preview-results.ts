@@ -8,7 +8,7 @@
  */
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { HandicapError, RaceInputError } from '../domain/index.js';
+import { HandicapError, RaceInputError } from '@regatta/scoring-engine';
 import { ScoringSetupError } from '../domain/fleet-setup.js';
 import { scoreFleet, type FleetScore, type StandingEntrySnapshot } from '../domain/fleet-scoring.js';
 import type { EventProjection, FleetProjection, RaceWithProgress, SubmittedEntry } from '../domain/records.js';

@@ -6,7 +6,7 @@
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import { ScoringSetupError } from '../domain/fleet-setup.js';
-import { HandicapError, RaceInputError } from '../domain/index.js';
+import { HandicapError, RaceInputError } from '@regatta/scoring-engine';
 import type { FleetProjection } from '../domain/records.js';
 import { findEventsByIds } from '../store/projections/events.js';
 import { findFleet, upsertFleet } from '../store/projections/fleets.js';

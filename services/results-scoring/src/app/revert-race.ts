@@ -10,7 +10,7 @@
 import { withTransaction } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { HandicapError, RaceInputError } from '../domain/index.js';
+import { HandicapError, RaceInputError } from '@regatta/scoring-engine';
 import { ScoringSetupError } from '../domain/fleet-setup.js';
 import { entriesFromSnapshot } from '../domain/revisions.js';
 import { findRace } from '../store/projections/fleets.js';

@@ -10,7 +10,7 @@ import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import type { BoatInfo } from '../domain/fleet-scoring.js';
 import type { EventProjection } from '../domain/records.js';
-import { SplitInputError, type SplitStanding } from '../domain/split-fleet-types.js';
+import { SplitInputError, type SplitStanding } from '@regatta/scoring-engine';
 import { scoreSplit } from '../domain/split-scoring.js';
 import { definitionFleets, type SplitSeriesDefinition } from '../domain/split-series-setup.js';
 import { fleetBoats } from '../store/projections/registrations.js';

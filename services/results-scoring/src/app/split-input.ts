@@ -6,7 +6,7 @@
 import type { Queryable } from '@regatta/db';
 import type { SplitRaceResults, SplitScoringInput } from '../domain/split-scoring.js';
 import type { SplitSeriesDefinition } from '../domain/split-series-setup.js';
-import type { SplitStage } from '../domain/split-fleet-types.js';
+import type { SplitStage } from '@regatta/scoring-engine';
 import { redressMethodOf } from '../domain/race-entries.js';
 import { findFleet, listFleetRaces } from '../store/projections/fleets.js';
 import { fleetResults } from '../store/results.js';

@@ -10,7 +10,7 @@
 import { withTransaction, type PoolClient } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { RaceInputError, HandicapError } from '../domain/index.js';
+import { RaceInputError, HandicapError } from '@regatta/scoring-engine';
 import { ScoringSetupError } from '../domain/fleet-setup.js';
 import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SubmittedEntry } from '../domain/records.js';
 import { entriesOf, type ResultsSubmission } from '../domain/submission.js';

@@ -7,7 +7,7 @@
  * points, but do not count yet); `abandoned` races are struck (scored as not sailed).
  */
 import type { RaceStatus, ScoringSystem } from '@regatta/contracts';
-import { scoreRace, scoreSeries, type SeriesBoat, type SeriesRace } from './index.js';
+import { scoreRace, scoreSeries, type SeriesBoat, type SeriesRace } from '@regatta/scoring-engine';
 import { declaredDrops, fleetConfigOf, needsRatings, ratingFor, type FleetSetup } from './fleet-setup.js';
 import { elapsedSecondsOf, raceEntriesOf, type StoredEntry } from './race-entries.js';
 

@@ -4,7 +4,7 @@
  * which rating a boat needs. Names come from the shared vocabulary (SCORING_SYSTEMS, HANDICAP_SYSTEMS).
  */
 import { SCORING_SYSTEMS, needsCourseDistance as systemNeedsCourseDistance, type ScoringSystem } from '@regatta/contracts';
-import type { DiscardSchedule, FleetConfig, HandicapSystem, PenaltyBasis } from './index.js';
+import type { DiscardSchedule, FleetConfig, HandicapSystem, PenaltyBasis } from '@regatta/scoring-engine';
 
 export interface FleetSetup {
   id: string;

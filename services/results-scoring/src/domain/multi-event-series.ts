@@ -3,7 +3,7 @@
  * and series.standings.updated). No I/O here.
  */
 import { SERIES_SCORING_RULES, type SeriesScoringRule } from '@regatta/contracts';
-import { rankItems, selectDiscards, sumPoints, type RankItem } from './index.js';
+import { rankItems, selectDiscards, sumPoints, type RankItem } from '@regatta/scoring-engine';
 import type { StandingEntrySnapshot } from './fleet-scoring.js';
 
 /**

@@ -18,7 +18,7 @@
  */
 import { countedRaces, ratingsInForce, scoreFleet, type BoatInfo, type FleetScoringInput, type RaceInfo, type RatingChange, type StandingRaceResult } from './fleet-scoring.js';
 import { handicapOf, needsCourseDistance, ratingFor, type FleetSetup } from './fleet-setup.js';
-import { rankItems, roundTenth } from './index.js';
+import { rankItems, roundTenth } from '@regatta/scoring-engine';
 import type { StoredEntry } from './race-entries.js';
 
 export interface OverallDefinition {

@@ -4,7 +4,7 @@
  * codes, 44.3(c)-style penalties and RDG redress requests.
  */
 import type { RedressMethod, ResultStatus } from '@regatta/contracts';
-import { PENALTY_CODES, RESULT_CODES, type PenaltyCode, type RaceEntry, type RedressRequest, type ResultCode } from './index.js';
+import { PENALTY_CODES, RESULT_CODES, type PenaltyCode, type RaceEntry, type RedressRequest, type ResultCode } from '@regatta/scoring-engine';
 import { needsRatings, type FleetSetup } from './fleet-setup.js';
 
 /** One boat's stored entry in a race, as the engine needs it. */

@@ -4,7 +4,7 @@
  * then any moves (a boat promoted after redress), which may leave the final fleets unequal. The medal
  * fleet is the top of the opening series (by rank) or named by hand.
  */
-import { assignByRankPattern, finalBlockSizes } from './split-fleets.js';
+import { assignByRankPattern, finalBlockSizes } from '@regatta/scoring-engine';
 import type { SplitMethod } from './split-series-setup.js';
 
 export interface Assignment {

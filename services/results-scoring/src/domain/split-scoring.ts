@@ -10,10 +10,15 @@
  * sheet never depends on her redress points, so the first pass's other points are final.
  */
 import type { RedressMethod } from '@regatta/contracts';
-import { DEFAULT_PENALTY_PERCENT } from './codes.js';
-import { roundTenth, toMilli } from './numbers.js';
-import { scoreSplitSeries } from './split-fleets.js';
-import type { SplitRound, SplitSeriesResult, SplitStage } from './split-fleet-types.js';
+import {
+  DEFAULT_PENALTY_PERCENT,
+  roundTenth,
+  scoreSplitSeries,
+  toMilli,
+  type SplitRound,
+  type SplitSeriesResult,
+  type SplitStage,
+} from '@regatta/scoring-engine';
 import { engineConfig, type SplitSeriesDefinition } from './split-series-setup.js';
 
 /** One stored result as the split scoring needs it (ResultRow's fields). */

@@ -3,7 +3,7 @@
  * and its mapping to the engine's SplitSeriesConfig (split-fleet-types.ts). Fleets are named by their
  * ids: the engine only needs distinct names, views put the fleets' own names back.
  */
-import type { CarryMode, SplitSeriesConfig } from './split-fleet-types.js';
+import type { CarryMode, SplitSeriesConfig } from '@regatta/scoring-engine';
 
 export const SPLIT_CARRY_MODES = ['continuous', 'net_plus_net', 'rank_seed'] as const;
 export type SplitCarry = (typeof SPLIT_CARRY_MODES)[number];

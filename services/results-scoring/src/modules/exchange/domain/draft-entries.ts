@@ -9,10 +9,9 @@
  * Pure: no I/O.
  */
 import type { ResultStatus } from '@regatta/contracts';
-import type { RaceEntry } from '../../../domain/race-scoring.js';
+import type { RaceEntry, SeriesRace } from '@regatta/scoring-engine';
 import type { SubmittedEntry } from '../../../domain/records.js';
 import { CODES_BY_STATUS } from '../../../domain/result-codes.js';
-import type { SeriesRace } from '../../../domain/series-scoring.js';
 
 export type DraftEntry = Omit<SubmittedEntry, 'boatId'> & { boatId: string };
 

@@ -9,7 +9,7 @@
  * Pure: no I/O (ids and "today" come in).
  */
 import type { HandicapSystemName } from '@regatta/contracts';
-import type { HandicapSystem } from '../../../domain/handicap.js';
+import type { HandicapSystem } from '@regatta/scoring-engine';
 import type { SailwaveCompetitor, SailwaveFile, SailwaveRace } from './model.js';
 import { parseRaceDate, yearNamedIn } from './dates.js';
 import { draftEntries, type DraftEntry } from './draft-entries.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { scoreSeries } from '../../../domain/series-scoring.js';
+import { scoreSeries } from '@regatta/scoring-engine';
 import { draftParity } from './draft-parity.js';
 import { buildImportDraft } from './draft.js';
 import { parseSailwave } from './parse.js';

@@ -3,7 +3,7 @@
  * with the ranks, totals and nett Sailwave stored (comprank, comptotal, compnett)
  * and the points of every sailed race (rpts).
  */
-import { scoreSeries } from '../../../domain/series-scoring.js';
+import { scoreSeries } from '@regatta/scoring-engine';
 import type { SailwaveFile } from './model.js';
 import { compareBoat, parityCategory, type BoatComparison, type NamedRulesDifference, type ParityCategory, type RacePointsDifference } from './points-parity.js';
 import { rulesDifferences } from './rules-differences.js';

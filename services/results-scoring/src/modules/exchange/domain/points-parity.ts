@@ -3,7 +3,7 @@
  * compnett) and points of each race (rpts) against the platform's. Shared by parity.ts (the engine
  * alone) and draft-parity.ts (the platform's stored standings). Pure.
  */
-import { comparePoints } from '../../../domain/numbers.js';
+import { comparePoints } from '@regatta/scoring-engine';
 
 export interface SeriesFigures {
   readonly rank: number | null;

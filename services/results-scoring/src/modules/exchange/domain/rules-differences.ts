@@ -11,9 +11,7 @@
  * A cell is named only when Sailwave's stored points are exactly what its behaviour gives and the
  * rules give another score. Low point only (high point penalties are taken from the best score). Pure.
  */
-import { comparePoints, roundTenth } from '../../../domain/numbers.js';
-import { penaltyPoints } from '../../../domain/race-scoring.js';
-import { scoreSeries } from '../../../domain/series-scoring.js';
+import { comparePoints, penaltyPoints, roundTenth, scoreSeries } from '@regatta/scoring-engine';
 import type { SailwaveFile } from './model.js';
 import type { MappedFleet } from './to-scoring.js';
 

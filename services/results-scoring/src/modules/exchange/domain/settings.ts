@@ -6,10 +6,17 @@
  * `scrfield` equals its `scrvalue`; for each group of settings it either
  * follows its parent (`scrfollow… = 1`) or carries its own.
  */
-import { CODE_RULES, isPenaltyCode, isResultCode, type ResultCode } from '../../../domain/codes.js';
-import type { HandicapSystem } from '../../../domain/handicap.js';
-import type { FinishersPlus, PenaltyBasis, ScoringSystem } from '../../../domain/race-scoring.js';
-import type { DiscardSchedule } from '../../../domain/series-scoring.js';
+import {
+  CODE_RULES,
+  isPenaltyCode,
+  isResultCode,
+  type DiscardSchedule,
+  type FinishersPlus,
+  type HandicapSystem,
+  type PenaltyBasis,
+  type ResultCode,
+  type ScoringSystem,
+} from '@regatta/scoring-engine';
 import type { SailwaveCode, SailwaveCompetitor, SailwaveFile, SailwaveScoringSystem } from './model.js';
 
 export interface SailwaveWarning {

@@ -2,16 +2,14 @@
  * A parsed Sailwave file → the scoring engine's input, one SeriesInput per
  * fleet (Sailwave's ranking group: the root scoring system's sort field,
  * usually Fleet), plus a warning for every setting the engine cannot
- * represent. Follows scripts/conformance.ts (the sailscoring oracle mapping):
+ * represent. Follows packages/scoring-engine/scripts/conformance.ts (the oracle mapping):
  * boats by id with their rating, races in order with their entries.
  *
  * Boat ids are Sailwave competitor handles (unique in a file; a dual-scored
  * boat has one record per fleet). Only sailed races are scored; a competitor
  * with no record in a sailed race is DNC, as in Sailwave.
  */
-import { isProgressive } from '../../../domain/handicap.js';
-import type { RaceEntry } from '../../../domain/race-scoring.js';
-import type { SeriesBoat, SeriesInput, SeriesRace } from '../../../domain/series-scoring.js';
+import { isProgressive, type RaceEntry, type SeriesBoat, type SeriesInput, type SeriesRace } from '@regatta/scoring-engine';
 import type { SailwaveCompetitor, SailwaveFile, SailwaveRace, SailwaveResult } from './model.js';
 import { fieldValue, fleetSettings, mapCode, rootSystem, systemFor, type FleetSettings, type SailwaveWarning } from './settings.js';
 import { unmappedWarnings } from './unmapped.js';

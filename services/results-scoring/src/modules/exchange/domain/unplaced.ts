@@ -4,8 +4,7 @@
  * every recorded finisher of her fleet, plus the penalty, at most the DNF score (the engine caps it).
  * Boats in that state share the place after the last finisher (A7: their order is unknown). Pure.
  */
-import { correctedTimeExact, type HandicapSystem } from '../../../domain/handicap.js';
-import type { RaceEntry } from '../../../domain/race-scoring.js';
+import { correctedTimeExact, type HandicapSystem, type RaceEntry } from '@regatta/scoring-engine';
 
 type MutableEntry = { -readonly [K in keyof RaceEntry]: RaceEntry[K] };
 

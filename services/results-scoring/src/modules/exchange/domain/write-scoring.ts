@@ -4,7 +4,7 @@
  * system, discards (`scrdiscardlist`), A5.2/A5.3 (the DNF and DNC bases), A8.1 + A8.2 ties, averaged
  * race ties. Settings Sailwave has no counterpart for come back as warnings.
  */
-import { DEFAULT_PENALTY_PERCENT } from '../../../domain/codes.js';
+import { DEFAULT_PENALTY_PERCENT } from '@regatta/scoring-engine';
 import { discardScheduleOf, handicapOf, penaltyBasisOf, scoringSystemOf, type FleetSetup } from '../../../domain/fleet-setup.js';
 import type { StoredEntry } from '../../../domain/race-entries.js';
 import { blwNumber, type BlwRecordWriter } from './write-records.js';

@@ -6,8 +6,7 @@
  * boat's score changes.
  */
 import type { RedressMethod, ResultStatus } from '@regatta/contracts';
-import { DEFAULT_PENALTY_PERCENT } from '../../../domain/codes.js';
-import { roundTenth } from '../../../domain/numbers.js';
+import { DEFAULT_PENALTY_PERCENT, roundTenth } from '@regatta/scoring-engine';
 import { codeAllowed, effectiveCode } from '../../../domain/result-codes.js';
 import type { StoredEntry } from '../../../domain/race-entries.js';
 import type { SubmittedEntry } from '../../../domain/records.js';

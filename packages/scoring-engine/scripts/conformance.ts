@@ -24,9 +24,9 @@ import {
   type SeriesBoat,
   type SeriesRace,
   type SeriesStandings,
-} from '../src/domain/index.js';
-// Split-fleet scoring is reachable only from here (no route or consumer uses it yet).
-import { scoreSplitSeries, type SplitSeriesInput } from '../src/domain/split-fleets.js';
+  scoreSplitSeries,
+  type SplitSeriesInput,
+} from '../src/index.js';
 import { listScenarioFiles, loadScenario, type OracleCompetitor, type OracleScenario, type OracleStanding, type SplitScenario } from './oracle-loader.js';
 
 class Mismatch extends Error {}

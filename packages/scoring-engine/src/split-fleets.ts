@@ -1,6 +1,6 @@
 /**
  * Reached by the API through split-scoring.ts (stored results → sheets, A9 redress across the split)
- * and by the scoring conformance runner (services/results-scoring/scripts/conformance.ts).
+ * and by the scoring conformance runner (scripts/conformance.ts of this package).
  *
  * Qualifying / final split-fleet series (RRS Appendix A + the usual championship
  * SIs: Addendum-C style qualifying and final series, optional medal race).

@@ -1,11 +1,12 @@
 /**
- * @regatta/results-scoring — scoring engine (pure TypeScript, no I/O).
+ * @regatta/scoring-engine — the scoring engine (pure TypeScript, no I/O, imports no service).
  * Rules: Racing Rules of Sailing 2025–2028, Appendix A. See docs/scoring.md.
  *
- * The engine's stable API. The service reaches it through the adapters beside it: fleet-setup.ts (a
- * fleet's set-up → FleetConfig), race-entries.ts and fleet-scoring.ts (stored entries → scores and a
+ * The engine's stable API. results-scoring reaches it through the adapters in its domain/: fleet-setup.ts
+ * (a fleet's set-up → FleetConfig), race-entries.ts and fleet-scoring.ts (stored entries → scores and a
  * standings snapshot), multi-event-series.ts (series across events), submission.ts (entry checks),
- * public-views.ts (the documented response shapes).
+ * public-views.ts (the documented response shapes). The oracle conformance runner
+ * (scripts/conformance.ts, `npm run conformance:scoring`) scores the reference corpus with it.
  *
  *   scoreRace(input: RaceScoringInput): RaceScore
  *     One race of one fleet: finishing order or corrected times (HandicapSystem),
@@ -21,10 +22,10 @@
  *     excluded, elapsedSeconds, correctedSeconds, position, ratingApplied,
  *     newRating}; progressive handicaps (NHC, ECHO) are chained race to race.
  *
- *   scoreSplitSeries(input: SplitSeriesInput): SplitSeriesResult (./split-fleets.ts, not exported here)
- *     Qualifying / final split fleets with an optional medal race. The API reaches it through
- *     split-scoring.ts (stored results → finishing sheets, A9 redress averaged across both stages;
- *     routes in http/split.routes.ts); the conformance runner imports it from ./split-fleets.js.
+ *   scoreSplitSeries(input: SplitSeriesInput): SplitSeriesResult (./split-fleets.ts)
+ *     Qualifying / final split fleets with an optional medal race. results-scoring reaches it through
+ *     its domain/split-scoring.ts (stored results → finishing sheets, A9 redress averaged across both
+ *     stages; routes in http/split.routes.ts).
  *
  * Several fleets in one series: call scoreSeries once per fleet with that
  * fleet's boats (entries of other fleets left out). A sub-series is the same
@@ -38,3 +39,4 @@ export * from './handicap.js';
 export * from './progressive.js';
 export * from './race-scoring.js';
 export * from './series-scoring.js';
+export * from './split-fleets.js';
