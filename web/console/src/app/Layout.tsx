@@ -97,6 +97,7 @@ export function Layout() {
                 <li><NavLink to={`/orgs/${org}/members`}>{t('nav.members')}</NavLink></li>
                 <li><NavLink to={`/orgs/${org}`} end>{t('nav.profile')}</NavLink></li>
                 <li><NavLink to={`/orgs/${org}/embed-tokens`}>{t('nav.embedTokens')}</NavLink></li>
+                <li><NavLink to={`/orgs/${org}/rankings`}>{t('nav.rankings')}</NavLink></li>
               </>
             )}
             <li><NavLink to="/orgs" end>{t('nav.organizations')}</NavLink></li>

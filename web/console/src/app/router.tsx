@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           // The landing screen is in the first load (no chunk to wait for after the code ran).
           { path: 'orgs/:org/regattas', loader: prefetchRegattaList, Component: RegattaList, hydrateFallbackElement: <Loading /> },
           { path: 'orgs/:org/regattas/new', ...screen(() => import('../features/regattas/RegattaCreate')) },
+          { path: 'orgs/:org/rankings', ...screen(() => import('../features/rankings/Rankings'), ['rankings']) },
           { path: 'orgs/:org/embed-tokens', ...screen(() => import('../features/integrations/EmbedTokens'), ['integrations']) },
           { path: 'orgs/:org/imports/sailwave', ...screen(() => import('../features/scoring/SailwaveImportScreen'), ['scoring']) },
           {

@@ -1,0 +1,91 @@
+/**
+ * A new ranking list: its name, formula (best n results or all of them, place points linear or a
+ * class-association table, the window in months), class and nationality filters, the factor of
+ * regattas without their own, and who may see it. What was typed is kept as a draft until the API
+ * accepts it; a refusal shows on the field it concerns.
+ */
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { applyApiError, Field, useDraft } from '../../ui/form';
+import { ProblemAlert } from '../../ui/states';
+import { useRankingChanges } from './api';
+import { emptyRankingForm, rankingFormSchema, toRankingInput, type RankingFormValues } from './form';
+
+export function RankingForm({ org, onCreated }: { org: string; onCreated: (listId: string, name: string) => void }) {
+  const { t } = useTranslation('rankings');
+  const headingId = useId();
+  const form = useForm<RankingFormValues>({ resolver: zodResolver(rankingFormSchema), defaultValues: emptyRankingForm });
+  const draft = useDraft(form, `ranking-create-${org}`);
+  const [general, setGeneral] = useState<string[]>([]);
+  const { create } = useRankingChanges(org);
+  const errors = form.formState.errors;
+  const kind = form.watch('formula.kind');
+  const submit = form.handleSubmit((values) =>
+    create.mutate(toRankingInput(values), {
+      onSuccess: (answer) => {
+        draft.clear();
+        form.reset(emptyRankingForm);
+        onCreated(answer.data.id, answer.data.name);
+      },
+      onError: (error) => setGeneral(applyApiError(form, error)),
+    }),
+  );
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('create.title')}</h2>
+      <ProblemAlert error={create.error} general={general} ns="rankings" />
+      <form noValidate onSubmit={(event) => { setGeneral([]); void submit(event); }}>
+        <Field label={t('create.name')} error={errors.name?.message}>
+          {(a) => <input {...a} autoComplete="off" maxLength={200} {...form.register('name')} />}
+        </Field>
+        <fieldset>
+          <legend>{t('create.formula')}</legend>
+          <Field label={t('create.kind')} error={errors.formula?.kind?.message}>
+            {(a) => (
+              <select {...a} {...form.register('formula.kind')}>
+                <option value="best_n">{t('kind.best_n')}</option>
+                <option value="all">{t('kind.all')}</option>
+              </select>
+            )}
+          </Field>
+          {kind === 'best_n' && (
+            <Field label={t('create.n')} error={errors.formula?.n?.message}>
+              {(a) => <input {...a} inputMode="numeric" autoComplete="off" {...form.register('formula.n')} />}
+            </Field>
+          )}
+          <Field label={t('create.placePoints')} hint={t('create.placePointsHint')} error={errors.formula?.placePoints?.message}>
+            {(a) => <input {...a} autoComplete="off" spellCheck={false} {...form.register('formula.placePoints')} />}
+          </Field>
+          <Field label={t('create.windowMonths')} error={errors.formula?.windowMonths?.message}>
+            {(a) => <input {...a} inputMode="numeric" autoComplete="off" {...form.register('formula.windowMonths')} />}
+          </Field>
+        </fieldset>
+        <fieldset>
+          <legend>{t('create.filters')}</legend>
+          <Field label={t('create.class')} hint={t('create.classHint')} error={errors.filters?.class?.message}>
+            {(a) => <input {...a} autoComplete="off" maxLength={100} {...form.register('filters.class')} />}
+          </Field>
+          <Field label={t('create.nationality')} hint={t('create.nationalityHint')} error={errors.filters?.nationality?.message}>
+            {(a) => <input {...a} autoComplete="off" maxLength={3} {...form.register('filters.nationality')} />}
+          </Field>
+        </fieldset>
+        <Field label={t('create.defaultFactor')} hint={t('create.defaultFactorHint')} error={errors.defaultFactor?.message}>
+          {(a) => <input {...a} inputMode="decimal" autoComplete="off" {...form.register('defaultFactor')} />}
+        </Field>
+        <Field label={t('create.visibility')} error={errors.visibility?.message}>
+          {(a) => (
+            <select {...a} {...form.register('visibility')}>
+              <option value="public">{t('visibility.public')}</option>
+              <option value="members">{t('visibility.members')}</option>
+            </select>
+          )}
+        </Field>
+        <div className="actions">
+          <button type="submit" disabled={create.isPending}>{t('create.submit')}</button>
+        </div>
+      </form>
+    </section>
+  );
+}
