@@ -2,8 +2,10 @@
  * A federation's scorer keeps its ranking lists in a real Chromium: from the organization's
  * navigation to its rankings; a new list with its formula (best 2 results in 12 months, linear place
  * points, one class) whose nationality the API refuses on that field (nothing typed is lost), then
- * created; a regatta's factor set; an edition published and shown; axe-clean at 375 and 1280 px, in
- * English and German. Regattas are made through the API from the page.
+ * created; a regatta's factor set; an edition published and shown. And the split series from the
+ * scoring desk: the part each fleet plays (a medal race of one boat refused on its field), the
+ * qualifying fleet split by rank into Gold and Silver, and the split standings per stage and overall.
+ * Axe-clean at 375 and 1280 px, in English and German. Regattas are made through the API from the page.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,6 +23,48 @@ async function createRegatta(page: Page, organization: string, name: string): Pr
   });
   assert.equal(created.status(), 201, await created.text());
   return ((await created.json()) as { data: { slug: string } }).data.slug;
+}
+
+const QUALIFYING_ORDER = ['Alpha', 'Bravo', 'Charlie', 'Delta'];
+
+/** A published regatta with fleets Q, Gold, Silver and Medal, four boats in Q and Q's race 1 sailed in the order above. */
+async function seedSplitRegatta(page: Page, organization: string): Promise<{ slug: string; sails: Map<string, string> }> {
+  const slug = await createRegatta(page, organization, `Split Week ${Date.now()}`);
+  const start = new Date(Date.now() + 86_400_000);
+  const fleet: Record<string, string> = {};
+  const race: Record<string, string> = {};
+  for (const name of ['Q', 'Gold', 'Silver', 'Medal']) {
+    const created = await page.request.post(`/api/v1/events/${slug}/fleets`, { headers: headers(), data: { name } });
+    assert.equal(created.status(), 201, await created.text());
+    fleet[name] = ((await created.json()) as { data: { id: string } }).data.id;
+    const scheduled = await page.request.post(`/api/v1/events/${slug}/races`, { headers: headers(), data: { fleetId: fleet[name], scheduledStart: new Date(start.getTime() + 3_600_000).toISOString() } });
+    assert.equal(scheduled.status(), 201, await scheduled.text());
+    race[name] = ((await scheduled.json()) as { data: { id: string } }).data.id;
+  }
+  const published = await page.request.put(`/api/v1/events/${slug}`, { headers: headers(), data: { status: 'published' } });
+  assert.equal(published.status(), 200, await published.text());
+  const sails = new Map<string, string>();
+  const boats: string[] = [];
+  for (const [index, name] of QUALIFYING_ORDER.entries()) {
+    const sail = `NOR ${201 + index}`;
+    const entered = await page.request.post(`/api/v1/events/${slug}/register`, {
+      headers: headers(),
+      data: { fleet: 'Q', sailor: { name: `Skipper of ${name}`, email: `${name.toLowerCase()}-${Date.now()}@sailors.example.org` }, boat: { name, sailNumber: sail, model: 'ILCA 7' } },
+    });
+    assert.equal(entered.status(), 201, await entered.text());
+    boats.push(((await entered.json()) as { data: { boatId: string } }).data.boatId);
+    sails.set(name, sail);
+  }
+  const results = boats.map((boat, index) => ({ boat, finishTime: new Date(start.getTime() + 7_200_000 + index * 60_000).toISOString(), status: 'finished' }));
+  // The fleet's entries reach the scoring service by message: retry while they are on their way.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const scored = await page.request.post(`/api/v1/events/${slug}/races/${race['Q']}/results`, { headers: headers(), data: { actualStart: new Date(start.getTime() + 3_600_000).toISOString(), results } });
+    if (scored.status() === 200 || scored.status() === 201) break;
+    assert.ok(scored.status() < 500 && Date.now() < deadline, `results of Q: ${scored.status()} ${await scored.text()}`);
+    await page.waitForTimeout(250);
+  }
+  return { slug, sails };
 }
 
 describe('console: rankings', () => {
@@ -106,6 +150,77 @@ describe('console: rankings', () => {
     await page.getByRole('heading', { name: 'Ranglisten', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Ausgabe veröffentlichen: ILCA 7 national ranking' }).waitFor();
     assert.deepEqual(await auditBothWidths(page), [], 'the rankings in German');
+    await context.close();
+  });
+
+  test('split series from the scoring desk: define, split by rank into Gold and Silver, the split standings', async () => {
+    const { page, context } = await newPerson(browser);
+    await signUp(page, 'Sol Scorer');
+    const org = await createOrganization(page, `Split Club ${Date.now()}`);
+    const { slug, sails } = await seedSplitRegatta(page, org);
+
+    await page.goto(`/console/regattas/${slug}/scoring`);
+    await page.getByRole('heading', { name: 'Scoring desk', level: 2 }).waitFor();
+    await page.getByRole('link', { name: 'Split series: final fleets and medal race' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Split series', level: 2 }).waitFor();
+    const definition = page.getByRole('region', { name: 'Definition' });
+    await definition.getByLabel('Part of Q').selectOption({ label: 'Qualifying fleet' });
+    await definition.getByLabel('Part of Gold').selectOption({ label: 'Final fleet 1' });
+    await definition.getByLabel('Part of Silver').selectOption({ label: 'Final fleet 2' });
+    await definition.getByLabel('Part of Medal').selectOption({ label: 'Medal fleet' });
+    // A medal race of one boat: the service refuses it on that field, and what was chosen stays.
+    await definition.getByLabel('Medal race boats').fill('1');
+    await definition.getByRole('button', { name: 'Save the split series' }).click();
+    await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    assert.equal(await definition.getByLabel('Medal race boats').getAttribute('aria-invalid'), 'true');
+    assert.equal(await definition.getByLabel('Part of Gold').inputValue(), 'final:1', 'nothing chosen is lost');
+    assert.deepEqual(await auditBothWidths(page), [], 'a refused definition');
+
+    await definition.getByLabel('Medal race boats').fill('2');
+    await definition.getByRole('button', { name: 'Save the split series' }).click();
+    await page.getByRole('status').filter({ hasText: 'Split series saved.' }).waitFor();
+    const stored = (await (await page.request.get(`/api/v1/events/${slug}/split-series`)).json()) as { data: { finalFleets: string[]; medal: { size: number; multiplier: number } | null } };
+    assert.equal(stored.data.finalFleets.length, 2);
+    assert.deepEqual(stored.data.medal && [stored.data.medal.size, stored.data.medal.multiplier], [2, 2]);
+
+    // By rank: the top two of Q to Gold, the next two to Silver.
+    const split = page.getByRole('region', { name: 'Split the fleets' });
+    assert.equal(await split.getByLabel('Split into').inputValue(), 'final');
+    assert.equal(await split.getByLabel('How').inputValue(), 'by_rank');
+    await split.getByRole('button', { name: 'Split into final fleets' }).click();
+    await page.getByRole('status').filter({ hasText: 'Final fleets split.' }).waitFor();
+    const gold = split.getByRole('table', { name: 'Boats dealt to Gold' });
+    await gold.getByRole('row', { name: `1 ${sails.get('Alpha')} Alpha` }).waitFor();
+    await gold.getByRole('row', { name: `2 ${sails.get('Bravo')} Bravo` }).waitFor();
+    await split.getByRole('table', { name: 'Boats dealt to Silver' }).getByRole('row', { name: `3 ${sails.get('Charlie')} Charlie` }).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'the fleets as dealt');
+
+    // By hand: every boat of the qualifying ranking gets a fleet; Charlie promoted to Gold.
+    await split.getByLabel('How').selectOption('manual');
+    await split.getByLabel(`Fleet for 3. ${sails.get('Charlie')} Charlie`).selectOption({ label: 'Gold' });
+    await split.getByLabel(`Fleet for 2. ${sails.get('Bravo')} Bravo`).selectOption({ label: 'Silver' });
+    await split.getByLabel(`Fleet for 4. ${sails.get('Delta')} Delta`).selectOption({ label: 'Silver' });
+    await split.getByRole('button', { name: 'Split into final fleets' }).click();
+    await split.getByRole('table', { name: 'Boats dealt to Gold' }).getByRole('row', { name: `3 ${sails.get('Charlie')} Charlie` }).waitFor();
+
+    // The split standings: the final fleets, then overall (Gold first).
+    const standings = page.getByRole('region', { name: 'Split standings' });
+    await standings.getByLabel('Standings of').selectOption('final');
+    const finals = standings.getByRole('table', { name: 'Split standings: Final fleets' });
+    await finals.getByRole('row', { name: new RegExp(`^1 ${sails.get('Alpha')} Alpha Gold 1 `) }).waitFor();
+    await standings.getByLabel('Standings of').selectOption('overall');
+    const overall = standings.getByRole('table', { name: 'Split standings: Overall' });
+    const firstRows = await overall.getByRole('row').allInnerTexts();
+    assert.match(firstRows[1] ?? '', /Alpha/);
+    assert.match(firstRows[1] ?? '', /Gold/);
+    assert.deepEqual(await auditBothWidths(page), [], 'the split standings');
+
+    await openMenu(page);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await page.getByRole('heading', { name: 'Split-Serie', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Split-Serie speichern' }).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'the split series in German');
     await context.close();
   });
 });

@@ -48,6 +48,7 @@ export default function ScoringDesk() {
   return (
     <section aria-labelledby={headingId} className="scoring">
       <h2 id={headingId}>{t('desk.title')}</h2>
+      <p><Link to="split">{t('split.link')}</Link></p>
       <p role="status" className={said ? 'notice' : undefined}>{said}</p>
       <QueryView query={regatta}>
         {(event) => (
