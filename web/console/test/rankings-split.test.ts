@@ -5,7 +5,8 @@
  * created; a regatta's factor set; an edition published and shown. And the split series from the
  * scoring desk: the part each fleet plays (a medal race of one boat refused on its field), the
  * qualifying fleet split by rank into Gold and Silver, and the split standings per stage and overall.
- * Axe-clean at 375 and 1280 px, in English and German. Regattas are made through the API from the page.
+ * And the ratings each boat of a handicap fleet sails each race on, a new certificate marked in the
+ * race it takes effect. Axe-clean at 375 and 1280 px, in English and German. Regattas are made through the API from the page.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -221,6 +222,44 @@ describe('console: rankings', () => {
     await page.getByRole('heading', { name: 'Split-Serie', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Split-Serie speichern' }).waitFor();
     assert.deepEqual(await auditBothWidths(page), [], 'the split series in German');
+    await context.close();
+  });
+
+  test('ratings changed per race: a new IRC certificate from race 2 shows in races 2 and 3', async () => {
+    const { page, context } = await newPerson(browser);
+    await signUp(page, 'Rae Rater');
+    const org = await createOrganization(page, `Handicap Club ${Date.now()}`);
+    const slug = await createRegatta(page, org, `IRC Week ${Date.now()}`);
+    const start = new Date(Date.now() + 86_400_000);
+    assert.equal((await page.request.post(`/api/v1/events/${slug}/fleets`, { headers: headers(), data: { name: 'IRC', handicap: { system: 'irc' } } })).status(), 201);
+    for (let number = 1; number <= 3; number += 1) {
+      const race = await page.request.post(`/api/v1/events/${slug}/races`, { headers: headers(), data: { fleetId: 'IRC', scheduledStart: new Date(start.getTime() + number * 3_600_000).toISOString() } });
+      assert.equal(race.status(), 201, await race.text());
+    }
+    assert.equal((await page.request.put(`/api/v1/events/${slug}`, { headers: headers(), data: { status: 'published' } })).status(), 200);
+    const registrations: string[] = [];
+    for (const [index, tcc] of [1.1, 0.95].entries()) {
+      const entered = await page.request.post(`/api/v1/events/${slug}/register`, {
+        headers: headers(),
+        data: { fleet: 'IRC', sailor: { name: `Skipper ${index}`, email: `irc-${index}-${Date.now()}@sailors.example.org` }, boat: { name: `Yacht ${index}`, sailNumber: `GBR ${11 + index}`, ratings: { irc: tcc } } },
+      });
+      assert.equal(entered.status(), 201, await entered.text());
+      registrations.push(((await entered.json()) as { data: { id: string } }).data.id);
+    }
+    const changed = await page.request.put(`/api/v1/events/${slug}/registrations/${registrations[0]}/ratings`, { headers: headers(), data: { system: 'irc', value: 1.05, fromRace: 2 } });
+    assert.equal(changed.status(), 200, await changed.text());
+
+    await page.goto(`/console/regattas/${slug}/scoring`);
+    await page.getByRole('link', { name: 'Ratings changed per race' }).click();
+    await page.getByRole('heading', { name: 'Ratings per race', level: 2 }).waitFor();
+    const table = page.getByRole('table', { name: 'Rating each boat of IRC sails each race on' });
+    await table.getByRole('row', { name: 'GBR 11 Yacht 0 1.1 1.05, changed 1.05' }).waitFor();
+    await table.getByRole('row', { name: 'GBR 12 Yacht 1 0.95 0.95 0.95' }).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'ratings per race');
+    await openMenu(page);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await page.getByRole('table', { name: 'Wert, mit dem jedes Boot von IRC jede Wettfahrt segelt' }).getByRole('row', { name: 'GBR 11 Yacht 0 1,1 1,05, geändert 1,05' }).waitFor();
+    assert.deepEqual(await auditBothWidths(page), [], 'ratings per race in German');
     await context.close();
   });
 });

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
               { path: 'fleets', ...screen(() => import('../features/fleets/FleetsAndRaces'), ['fleets']) },
               { path: 'entries', ...screen(() => import('../features/entries/Entries'), ['entries']) },
               { path: 'scoring', ...screen(() => import('../features/scoring/ScoringDesk'), ['scoring']) },
+              { path: 'scoring/ratings', ...screen(() => import('../features/scoring/RatingsPerRace'), ['scoring']) },
               { path: 'scoring/split', ...screen(() => import('../features/scoring/SplitSeries'), ['scoring']) },
               { path: 'scoring/:fleetId/races/:raceId', ...screen(() => import('../features/scoring/FinishSheet'), ['scoring']) },
               { path: 'jury', ...screen(() => import('../features/jury/JuryRoom'), ['jury']) },

@@ -48,7 +48,9 @@ export default function ScoringDesk() {
   return (
     <section aria-labelledby={headingId} className="scoring">
       <h2 id={headingId}>{t('desk.title')}</h2>
-      <p><Link to="split">{t('split.link')}</Link></p>
+      <p>
+        <Link to="split">{t('split.link')}</Link> · <Link to="ratings">{t('ratings.link')}</Link>
+      </p>
       <p role="status" className={said ? 'notice' : undefined}>{said}</p>
       <QueryView query={regatta}>
         {(event) => (
