@@ -6,23 +6,21 @@
  * published: the answer is the race as it would score and the fleet's standings as they would be,
  * each boat beside the place and net points the standings show now.
  */
-import { notFound, problem, type Identity } from '@regatta/http';
+import { problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { HandicapError, RaceInputError } from '@regatta/scoring-engine';
-import { ScoringSetupError } from '../domain/fleet-setup.js';
+import { isUnscorable } from '../domain/fleet-setup.js';
 import { scoreFleet, type FleetScore, type StandingEntrySnapshot } from '../domain/fleet-scoring.js';
 import type { EventProjection, FleetProjection, RaceWithProgress, SubmittedEntry } from '../domain/records.js';
 import type { StoredEntry } from '../domain/race-entries.js';
 import { entriesOf, type ResultsSubmission } from '../domain/submission.js';
-import { findFleet, findRace, listFleetRaces } from '../store/projections/fleets.js';
+import { listFleetRaces } from '../store/projections/fleets.js';
 import { fleetBoats } from '../store/projections/registrations.js';
 import { fleetEntries } from '../store/results.js';
 import { eventStandings } from '../store/standings.js';
-import { assertMember } from './access.js';
 import type { ResultsResources } from './resources.js';
 import { checkSubmission } from './check-submission.js';
-import { eventBySlug } from './find-event.js';
-import { PROJECTION_WAIT, awaitProjection, waitBudget } from './projection-wait.js';
+import { PROJECTION_WAIT, waitBudget } from './projection-wait.js';
+import { raceToScore } from './race-to-score.js';
 
 export interface PreviewedStanding {
   now: StandingEntrySnapshot | null;
@@ -50,13 +48,7 @@ export async function previewResults(
 ): Promise<PreviewedResults> {
   const { pool } = context;
   const budget = waitBudget(PROJECTION_WAIT.WRITE_MS);
-  const event = await eventBySlug(context, request.slug, budget.remaining());
-  if (!event) throw notFound('Event');
-  assertMember(identity, event);
-  const race = await awaitProjection(context, () => findRace(pool, request.raceId), budget.remaining(), (found) => found.eventId === event.id);
-  if (!race || race.eventId !== event.id) throw notFound('Race');
-  const fleet = await findFleet(pool, race.fleetId);
-  if (!fleet) throw notFound('Race');
+  const { event, race, fleet } = await raceToScore(context, identity, request, budget);
 
   const actualStart = submission.actualStart ? new Date(submission.actualStart) : race.actualStart;
   await checkSubmission(context, submission, race, fleet, actualStart, budget);
@@ -77,9 +69,7 @@ export async function previewResults(
   try {
     score = scoreFleet({ fleet, races: proposedRaces, entries, boats });
   } catch (error) {
-    if (error instanceof RaceInputError || error instanceof HandicapError || error instanceof ScoringSetupError) {
-      throw problem('unscorable_results', `These results cannot be scored: ${error.message}`);
-    }
+    if (isUnscorable(error)) throw problem('unscorable_results', `These results cannot be scored: ${error.message}`);
     throw error;
   }
 

@@ -5,8 +5,7 @@
  */
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
-import { ScoringSetupError } from '../domain/fleet-setup.js';
-import { HandicapError, RaceInputError } from '@regatta/scoring-engine';
+import { isUnscorable } from '../domain/fleet-setup.js';
 import type { FleetProjection } from '../domain/records.js';
 import { findEventsByIds } from '../store/projections/events.js';
 import { findFleet, upsertFleet } from '../store/projections/fleets.js';
@@ -44,7 +43,7 @@ export async function projectFleetChange(
     // lacks, a time-on-distance system while a race has no distance) before publishing the change; one
     // that still cannot be scored here must not block the topic: the set-up is kept, the scores stay
     // as they were until results or entries make it scorable.
-    if (!(error instanceof ScoringSetupError || error instanceof HandicapError || error instanceof RaceInputError)) throw error;
+    if (!isUnscorable(error)) throw error;
     await client.query('ROLLBACK TO SAVEPOINT setup_rescore');
     context.logger.warn({ fleetId: fleet.id, error: error.message }, 'fleet set-up change not scorable; scores kept');
   }

@@ -10,8 +10,7 @@
 import { withTransaction } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { HandicapError, RaceInputError } from '@regatta/scoring-engine';
-import { ScoringSetupError } from '../domain/fleet-setup.js';
+import { isUnscorable } from '../domain/fleet-setup.js';
 import { entriesFromSnapshot } from '../domain/revisions.js';
 import { findRace } from '../store/projections/fleets.js';
 import { decisionsAfter, findRevision } from '../store/revisions.js';
@@ -58,9 +57,7 @@ export async function revertRace(context: ServiceContext, identity: Identity, re
       return { revisionId: revision.id, seq: revision.seq ?? 0, revertedTo: done.value, raceId: race.id };
     } catch (error) {
       // The boats or the fleet's set-up changed since: the old entries cannot be scored any more.
-      if (error instanceof RaceInputError || error instanceof HandicapError || error instanceof ScoringSetupError) {
-        throw problem('unscorable_results', `The results of that revision cannot be scored now: ${error.message}`);
-      }
+      if (isUnscorable(error)) throw problem('unscorable_results', `The results of that revision cannot be scored now: ${error.message}`);
       throw error;
     }
   });

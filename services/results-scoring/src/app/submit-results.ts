@@ -10,18 +10,15 @@
 import { withTransaction, type PoolClient } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { RaceInputError, HandicapError } from '@regatta/scoring-engine';
-import { ScoringSetupError } from '../domain/fleet-setup.js';
+import { isUnscorable } from '../domain/fleet-setup.js';
 import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SubmittedEntry } from '../domain/records.js';
 import { entriesOf, type ResultsSubmission } from '../domain/submission.js';
-import { findFleet, findRace } from '../store/projections/fleets.js';
 import { raceResults, saveProgress } from '../store/results.js';
-import { assertMember } from './access.js';
 import type { ResultsResources } from './resources.js';
 import { checkSubmission } from './check-submission.js';
 import { raceCompletedFact, raceStartedFact } from './facts.js';
-import { eventBySlug } from './find-event.js';
-import { PROJECTION_WAIT, awaitProjection, waitBudget } from './projection-wait.js';
+import { PROJECTION_WAIT, waitBudget } from './projection-wait.js';
+import { raceToScore } from './race-to-score.js';
 import { changeFleets } from './unit-of-work/fleet-change.js';
 import { actorOf } from './unit-of-work/revision-builder.js';
 
@@ -43,14 +40,7 @@ export async function submitResults(
 ): Promise<SubmittedResults> {
   const { pool } = context;
   const budget = waitBudget(PROJECTION_WAIT.WRITE_MS);
-  const event = await eventBySlug(context, request.slug, budget.remaining());
-  if (!event) throw notFound('Event');
-  assertMember(identity, event);
-
-  const race = await awaitProjection(context, () => findRace(pool, request.raceId), budget.remaining(), (found) => found.eventId === event.id);
-  if (!race || race.eventId !== event.id) throw notFound('Race');
-  const fleet = await awaitProjection(context, () => findFleet(pool, race.fleetId), budget.remaining());
-  if (!fleet) throw notFound('Race');
+  const { event, race, fleet } = await raceToScore(context, identity, request, budget);
 
   const actualStart = submission.actualStart ? new Date(submission.actualStart) : race.actualStart;
   await checkSubmission(context, submission, race, fleet, actualStart, budget);
@@ -61,9 +51,7 @@ export async function submitResults(
       return await record(context, resources, client, recorded);
     } catch (error) {
       // Inputs the checks let through but the engine cannot score: a 400, not a 500.
-      if (error instanceof RaceInputError || error instanceof HandicapError || error instanceof ScoringSetupError) {
-        throw problem('unscorable_results', `These results cannot be scored: ${error.message}`);
-      }
+      if (isUnscorable(error)) throw problem('unscorable_results', `These results cannot be scored: ${error.message}`);
       throw error;
     }
   });

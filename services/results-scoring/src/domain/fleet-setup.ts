@@ -4,7 +4,7 @@
  * which rating a boat needs. Names come from the shared vocabulary (SCORING_SYSTEMS, HANDICAP_SYSTEMS).
  */
 import { SCORING_SYSTEMS, needsCourseDistance as systemNeedsCourseDistance, type ScoringSystem } from '@regatta/contracts';
-import type { DiscardSchedule, FleetConfig, HandicapSystem, PenaltyBasis } from '@regatta/scoring-engine';
+import { HandicapError, RaceInputError, type DiscardSchedule, type FleetConfig, type HandicapSystem, type PenaltyBasis } from '@regatta/scoring-engine';
 
 export interface FleetSetup {
   id: string;
@@ -37,6 +37,15 @@ export class ScoringSetupError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * An input the checks let through but the engine cannot score: a race input or a handicap the engine
+ * refuses, or a set-up nobody can score. Callers answer it as 400 `unscorable_results` or keep the
+ * scores as they were; anything else is a fault.
+ */
+export function isUnscorable(error: unknown): error is Error {
+  return error instanceof RaceInputError || error instanceof HandicapError || error instanceof ScoringSetupError;
 }
 
 export function scoringSystemOf(fleet: FleetSetup): ScoringSystem {
