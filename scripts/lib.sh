@@ -38,7 +38,8 @@ build_console() {
 infra_up() {
   bash "$ROOT/scripts/infra.sh" up
   eval "$(bash "$ROOT/scripts/infra.sh" env)"
-  export DATABASE_URL REDIS_URL KAFKA_BROKERS
+  export DATABASE_URL REDIS_URL KAFKA_BROKERS SMTP_URL
+  [ -z "${MAILPIT_URL:-}" ] || export MAILPIT_URL
 }
 
 # Debian's chromium for the browser tests and benchmarks (installed with apt when missing).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm start`: provisions PostgreSQL, Redis and Kafka, builds, migrates, starts the services and
+# `npm start`: provisions PostgreSQL, Redis, Kafka and Mailpit (SMTP), builds, migrates, starts the services and
 # the gateway as separate processes, seeds demo data and prints where to reach it. Ctrl-C stops all.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -65,6 +65,7 @@ cat <<MSG
   Regatta platform is running.
     Gateway:        $GW   (health: /api/v1/health, docs: /api/v1/docs)
     Logs:           $ROOT/.local/logs/
+    Mail inbox:     ${MAILPIT_URL:-(SMTP_URL=$SMTP_URL, no local inbox)}   (every e-mail the platform sent, Mailpit)
 $(cat "$ROOT/.local/demo-credentials.txt" 2>/dev/null || true)
 $(cat "$ROOT/.local/demo-committee.txt" 2>/dev/null || true)
 

