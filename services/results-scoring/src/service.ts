@@ -10,21 +10,21 @@ import type { ServiceDefinition } from '@regatta/runtime';
 import { resultsEnv } from './config.js';
 import { decisionsInForce } from './modules/protests/app/decisions-in-force.js';
 import { openHearings } from './modules/protests/app/open-hearings.js';
-import type { ResultsResources } from './app/resources.js';
-import { officialTask } from './app/official-task.js';
+import type { ResultsResources } from './modules/results/app/resources.js';
+import { officialTask } from './modules/results/app/official-task.js';
 import { IMPORT_PATHS, importsRoutes } from './modules/exchange/http/imports.routes.js';
-import { overallRoutes } from './http/overall.routes.js';
+import { overallRoutes } from './modules/series/http/overall.routes.js';
 import { protestsRoutes } from './modules/protests/http/protests.routes.js';
-import { publicationRoutes } from './http/publication.routes.js';
-import { resultsRoutes } from './http/results.routes.js';
-import { revisionsRoutes } from './http/revisions.routes.js';
-import { previewRoutes } from './http/preview.routes.js';
+import { publicationRoutes } from './modules/results/http/publication.routes.js';
+import { resultsRoutes } from './modules/results/http/results.routes.js';
+import { revisionsRoutes } from './modules/results/http/revisions.routes.js';
+import { previewRoutes } from './modules/results/http/preview.routes.js';
 import { sailwaveExportRoutes } from './modules/exchange/http/sailwave-export.routes.js';
-import { splitRoutes } from './http/split.routes.js';
-import { standingsRoutes } from './http/standings.routes.js';
-import { captureConsumer } from './messaging/capture.consumer.js';
-import { organizationsConsumer } from './messaging/organizations.consumer.js';
-import { projectionsConsumer } from './messaging/projections.consumer.js';
+import { splitRoutes } from './modules/series/http/split.routes.js';
+import { standingsRoutes } from './modules/results/http/standings.routes.js';
+import { captureConsumer } from './modules/results/messaging/capture.consumer.js';
+import { organizationsConsumer } from './modules/projections/messaging/organizations.consumer.js';
+import { projectionsConsumer } from './modules/projections/messaging/projections.consumer.js';
 
 export const definition: ServiceDefinition<typeof resultsEnv, ResultsResources> = {
   name: 'results-scoring',

@@ -16,14 +16,14 @@
 import type { Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { withClient } from '@regatta/db';
-import { scoreFleet } from '../../../domain/fleet-scoring.js';
+import { scoreFleet } from '../../shared/domain/fleet-scoring.js';
 import { writeBlw, type BlwBoat, type BlwFleet, type BlwWriteOutcome } from '../domain/write-blw.js';
-import { listFleetRaces, listFleets } from '../../../store/projections/fleets.js';
-import { fleetEntryDetails, type EntryDetails } from '../../../store/entry-details.js';
-import { fleetBoats } from '../../../store/projections/registrations.js';
-import { fleetEntries } from '../../../store/results.js';
-import { isMember } from '../../../app/access.js';
-import { visibleEvent } from '../../../app/find-event.js';
+import { listFleetRaces, listFleets } from '../../shared/store/projections/fleets.js';
+import { fleetEntryDetails, type EntryDetails } from '../../shared/store/entry-details.js';
+import { fleetBoats } from '../../shared/store/projections/registrations.js';
+import { fleetEntries } from '../../results/store/results.js';
+import { isMember } from '../../shared/app/access.js';
+import { visibleEvent } from '../../shared/app/find-event.js';
 
 export interface SailwaveExport extends BlwWriteOutcome {
   readonly fileName: string;

@@ -5,7 +5,7 @@
  */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import type { ImportDraft } from '../domain/draft.js';
-import { PRODUCER } from '../../../app/facts.js';
+import { PRODUCER } from '../../results/app/facts.js';
 
 export interface ImportFactInput {
   importId: string;

@@ -11,11 +11,11 @@ import type { ServiceContext } from '@regatta/runtime';
 import { compareFleet, draftParity, platformStanding, type FleetParityReport } from '../domain/draft-parity.js';
 import type { ImportDraft } from '../domain/draft.js';
 import { projectedCounts } from '../store/imports.js';
-import { findEventsByIds } from '../../../store/projections/events.js';
-import { findFleet } from '../../../store/projections/fleets.js';
-import { fleetStandings } from '../../../store/standings.js';
-import { awaitProjection } from '../../../app/projection-wait.js';
-import { recomputeFleet } from '../../../app/recompute-fleet.js';
+import { findEventsByIds } from '../../shared/store/projections/events.js';
+import { findFleet } from '../../shared/store/projections/fleets.js';
+import { fleetStandings } from '../../results/store/standings.js';
+import { awaitProjection } from '../../shared/app/projection-wait.js';
+import { recomputeFleet } from '../../results/app/recompute-fleet.js';
 
 /** How long the import waits for the events service and its projections (inside the gateway's 15 s). */
 export const IMPORT_WAIT_MS = 10_000;

@@ -16,21 +16,21 @@ import { withTransaction } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { freeSlug, importSlugBase } from '../domain/import-slug.js';
-import type { EventProjection } from '../../../domain/records.js';
+import type { EventProjection } from '../../shared/domain/records.js';
 import { buildImportDraft, type ImportDraft } from '../domain/draft.js';
 import { draftSizeError, factSizeError } from '../domain/limits.js';
 import type { SailwaveWarning } from '../domain/settings.js';
 import { parseSailwave } from '../domain/parse.js';
 import { toScoring } from '../domain/to-scoring.js';
 import { eventSlugsLike, insertImport, saveImportReport } from '../store/imports.js';
-import { findOrganizationBySlug } from '../../../store/projections/organizations.js';
-import { saveProgress } from '../../../store/results.js';
-import { isMember } from '../../../app/access.js';
+import { findOrganizationBySlug } from '../../shared/store/projections/organizations.js';
+import { saveProgress } from '../../results/store/results.js';
+import { isMember } from '../../shared/app/access.js';
 import { regattaImportedFact } from './import-facts.js';
 import { importParity, type ImportedFleetParity } from './import-parity.js';
-import { awaitProjection } from '../../../app/projection-wait.js';
-import { changeFleets } from '../../../app/unit-of-work/fleet-change.js';
-import { actorOf } from '../../../app/unit-of-work/revision-builder.js';
+import { awaitProjection } from '../../shared/app/projection-wait.js';
+import { changeFleets } from '../../results/app/unit-of-work/fleet-change.js';
+import { actorOf } from '../../results/app/unit-of-work/revision-builder.js';
 
 const ORGANIZATION_WAIT_MS = 1_000;
 

@@ -10,8 +10,8 @@
  */
 import type { ResultStatus } from '@regatta/contracts';
 import type { RaceEntry, SeriesRace } from '@regatta/scoring-engine';
-import type { SubmittedEntry } from '../../../domain/records.js';
-import { CODES_BY_STATUS } from '../../../domain/result-codes.js';
+import type { SubmittedEntry } from '../../shared/domain/records.js';
+import { CODES_BY_STATUS } from '../../shared/domain/result-codes.js';
 
 export type DraftEntry = Omit<SubmittedEntry, 'boatId'> & { boatId: string };
 

@@ -4,8 +4,8 @@
  * totals, nett and race points Sailwave stored. The import answers with what the stored standings say; this pure version
  * runs the same comparison without a database (unit test over the oracle files).
  */
-import { scoreFleet, type BoatInfo, type RaceInfo } from '../../../domain/fleet-scoring.js';
-import type { SubmittedEntry } from '../../../domain/records.js';
+import { scoreFleet, type BoatInfo, type RaceInfo } from '../../shared/domain/fleet-scoring.js';
+import type { SubmittedEntry } from '../../shared/domain/records.js';
 import type { DraftFleet, DraftRegistration, ImportDraft } from './draft.js';
 import { compareBoat, parityCategory, type BoatComparison, type ParityCategory, type RacePointsDifference, type SeriesFigures } from './points-parity.js';
 

@@ -12,7 +12,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { scoreFleet } from '../../../domain/fleet-scoring.js';
+import { scoreFleet } from '../../shared/domain/fleet-scoring.js';
 import { buildImportDraft, type ImportDraft } from './draft.js';
 import { parseSailwave } from './parse.js';
 import { toScoring } from './to-scoring.js';

@@ -8,9 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { scoreFleet, type BoatInfo, type RaceInfo } from '../../../domain/fleet-scoring.js';
-import type { FleetSetup } from '../../../domain/fleet-setup.js';
-import type { StoredEntry } from '../../../domain/race-entries.js';
+import { scoreFleet, type BoatInfo, type RaceInfo } from '../../shared/domain/fleet-scoring.js';
+import type { FleetSetup } from '../../shared/domain/fleet-setup.js';
+import type { StoredEntry } from '../../shared/domain/race-entries.js';
 import { parseSailwave } from './parse.js';
 import { toScoring } from './to-scoring.js';
 import { writeBlw, type BlwFleet, type BlwRegatta } from './write-blw.js';

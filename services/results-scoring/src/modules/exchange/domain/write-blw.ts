@@ -9,9 +9,9 @@
  * across fleets by race number, competitors get one record per fleet (handles 1…n), and each fleet
  * gets a child scoring system selected by `Fleet = <name>`.
  */
-import { countedRaces } from '../../../domain/fleet-scoring.js';
-import { needsRatings, ratingFor, type FleetSetup } from '../../../domain/fleet-setup.js';
-import type { StoredEntry } from '../../../domain/race-entries.js';
+import { countedRaces } from '../../shared/domain/fleet-scoring.js';
+import { needsRatings, ratingFor, type FleetSetup } from '../../shared/domain/fleet-setup.js';
+import type { StoredEntry } from '../../shared/domain/race-entries.js';
 import type { BlwFleet, BlwRace, BlwRegatta, BlwWriteWarning } from './write-model.js';
 import { BlwRecordWriter, blwNumber, clockText, durationText, encodeBlw, secondsOfDay } from './write-records.js';
 import { penaltyCodeName, redressCodeName, writeScoringSystems } from './write-scoring.js';

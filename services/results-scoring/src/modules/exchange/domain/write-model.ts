@@ -4,9 +4,9 @@
  * engine's score of each fleet (ranks, points, nett, per-race numbers), so the file carries the
  * standings the platform shows. Pure data; app/export-sailwave.ts loads it.
  */
-import type { BoatInfo, FleetScore, RaceInfo } from '../../../domain/fleet-scoring.js';
-import type { FleetSetup } from '../../../domain/fleet-setup.js';
-import type { StoredEntry } from '../../../domain/race-entries.js';
+import type { BoatInfo, FleetScore, RaceInfo } from '../../shared/domain/fleet-scoring.js';
+import type { FleetSetup } from '../../shared/domain/fleet-setup.js';
+import type { StoredEntry } from '../../shared/domain/race-entries.js';
 
 export interface BlwEvent {
   readonly name: string;

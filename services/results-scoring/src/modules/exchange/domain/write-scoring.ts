@@ -5,8 +5,8 @@
  * race ties. Settings Sailwave has no counterpart for come back as warnings.
  */
 import { DEFAULT_PENALTY_PERCENT } from '@regatta/scoring-engine';
-import { discardScheduleOf, handicapOf, penaltyBasisOf, scoringSystemOf, type FleetSetup } from '../../../domain/fleet-setup.js';
-import type { StoredEntry } from '../../../domain/race-entries.js';
+import { discardScheduleOf, handicapOf, penaltyBasisOf, scoringSystemOf, type FleetSetup } from '../../shared/domain/fleet-setup.js';
+import type { StoredEntry } from '../../shared/domain/race-entries.js';
 import { blwNumber, type BlwRecordWriter } from './write-records.js';
 import type { BlwWriteWarning } from './write-model.js';
 

@@ -7,7 +7,7 @@
 import { identityOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { exportSailwave } from '../app/export-sailwave.js';
-import { pathParams, slugParams } from '../../../http/results.schemas.js';
+import { pathParams, slugParams } from '../../results/http/results.schemas.js';
 
 export function sailwaveExportRoutes(context: ServiceContext): RouteDefinition[] {
   return [

@@ -11,16 +11,16 @@ import { problem } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { applyConsequences, blankEntry, ConsequenceError, type Consequence } from '../domain/consequence.js';
 import type { RevisionRef } from '../domain/records.js';
-import { needsRatings, ratingFor } from '../../../domain/fleet-setup.js';
+import { needsRatings, ratingFor } from '../../shared/domain/fleet-setup.js';
 import { consequenceRefusals } from '../domain/applicability.js';
-import { redressMethodOf } from '../../../domain/race-entries.js';
-import type { EventProjection, RaceWithProgress, SubmittedEntry } from '../../../domain/records.js';
-import { findRace } from '../../../store/projections/fleets.js';
-import { fleetBoats, registeredBoatIds } from '../../../store/projections/registrations.js';
-import { getRaceEntries } from '../../../store/results.js';
-import { getSplitDefinition } from '../../../store/split-series.js';
-import { changeFleets, type FleetChange } from '../../../app/unit-of-work/fleet-change.js';
-import type { RevisionActor } from '../../../app/unit-of-work/revision-builder.js';
+import { redressMethodOf } from '../../shared/domain/race-entries.js';
+import type { EventProjection, RaceWithProgress, SubmittedEntry } from '../../shared/domain/records.js';
+import { findRace } from '../../shared/store/projections/fleets.js';
+import { fleetBoats, registeredBoatIds } from '../../shared/store/projections/registrations.js';
+import { getRaceEntries } from '../../results/store/results.js';
+import { getSplitDefinition } from '../../series/store/split-series.js';
+import { changeFleets, type FleetChange } from '../../results/app/unit-of-work/fleet-change.js';
+import type { RevisionActor } from '../../results/app/unit-of-work/revision-builder.js';
 
 export interface DecisionToApply {
   event: EventProjection;

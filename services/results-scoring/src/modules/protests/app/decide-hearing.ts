@@ -12,12 +12,12 @@ import type { ServiceContext } from '@regatta/runtime';
 import type { Consequence } from '../domain/consequence.js';
 import type { Protest } from '../domain/records.js';
 import { insertDecision, setDecisionRevisions } from '../store/hearings.js';
-import { transactionTime } from '../../../store/locks.js';
+import { transactionTime } from '../../shared/store/locks.js';
 import { boatsInEvent, findProtest, setProtestStatus } from '../store/protests.js';
 import { applyDecision } from './apply-decision.js';
 import { assertOpen, committeeEvent, protestOf } from './protest-case.js';
 import { decisionPublishedFact } from './protest-facts.js';
-import { actorOf } from '../../../app/unit-of-work/revision-builder.js';
+import { actorOf } from '../../results/app/unit-of-work/revision-builder.js';
 
 export interface DecisionInput {
   factsFound: string;

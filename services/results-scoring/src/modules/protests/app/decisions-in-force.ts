@@ -3,7 +3,7 @@
  * a race, in the order they were made, re-applied to a new finishing record (domain/consequence.ts
  * reapplyDecisions, rule 66), with the protest numbers of the decisions that changed it.
  */
-import type { ResultsResources } from '../../../app/resources.js';
+import type { ResultsResources } from '../../results/app/resources.js';
 import { blankEntry, reapplyDecisions } from '../domain/consequence.js';
 import { decisionsOnRace } from '../store/hearings.js';
 

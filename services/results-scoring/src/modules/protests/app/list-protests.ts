@@ -8,7 +8,7 @@ import type { ServiceContext } from '@regatta/runtime';
 import type { Protest } from '../domain/records.js';
 import { viewOf, type ProtestView } from '../domain/visibility.js';
 import { listProtests } from '../store/protests.js';
-import { visibleEvent } from '../../../app/find-event.js';
+import { visibleEvent } from '../../shared/app/find-event.js';
 import { viewerOf } from './protest-access.js';
 
 export interface VisibleProtest {

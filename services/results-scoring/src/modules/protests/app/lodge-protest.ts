@@ -9,14 +9,14 @@ import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { formRefusal, isLate, lodgerRefusal, protestorPartyOf, type LodgingForm, type LodgingRefusal } from '../domain/lodging.js';
 import type { Protest, ProtestContact } from '../domain/records.js';
-import type { RaceWithProgress } from '../../../domain/records.js';
-import { findRace } from '../../../store/projections/fleets.js';
+import type { RaceWithProgress } from '../../shared/domain/records.js';
+import { findRace } from '../../shared/store/projections/fleets.js';
 import { boatsInEvent, insertProtest } from '../store/protests.js';
-import { canSeeEvent } from '../../../app/access.js';
-import { eventBySlug } from '../../../app/find-event.js';
+import { canSeeEvent } from '../../shared/app/access.js';
+import { eventBySlug } from '../../shared/app/find-event.js';
 import { viewerOf } from './protest-access.js';
 import { protestLodgedFact } from './protest-facts.js';
-import { PROJECTION_WAIT, awaitProjection, waitBudget } from '../../../app/projection-wait.js';
+import { PROJECTION_WAIT, awaitProjection, waitBudget } from '../../shared/app/projection-wait.js';
 
 export interface LodgeProtestInput extends LodgingForm {
   incident: string;

@@ -6,9 +6,9 @@
 import type { Identity } from '@regatta/http';
 import type { Queryable } from '@regatta/db';
 import type { Viewer } from '../domain/visibility.js';
-import type { EventProjection } from '../../../domain/records.js';
+import type { EventProjection } from '../../shared/domain/records.js';
 import { boatsOfUser } from '../store/protests.js';
-import { isMember } from '../../../app/access.js';
+import { isMember } from '../../shared/app/access.js';
 
 export async function viewerOf(q: Queryable, identity: Identity, event: EventProjection): Promise<Viewer> {
   const member = isMember(identity, event.organizationId);

@@ -3,11 +3,11 @@ import type { Queryable } from '@regatta/db';
 import { notFound, problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import type { Protest } from '../domain/records.js';
-import type { EventProjection } from '../../../domain/records.js';
+import type { EventProjection } from '../../shared/domain/records.js';
 import { findProtest } from '../store/protests.js';
-import { assertCommittee } from '../../../app/access.js';
-import { eventBySlug } from '../../../app/find-event.js';
-import { PROJECTION_WAIT } from '../../../app/projection-wait.js';
+import { assertCommittee } from '../../shared/app/access.js';
+import { eventBySlug } from '../../shared/app/find-event.js';
+import { PROJECTION_WAIT } from '../../shared/app/projection-wait.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -5,8 +5,8 @@
  */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import type { Protest } from '../domain/records.js';
-import type { EventProjection } from '../../../domain/records.js';
-import { PRODUCER } from '../../../app/facts.js';
+import type { EventProjection } from '../../shared/domain/records.js';
+import { PRODUCER } from '../../results/app/facts.js';
 
 interface Meta {
   event: EventProjection;

@@ -11,7 +11,7 @@ import type { Protest } from '../domain/records.js';
 import { findProtest, withdrawProtest } from '../store/protests.js';
 import { assertOpen, committeeEvent, protestOf } from './protest-case.js';
 import { protestWithdrawnFact } from './protest-facts.js';
-import { actorOf } from '../../../app/unit-of-work/revision-builder.js';
+import { actorOf } from '../../results/app/unit-of-work/revision-builder.js';
 
 export async function withdrawCase(context: ServiceContext, identity: Identity, request: { slug: string; protestId: string; requestId: string | undefined }, input: { reason: string }): Promise<Protest> {
   const event = await committeeEvent(context, identity, request.slug);

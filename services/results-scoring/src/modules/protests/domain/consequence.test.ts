@@ -7,9 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scoreFleet, type BoatInfo, type RaceInfo } from '../../../domain/fleet-scoring.js';
-import type { FleetSetup } from '../../../domain/fleet-setup.js';
-import type { StoredEntry } from '../../../domain/race-entries.js';
+import { scoreFleet, type BoatInfo, type RaceInfo } from '../../shared/domain/fleet-scoring.js';
+import type { FleetSetup } from '../../shared/domain/fleet-setup.js';
+import type { StoredEntry } from '../../shared/domain/race-entries.js';
 import { applyConsequences, ConsequenceError, reapplyDecisions, type Consequence } from './consequence.js';
 
 const START = new Date('2025-06-01T12:00:00Z');

@@ -7,9 +7,9 @@
  */
 import type { RedressMethod, ResultStatus } from '@regatta/contracts';
 import { DEFAULT_PENALTY_PERCENT, roundTenth } from '@regatta/scoring-engine';
-import { codeAllowed, effectiveCode } from '../../../domain/result-codes.js';
-import type { StoredEntry } from '../../../domain/race-entries.js';
-import type { SubmittedEntry } from '../../../domain/records.js';
+import { codeAllowed, effectiveCode } from '../../shared/domain/result-codes.js';
+import type { StoredEntry } from '../../shared/domain/race-entries.js';
+import type { SubmittedEntry } from '../../shared/domain/records.js';
 import type { ConsequenceAction } from '@regatta/contracts';
 
 export interface Consequence {

@@ -5,9 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scoreFleet, type BoatInfo, type RaceInfo } from '../../../domain/fleet-scoring.js';
-import type { FleetSetup } from '../../../domain/fleet-setup.js';
-import type { StoredEntry } from '../../../domain/race-entries.js';
+import { scoreFleet, type BoatInfo, type RaceInfo } from '../../shared/domain/fleet-scoring.js';
+import type { FleetSetup } from '../../shared/domain/fleet-setup.js';
+import type { StoredEntry } from '../../shared/domain/race-entries.js';
 import { applyConsequences, type Consequence } from './consequence.js';
 
 const fleet: FleetSetup = { id: 'f', name: 'ILCA 7', scoringSystem: 'low_point', dropRaces: 0, handicapSystem: 'one_design', handicapParams: {}, penaltyBasis: 'series_entries', discardThresholds: [] };

@@ -14,7 +14,7 @@ import { lodgeProtest } from '../app/lodge-protest.js';
 import { scheduleHearing } from '../app/schedule-hearing.js';
 import { withdrawCase } from '../app/withdraw-protest.js';
 import { decideBody, lodgeProtestBody, protestParams, protestsQuery, scheduleHearingBody, withdrawBody } from './protests.schemas.js';
-import { pathParams, slugParams } from '../../../http/results.schemas.js';
+import { pathParams, slugParams } from '../../results/http/results.schemas.js';
 import { fullView, listView } from './protests.views.js';
 
 export function protestsRoutes(context: ServiceContext): RouteDefinition[] {

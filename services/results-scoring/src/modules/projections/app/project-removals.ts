@@ -1,0 +1,105 @@
+/**
+ * What the events service changed or removed in a regatta's schedule into scoring:
+ * race.updated re-projects the race and re-scores its fleet when it has results (weight, must-count,
+ * discard-first or distance may have changed), recording the races whose numbers moved as revisions
+ * (app/rescore-setup.ts); race.deleted takes the race out of scoring in one unit of work
+ * (unit-of-work/fleet-change.ts: its fleet re-scored, or re-rendered when it has no results);
+ * series.deleted and event.deleted drop them.
+ *
+ * The events service refuses to delete a race with results, but it judges from its own copy of them,
+ * which results.v1 fills a moment after results-scoring commits: results submitted just before the
+ * deletion reach this consumer with race.deleted. They are never dropped silently: the removal is
+ * recorded as a revision of the deleted race (kind correction, reason "race N deleted with its
+ * results", under the fact's actor; changes: every boat before → none; entries: what the race held,
+ * so the results can be entered again on a race that is kept) and published as results.revised.
+ */
+import type { PoolClient } from '@regatta/db';
+import type { ServiceContext } from '@regatta/runtime';
+import type { RaceProjection } from '../../shared/domain/records.js';
+import { raceChangeReason } from '../domain/rescore-reasons.js';
+import { lockFleet, lockSeries } from '../../shared/store/locks.js';
+import { findEventsByIds } from '../../shared/store/projections/events.js';
+import { findFleet } from '../../shared/store/projections/fleets.js';
+import { raceBeingRemoved, removeEvent, removeRace, removeSeries } from '../store/removals.js';
+import { findSeriesContainingEvent } from '../../shared/store/projections/series.js';
+import { fleetHasResults } from '../../results/store/results.js';
+import { projectRace } from './project-race.js';
+import { recomputeFleet } from '../../results/app/recompute-fleet.js';
+import { renderFleetViews } from '../../results/app/render-views.js';
+import { rescoreRecorded } from '../../results/app/rescore-setup.js';
+import { lockSeriesOfEvent } from '../../series/app/series-standings.js';
+import { changeFleets } from '../../results/app/unit-of-work/fleet-change.js';
+import { systemActor } from '../../results/app/unit-of-work/revision-builder.js';
+
+/** Re-scores the fleet when it has results (recorded as revisions when `reason` is given), else re-renders its views. */
+async function rescoreOrRender(context: ServiceContext, client: PoolClient, eventId: string, fleetId: string, requestId: string | undefined, reason?: string, by: string | null = null): Promise<void> {
+  const [event] = await findEventsByIds(client, [eventId]);
+  const fleet = await findFleet(client, fleetId);
+  if (event && fleet && (await fleetHasResults(client, fleetId))) {
+    if (reason) await rescoreRecorded(context, client, event, fleet, { reason, by, requestId, everyRace: false });
+    else await recomputeFleet(client, event, fleet, { publish: (c, f) => context.publish(c, f), requestId, onlyIfChanged: true });
+    return;
+  }
+  await renderFleetViews(client, fleetId);
+}
+
+export async function projectRaceChange(
+  context: ServiceContext,
+  client: PoolClient,
+  race: RaceProjection,
+  fact: { occurredAt: Date; requestId?: string | undefined; actorUserId?: string | null; changedFields: readonly string[] },
+): Promise<void> {
+  await projectRace(client, race, fact);
+  // Attributed to whoever changed the race (the fact's actor), as every change must be.
+  await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId, raceChangeReason(race.number, fact.changedFields), fact.actorUserId ?? null);
+}
+
+/** The reason of the revision that records a deleted race's results (and of the re-score it causes). */
+export function raceDeletedReason(raceNumber: number | null, hadResults: boolean): string {
+  const race = raceNumber === null ? 'race' : `race ${raceNumber}`;
+  return hadResults ? `${race} deleted with its results` : `${race} deleted`;
+}
+
+export async function projectRaceDeleted(
+  context: ServiceContext,
+  client: PoolClient,
+  race: { id: string; eventId: string; fleetId: string },
+  fact: { requestId?: string | undefined; actorUserId?: string | null },
+): Promise<void> {
+  const by = systemActor(fact.actorUserId ?? null);
+  const [event] = await findEventsByIds(client, [race.eventId]);
+  if (!event) {
+    // No event to score or attribute against: the race goes, the fleet's views follow.
+    await lockSeriesOfEvent(client, race.eventId);
+    await lockFleet(client, race.fleetId);
+    await removeRace(client, race.id);
+    await renderFleetViews(client, race.fleetId);
+    return;
+  }
+  // One unit of work (series locks, then the fleet's): a submission to this race holds the same locks
+  // while it writes, so what is read here is all it committed.
+  await changeFleets(context, client, { event, fleetIds: [race.fleetId], requestId: fact.requestId }, async (change) => {
+    const removed = await raceBeingRemoved(client, race.id);
+    await removeRace(client, race.id);
+    const hadResults = removed.entries.length > 0;
+    // What the race held (its "after" is nothing): the record to enter the results again from.
+    if (hadResults) change.recordRemoval(race, removed, { kind: 'correction', reason: raceDeletedReason(removed.raceNumber, true), actor: by });
+    // Other races' numbers may move (a redress average over the races, discards): recorded as any re-score.
+    if (change.fleet(race.fleetId) && (await fleetHasResults(client, race.fleetId))) {
+      change.rescore(race.fleetId, { revisions: 'moved-races', reason: raceDeletedReason(removed.raceNumber, hadResults), actor: by });
+    } else {
+      await renderFleetViews(client, race.fleetId);
+    }
+  });
+}
+
+export async function projectSeriesDeleted(client: PoolClient, seriesId: string): Promise<void> {
+  await lockSeries(client, [seriesId]);
+  await removeSeries(client, seriesId);
+}
+
+export async function projectEventDeleted(client: PoolClient, eventId: string): Promise<void> {
+  // Series locks first (store/locks.ts); a series still listing the event keeps it as absent.
+  await lockSeries(client, (await findSeriesContainingEvent(client, eventId)).map((s) => s.id));
+  await removeEvent(client, eventId);
+}

@@ -1,0 +1,201 @@
+/**
+ * The one way a fleet's results change: a unit of work inside the caller's transaction. It takes the
+ * locks of the series containing the event and of the fleets (each once, in the order of
+ * store/locks.ts), takes the change's time, reads each fleet and its races once, then lets the use
+ * case check and record what it changes (a race's complete new entries with why, a re-score, facts of
+ * its own). At the end it re-scores every touched fleet once, writes every revision with the one
+ * builder (revision-builder.ts) and queues the collected facts in one declared order (fact-order.ts).
+ *
+ * Submissions, corrections, reverts, the protest committee's decisions, re-scores after set-up,
+ * schedule or entry changes and the batch of an import all come through here, so no result changes
+ * without its revision, and no fact of a change is queued before the change is whole.
+ */
+import type { Fact } from '@regatta/contracts';
+import type { PoolClient, Queryable } from '@regatta/db';
+import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SubmittedEntry } from '../../../shared/domain/records.js';
+import type { RevisionRecord } from '../../store/revisions.js';
+import { resultsRevisedFact } from '../revision-facts.js';
+import { inDeclaredOrder } from './fact-order.js';
+import { FLEET_STORE, type FleetChangeStore } from './fleet-store.js';
+import type { FleetRescore } from './rescore.js';
+import type { RevisionActor, RevisionNote } from './revision-builder.js';
+
+export interface FleetChangeScope {
+  event: EventProjection;
+  /** The fleets the change may touch (locked in id order). */
+  fleetIds: readonly string[];
+  requestId: string | undefined;
+  /** Batch form (an import): the fleets are not projected yet; results and revisions are stored, nothing re-scored. */
+  batch?: boolean;
+}
+
+/** A re-score the use case asks for without changing results (a set-up, schedule or entry change). */
+export type RescoreRecord =
+  /** A revision of every race with results (a set-up change: the numbers may move anywhere). */
+  | { revisions: 'every-race'; reason: string; actor: RevisionActor }
+  /** Revisions of the races whose numbers moved only; facts only when the standings changed. */
+  | { revisions: 'moved-races'; reason: string; actor: RevisionActor }
+  /** No revisions; facts only when the standings changed (a projection re-rendered with scores). */
+  | { revisions: 'none' };
+
+/** What a use case does inside the unit: read what was read under the locks, record changes and facts. */
+export interface FleetChange {
+  readonly client: PoolClient;
+  readonly event: EventProjection;
+  /** The change's time (after the locks): revisions, progress rows and view history carry it. */
+  readonly at: Date;
+  readonly requestId: string | undefined;
+  fleet(fleetId: string): FleetProjection | undefined;
+  races(fleetId: string): readonly RaceWithProgress[];
+  race(raceId: string): RaceWithProgress | undefined;
+  /** Stores the race's complete new entries (results provisional again); its revision is written after the re-score. */
+  changeResults(race: Pick<RaceWithProgress, 'id' | 'fleetId' | 'status'>, entries: SubmittedEntry[], note: RevisionNote): Promise<void>;
+  /**
+   * Records that a race's results went with the race (the use case removed it): its revision, every
+   * boat before → nothing, the entries it held. Re-scores nothing by itself.
+   */
+  recordRemoval(race: Pick<RaceWithProgress, 'id' | 'fleetId'>, removed: { results: ResultRow[]; entries: SubmittedEntry[] }, note: RevisionNote): void;
+  /** Re-scores the fleet at the end even though no results of it changed. */
+  rescore(fleetId: string, record: RescoreRecord): void;
+  /** A fact of the use case's own (race.started, race.completed), queued with the others in the declared order. */
+  publish(fact: Fact): void;
+}
+
+export interface FleetChangeDone<T> {
+  value: T;
+  /** The revisions written, by race id (one per race). */
+  revisions: Map<string, RevisionRecord>;
+  rescored: Map<string, FleetRescore>;
+}
+
+interface ResultChange {
+  race: Pick<RaceWithProgress, 'id' | 'fleetId'>;
+  before: ResultRow[];
+  entries: SubmittedEntry[];
+  note: RevisionNote;
+  /** The race is gone (removed with its results): nothing after, no views, not named to the re-score. */
+  removed?: true;
+}
+
+export async function changeFleets<T>(
+  context: { publish(client: Queryable, fact: Fact): Promise<void> },
+  client: PoolClient,
+  scope: FleetChangeScope,
+  work: (change: FleetChange) => Promise<T>,
+  store: FleetChangeStore = FLEET_STORE,
+): Promise<FleetChangeDone<T>> {
+  const { event, requestId } = scope;
+  // Series locks, then the fleets' in id order: the order every path takes (store/locks.ts).
+  const series = await store.lockSeriesOfEvent(client, event.id);
+  const fleetIds = [...new Set(scope.fleetIds)].sort();
+  for (const fleetId of fleetIds) await store.lockFleet(client, fleetId);
+  // After the locks: the change's time orders this fleet's changes as the locks do.
+  const at = await store.changeTime(client);
+  const read = new Map<string, { fleet: FleetProjection | undefined; races: RaceWithProgress[] }>();
+  for (const fleetId of fleetIds) read.set(fleetId, scope.batch ? { fleet: undefined, races: [] } : await store.readFleet(client, fleetId));
+
+  const changes = new Map<string, ResultChange>();
+  const rescores = new Map<string, RescoreRecord>();
+  const facts: Fact[] = [];
+  const locked = (fleetId: string) => {
+    if (!read.has(fleetId)) throw new Error(`fleet ${fleetId} is not locked by this unit of work`);
+  };
+  const change: FleetChange = {
+    client,
+    event,
+    at,
+    requestId,
+    fleet: (fleetId) => read.get(fleetId)?.fleet,
+    races: (fleetId) => read.get(fleetId)?.races ?? [],
+    race: (raceId) => [...read.values()].flatMap((f) => f.races).find((race) => race.id === raceId),
+    async changeResults(race, entries, note) {
+      locked(race.fleetId);
+      const earlier = changes.get(race.id);
+      const before = earlier ? earlier.before : await store.raceResults(client, race.id);
+      const stored = { raceId: race.id, eventId: event.id, fleetId: race.fleetId, status: race.status === 'scheduled' ? ('finished' as const) : race.status };
+      // The race's progress row says when results last changed, and that they are provisional again;
+      // an import's batch records the whole progress row itself.
+      await store.storeResults(client, stored, entries, scope.batch ? null : at);
+      changes.set(race.id, { race, before, entries, note });
+    },
+    recordRemoval(race, removed, note) {
+      locked(race.fleetId);
+      changes.set(race.id, { race, before: removed.results, entries: removed.entries, note, removed: true });
+    },
+    rescore(fleetId, record) {
+      locked(fleetId);
+      rescores.set(fleetId, record);
+    },
+    publish: (fact) => void facts.push(fact),
+  };
+  const value = await work(change);
+
+  const revisions = new Map<string, RevisionRecord>();
+  const rescored = new Map<string, FleetRescore>();
+  const standingsMoved: string[] = [];
+  for (const fleetId of fleetIds) {
+    const fleet = read.get(fleetId)?.fleet;
+    const ofFleet = [...changes.values()].filter((c) => c.race.fleetId === fleetId);
+    // A removed race's record first: it holds what the race had before anything is re-scored.
+    for (const c of ofFleet) if (c.removed) await revise(c, []);
+    const changed = ofFleet.filter((c) => !c.removed);
+    const record = rescores.get(fleetId);
+    if (scope.batch || !fleet) {
+      // Nothing to score against yet: the results and their revisions are all there is.
+      for (const c of changed) await revise(c, await store.raceResults(client, c.race.id));
+      continue;
+    }
+    if (changed.length === 0 && !record) continue;
+    const recorded = record && record.revisions !== 'none' ? (read.get(fleetId)?.races ?? []).filter((race) => race.hasResults && !changes.has(race.id)) : [];
+    const beforeRescore = new Map<string, ResultRow[]>();
+    for (const race of recorded) beforeRescore.set(race.id, await store.raceResults(client, race.id));
+    const everyRace = record?.revisions === 'every-race';
+    // A set-up change records a revision of every race: their time moves before the views are rendered.
+    if (everyRace) await store.markRescored(client, recorded.map((race) => race.id), at);
+    const named = changed.length > 0 || everyRace ? [...changed.map((c) => c.race.id), ...(everyRace ? recorded.map((race) => race.id) : [])] : undefined;
+    const score = await store.rescore(client, event, fleet, { requestId, namedRaces: named });
+    rescored.set(fleetId, score);
+    facts.push(...score.resultsUpdated);
+    // Only a re-score nobody asked of the results (moved races, a projection) is quiet when the standings stand.
+    const quiet = changed.length === 0 && record?.revisions !== 'every-race';
+    if (score.standingsChanged || !quiet) {
+      facts.push(score.standingsUpdated);
+      standingsMoved.push(fleetId);
+    }
+    for (const c of changed) await revise(c, await store.raceResults(client, c.race.id));
+    if (record && record.revisions !== 'none') {
+      const moved: string[] = [];
+      for (const race of recorded) {
+        const entries = await store.raceEntries(client, race.id);
+        const written = await store.writeRevision(
+          client,
+          { eventId: event.id, fleetId, raceId: race.id },
+          { kind: 'correction', reason: record.reason, actor: record.actor },
+          { before: beforeRescore.get(race.id) ?? [], after: await store.raceResults(client, race.id), entries },
+          at,
+          { skipUnchanged: !everyRace },
+        );
+        if (!written) continue;
+        revisions.set(race.id, written);
+        facts.push(resultsRevisedFact({ event, requestId }, written));
+        moved.push(race.id);
+      }
+      // The answers' asOf is the latest revision they include: races revised only because their
+      // numbers moved are known after the re-score; their time moves now, and the views are rendered again.
+      if (!everyRace && moved.length > 0) {
+        await store.markRescored(client, moved, at);
+        await store.renderViews(client, fleetId);
+      }
+    }
+  }
+  if (standingsMoved.length > 0) facts.push(...(await store.seriesFacts(client, event, series, standingsMoved, requestId)));
+  for (const fact of inDeclaredOrder(facts)) await context.publish(client, fact);
+  return { value, revisions, rescored };
+
+  async function revise(c: ResultChange, after: ResultRow[]): Promise<void> {
+    const written = await store.writeRevision(client, { eventId: event.id, fleetId: c.race.fleetId, raceId: c.race.id }, c.note, { before: c.before, after, entries: c.entries }, at, { skipUnchanged: false });
+    revisions.set(c.race.id, written!);
+    // An import's revisions travel with its own fact (regatta.imported), not as results.revised.
+    if (!scope.batch) facts.push(resultsRevisedFact({ event, requestId }, written!));
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Standings routes (behind the gateway, under /api/v1):
+ *   GET  /events/{slug}/standings                 fleet standings (fleet, includeDrops)
+ *   GET  /series/{slug}/standings                 multi-event series standings (fleet, includeDrops)
+ *
+ * Both answer from the read views (app/render-views.ts, app/series-standings.ts): stored JSON text;
+ * `?format=` or Accept asks for an export (packages/exports) of that same answer.
+ */
+import { requestedFormat, sendExport, varyOnAccept } from '@regatta/exports';
+import { identityOf, parseInput, type RouteDefinition } from '@regatta/http';
+import type { ServiceContext } from '@regatta/runtime';
+import { getSeriesStandings } from '../../series/app/get-series-standings.js';
+import { getStandings } from '../app/get-standings.js';
+import { pathParams, slugParams, standingsQuery } from './results.schemas.js';
+import { seriesStandingsTable, standingsTable } from './standings.export.js';
+import { seriesStandingsText, standingsText } from './standings.views.js';
+
+export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
+  const eventStandings: RouteDefinition = {
+    method: 'get',
+    path: '/api/v1/events/:slug/standings',
+    handler: async (req, res) => {
+      const query = parseInput(standingsQuery, req.query, 'query');
+      const format = requestedFormat(req.query, req.headers.accept);
+      const { slug } = pathParams(slugParams, req, 'Event');
+      const text = standingsText(await getStandings(context, identityOf(res), slug, query));
+      varyOnAccept(res);
+      if (format === 'json') res.type('json').send(text);
+      else await sendExport(req, res, standingsTable(text), format);
+    },
+  };
+
+  const seriesStandings: RouteDefinition = {
+    method: 'get',
+    path: '/api/v1/series/:slug/standings',
+    handler: async (req, res) => {
+      const identity = identityOf(res);
+      const { slug } = pathParams(slugParams, req, 'Series');
+      const query = parseInput(standingsQuery, req.query, 'query');
+      const format = requestedFormat(req.query, req.headers.accept);
+      const text = seriesStandingsText(await getSeriesStandings(context, identity, slug, query));
+      varyOnAccept(res);
+      if (format === 'json') res.type('json').send(text);
+      else await sendExport(req, res, seriesStandingsTable(text), format);
+    },
+  };
+
+  return [eventStandings, seriesStandings];
+}

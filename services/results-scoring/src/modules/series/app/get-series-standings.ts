@@ -1,0 +1,56 @@
+/**
+ * GET series standings: the stored public view when the caller sees exactly its events (drafts are
+ * rare) and it was computed from the standings stored now; otherwise (not rendered yet, or a change
+ * that raced the series' creation) it is rendered again under the series' lock; a caller who sees a
+ * draft event of the series gets standings computed for her.
+ */
+import { withTransaction } from '@regatta/db';
+import { notFound, type Identity } from '@regatta/http';
+import type { ServiceContext } from '@regatta/runtime';
+import { combineSeries, seriesRuleOf } from '../domain/multi-event-series.js';
+import { eventRef, seriesRef, seriesStandingView } from '../../results/domain/public-views.js';
+import { isPublicEvent } from '../../shared/domain/records.js';
+import { lockSeries } from '../../shared/store/locks.js';
+import { findSeriesBySlug } from '../../shared/store/projections/series.js';
+import { findSeriesView, seriesInputs, type SeriesViewRow } from '../../results/store/read-views.js';
+import { canSeeEvent, canSeeOrganization } from '../../shared/app/access.js';
+import { PROJECTION_WAIT, awaitProjection } from '../../shared/app/projection-wait.js';
+import { renderSeriesView, seriesEventInputs, seriesEvents } from './series-standings.js';
+
+/** JSON text of the three parts of the answer. */
+export interface SeriesStandings {
+  series: string;
+  events: string;
+  standings: string;
+}
+
+export async function getSeriesStandings(context: ServiceContext, identity: Identity, slug: string, query: { fleet?: string | undefined; includeDrops: boolean }): Promise<SeriesStandings> {
+  const { pool } = context;
+  const series = await awaitProjection(context, () => findSeriesBySlug(pool, slug), PROJECTION_WAIT.UNKNOWN_SLUG_ON_READ_MS);
+  if (!series || !canSeeOrganization(identity, series.organizationId)) throw notFound('Series');
+  const events = await seriesEvents(pool, series, (event) => canSeeEvent(identity, event));
+  const wanted = query.fleet?.toLowerCase();
+  const byFleet = <T extends { fleet: string }>(entry: T) => !wanted || entry.fleet.toLowerCase() === wanted;
+
+  const eventIds = events.map((e) => e.id);
+  const sameEvents = (view: SeriesViewRow) =>
+    view.eventIds.length === eventIds.length && view.eventIds.every((id, i) => id === eventIds[i]) && view.events === JSON.stringify(events.map(eventRef));
+  let [view, inputs] = await Promise.all([findSeriesView(pool, series.id), seriesInputs(pool, eventIds)]);
+  if (events.every(isPublicEvent) && (!view || !sameEvents(view) || view.inputs !== inputs)) {
+    view = await withTransaction(pool, async (client) => {
+      await lockSeries(client, [series.id]);
+      await renderSeriesView(client, series);
+      return findSeriesView(client, series.id);
+    });
+  }
+  if (view && sameEvents(view)) {
+    let standings = query.includeDrops ? view.standings : view.standingsWithoutDrops;
+    if (wanted) standings = JSON.stringify((JSON.parse(standings) as { fleet: string }[]).filter(byFleet));
+    return { series: view.series, events: view.events, standings };
+  }
+  const rule = seriesRuleOf(series.scoringRule);
+  const standings = combineSeries(rule, series.bestOf, await seriesEventInputs(pool, events))
+    .filter(byFleet)
+    .map((entry) => seriesStandingView(entry, query.includeDrops));
+  return { series: JSON.stringify(seriesRef(series, rule)), events: JSON.stringify(events.map(eventRef)), standings: JSON.stringify(standings) };
+}
