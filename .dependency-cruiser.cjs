@@ -11,9 +11,12 @@
  * layer.
  *
  * A service may group its capabilities into modules (src/modules/<name>/), each with the same inside;
- * every layer rule holds for src/<layer>/ and src/modules/<name>/<layer>/ alike. In results-scoring,
- * nothing but service.ts imports the Sailwave exchange module, and the results capability never
- * imports the protests module: it asks through the ports of app/resources.ts, wired in service.ts.
+ * every layer rule holds for src/<layer>/ and src/modules/<name>/<layer>/ alike. In results-scoring
+ * (modules shared, results, series, protests, exchange, projections): shared imports no other module;
+ * nothing but service.ts imports the Sailwave exchange module or the projections module; the results
+ * module never imports the protests module (it asks through the ports of its app/resources.ts, wired in
+ * service.ts) and reaches the series module only from the unit of work's fleet store (a fleet's
+ * standings moved: its series' standings follow in the same transaction).
  * The scoring engine (packages/scoring-engine) imports nothing outside its own files.
  */
 /** A layer at the top of a service's src/ or inside one of its modules. */
@@ -136,8 +139,29 @@ module.exports = {
       name: 'results-not-to-protests',
       comment: 'Results ask the protest room through the ports of app/resources.ts (openHearings, decisionsInForce), wired in service.ts; they never import the protests module.',
       severity: 'error',
-      from: { path: `${RESULTS_SCORING}((http|app|domain|store|messaging|facts|adapters)/|modules/results/)` },
+      from: { path: `${RESULTS_SCORING}modules/results/` },
       to: { path: `${RESULTS_SCORING}modules/protests/` },
+    },
+    {
+      name: 'results-shared-kernel',
+      comment: 'modules/shared holds what every capability of results-scoring reads (the vocabulary records, the engine adapters, access, locks, the projected tables); it imports no other module.',
+      severity: 'error',
+      from: { path: `${RESULTS_SCORING}modules/shared/` },
+      to: { path: `${RESULTS_SCORING}modules/(?!shared/)` },
+    },
+    {
+      name: 'projections-from-composition-root',
+      comment: 'The projections module keeps the copies of other services\' facts and re-scores after set-up changes; only service.ts wires its consumers, no capability depends on it.',
+      severity: 'error',
+      from: { path: RESULTS_SCORING, pathNot: `${RESULTS_SCORING}(modules/projections/|service\\.ts$)` },
+      to: { path: `${RESULTS_SCORING}modules/projections/` },
+    },
+    {
+      name: 'results-to-series-via-unit-of-work',
+      comment: 'Series are built on the fleets\' results; the results module reaches the series module only where a unit of work\'s moved standings make the series\' standings follow (app/unit-of-work/fleet-store.ts).',
+      severity: 'error',
+      from: { path: `${RESULTS_SCORING}modules/results/`, pathNot: `${RESULTS_SCORING}modules/results/app/unit-of-work/fleet-store\\.ts$` },
+      to: { path: `${RESULTS_SCORING}modules/series/` },
     },
   ],
   options: {

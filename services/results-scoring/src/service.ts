@@ -22,6 +22,7 @@ import { previewRoutes } from './modules/results/http/preview.routes.js';
 import { sailwaveExportRoutes } from './modules/exchange/http/sailwave-export.routes.js';
 import { splitRoutes } from './modules/series/http/split.routes.js';
 import { standingsRoutes } from './modules/results/http/standings.routes.js';
+import { seriesStandingsRoutes } from './modules/series/http/series-standings.routes.js';
 import { captureConsumer } from './modules/results/messaging/capture.consumer.js';
 import { organizationsConsumer } from './modules/projections/messaging/organizations.consumer.js';
 import { projectionsConsumer } from './modules/projections/messaging/projections.consumer.js';
@@ -40,7 +41,7 @@ export const definition: ServiceDefinition<typeof resultsEnv, ResultsResources> 
     // The protest room's decisions stay in force on top of a resubmitted or previewed finishing record.
     decisionsInForce,
   }),
-  routes: (context, resources) => [...resultsRoutes(context, resources), ...standingsRoutes(context), ...revisionsRoutes(context), ...previewRoutes(context, resources), ...publicationRoutes(context, resources), ...protestsRoutes(context), ...sailwaveExportRoutes(context), ...importsRoutes(context), ...splitRoutes(context), ...overallRoutes(context)],
+  routes: (context, resources) => [...resultsRoutes(context, resources), ...standingsRoutes(context), ...seriesStandingsRoutes(context), ...revisionsRoutes(context), ...previewRoutes(context, resources), ...publicationRoutes(context, resources), ...protestsRoutes(context), ...sailwaveExportRoutes(context), ...importsRoutes(context), ...splitRoutes(context), ...overallRoutes(context)],
   consumers: (context) => [projectionsConsumer(context), organizationsConsumer(), captureConsumer(context)],
   background: (context, resources) => [officialTask(context, resources)],
 };

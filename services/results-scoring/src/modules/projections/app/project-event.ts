@@ -7,7 +7,8 @@ import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import { publicSeriesViewChanged, type EventProjection } from '../../shared/domain/records.js';
 import { findEventsByIds, upsertEvent } from '../../shared/store/projections/events.js';
-import { lockSeriesOfEvent, publishSeriesStandings } from '../../series/app/series-standings.js';
+import { publishSeriesStandings } from '../../series/app/series-standings.js';
+import { lockSeriesOfEvent } from '../../shared/store/locks.js';
 
 export async function projectEvent(context: ServiceContext, client: PoolClient, event: EventProjection, fact: { occurredAt: Date; requestId?: string | undefined }): Promise<void> {
   const [before] = await findEventsByIds(client, [event.id]);

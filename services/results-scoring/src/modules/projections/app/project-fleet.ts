@@ -13,7 +13,8 @@ import { removeFleet } from '../store/removals.js';
 import { fleetHasResults } from '../../results/store/results.js';
 import { renderFleetViews } from '../../results/app/render-views.js';
 import { rescoreAfterSetupChange, type SetupChange } from '../../results/app/rescore-setup.js';
-import { lockSeriesOfEvent, renderSeriesView } from '../../series/app/series-standings.js';
+import { renderSeriesView } from '../../series/app/series-standings.js';
+import { lockSeriesOfEvent } from '../../shared/store/locks.js';
 
 export async function projectFleet(client: PoolClient, fleet: FleetProjection, fact: { createdAt: Date | null; occurredAt: Date }): Promise<void> {
   // Series locks before the fleet lock (the order every path takes; see store/locks.ts).

@@ -3,7 +3,7 @@ import type { PoolClient } from '@regatta/db';
 import type { RaceProjection } from '../../shared/domain/records.js';
 import { findRace, upsertRace } from '../../shared/store/projections/fleets.js';
 import { renderFleetViews } from '../../results/app/render-views.js';
-import { lockSeriesOfEvent } from '../../series/app/series-standings.js';
+import { lockSeriesOfEvent } from '../../shared/store/locks.js';
 
 export async function projectRace(client: PoolClient, race: RaceProjection, fact: { occurredAt: Date }): Promise<void> {
   await lockSeriesOfEvent(client, race.eventId);

@@ -17,7 +17,7 @@ import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import type { RaceProjection } from '../../shared/domain/records.js';
 import { raceChangeReason } from '../domain/rescore-reasons.js';
-import { lockFleet, lockSeries } from '../../shared/store/locks.js';
+import { lockFleet, lockSeries, lockSeriesOfEvent } from '../../shared/store/locks.js';
 import { findEventsByIds } from '../../shared/store/projections/events.js';
 import { findFleet } from '../../shared/store/projections/fleets.js';
 import { raceBeingRemoved, removeEvent, removeRace, removeSeries } from '../store/removals.js';
@@ -27,7 +27,6 @@ import { projectRace } from './project-race.js';
 import { recomputeFleet } from '../../results/app/recompute-fleet.js';
 import { renderFleetViews } from '../../results/app/render-views.js';
 import { rescoreRecorded } from '../../results/app/rescore-setup.js';
-import { lockSeriesOfEvent } from '../../series/app/series-standings.js';
 import { changeFleets } from '../../results/app/unit-of-work/fleet-change.js';
 import { systemActor } from '../../results/app/unit-of-work/revision-builder.js';
 

@@ -1,12 +1,11 @@
 /**
  * Facts published by results-scoring on results.v1 (key: the event id; the organization id for series
- * facts). Each is a full snapshot of its subject (see proto/regatta/facts/v1/results.proto). Built
+ * facts, built in the series module). Each is a full snapshot of its subject (see proto/regatta/facts/v1/results.proto). Built
  * here, queued by the use cases in their transaction (context.publish, the outbox).
  */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import type { BoatInfo, FleetScore } from '../../shared/domain/fleet-scoring.js';
-import { seriesRuleOf, type SeriesStandingEntry } from '../../series/domain/multi-event-series.js';
-import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SeriesProjection } from '../../shared/domain/records.js';
+import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow } from '../../shared/domain/records.js';
 
 export const PRODUCER = 'results-scoring';
 
@@ -24,7 +23,7 @@ const metaOf = (meta: Meta) => ({
   ...(meta.occurredAt ? { occurredAt: meta.occurredAt } : {}),
 });
 
-const ts = (date: Date | null | undefined) => (date ? timestampFromDate(date) : undefined);
+export const ts = (date: Date | null | undefined) => (date ? timestampFromDate(date) : undefined);
 
 export function resultsUpdatedFact(meta: Meta, race: RaceWithProgress, rows: ResultRow[], boats: ReadonlyMap<string, BoatInfo>): Fact {
   return newFact(
@@ -119,58 +118,4 @@ export function standingsUpdatedFact(meta: Meta, fleet: FleetProjection, score: 
 
 export function resultsPublishedFact(meta: Meta, publishedAt: Date, raceIds: string[], fleetIds: string[]): Fact {
   return newFact('results.published', 'resultsPublished', { eventId: meta.event.id, publishedAt: ts(publishedAt), raceIds, fleetIds }, metaOf(meta));
-}
-
-interface SeriesMeta {
-  series: SeriesProjection;
-  requestId?: string | undefined;
-  occurredAt?: Date;
-}
-
-/**
- * series.standings.updated: the standings of a series as `combineSeries` gives them for `events` (in
- * chronological order), every cell included (dropped ones flagged). A series spans events: no event id,
- * the organization id is the key.
- */
-export function seriesStandingsUpdatedFact(meta: SeriesMeta, events: readonly EventProjection[], standings: readonly SeriesStandingEntry[]): Fact {
-  const { series } = meta;
-  return newFact(
-    'series.standings.updated',
-    'seriesStandingsUpdated',
-    {
-      seriesId: series.id,
-      organizationId: series.organizationId ?? '',
-      slug: series.slug,
-      name: series.name,
-      year: series.year ?? 0,
-      scoringRule: seriesRuleOf(series.scoringRule),
-      ...(series.bestOf !== null ? { bestOf: series.bestOf } : {}),
-      events: events.map((event) => ({ id: event.id, slug: event.slug, name: event.name, ...(event.startDate ? { startDate: ts(event.startDate) } : {}) })),
-      entries: standings.map((entry) => ({
-        position: entry.position,
-        fleet: entry.fleet,
-        boatId: entry.boatId,
-        boatName: entry.boatName,
-        ...(entry.sailNumber != null ? { sailNumber: entry.sailNumber } : {}),
-        ...(entry.sailorName != null ? { sailorName: entry.sailorName } : {}),
-        totalPoints: entry.totalPoints,
-        netPoints: entry.netPoints,
-        eventsSailed: entry.eventsSailed,
-        cells: entry.eventResults.map((cell) => ({
-          eventId: cell.eventId,
-          eventSlug: cell.event,
-          points: cell.points,
-          ...(cell.place !== null ? { place: cell.place } : {}),
-          dropped: cell.dropped,
-          absent: cell.absent,
-        })),
-      })),
-    },
-    {
-      producer: PRODUCER,
-      organizationId: series.organizationId,
-      requestId: meta.requestId ?? null,
-      ...(meta.occurredAt ? { occurredAt: meta.occurredAt } : {}),
-    },
-  );
 }

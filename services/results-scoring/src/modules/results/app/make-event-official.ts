@@ -9,7 +9,7 @@ import { withTransaction } from '@regatta/db';
 import { notFound, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import type { EventProjection } from '../../shared/domain/records.js';
-import { transactionTime } from '../../shared/store/locks.js';
+import { transactionTime, lockSeriesOfEvent } from '../../shared/store/locks.js';
 import { publishEvent } from '../store/results.js';
 import { assertMember } from '../../shared/app/access.js';
 import { resultsPublishedFact } from './facts.js';
@@ -18,7 +18,6 @@ import { PROJECTION_WAIT } from '../../shared/app/projection-wait.js';
 import { renderFleetViews } from './render-views.js';
 import { actorOf, recordStepRevision } from './unit-of-work/revision-builder.js';
 import { resultsOfficialFact } from './revision-facts.js';
-import { lockSeriesOfEvent } from '../../series/app/series-standings.js';
 
 export interface EventMadeOfficial {
   event: EventProjection;

@@ -7,14 +7,13 @@ import type { PoolClient } from '@regatta/db';
 import { notFound, problem } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import type { EventProjection, FleetProjection } from '../../shared/domain/records.js';
-import { lockFleet } from '../../shared/store/locks.js';
+import { lockFleet, lockSeriesOfEvent } from '../../shared/store/locks.js';
 import { findFleet } from '../../shared/store/projections/fleets.js';
 import { markOfficial, type PostableRace } from '../store/publication.js';
 import { resultsPublishedFact } from './facts.js';
 import { renderFleetViews } from './render-views.js';
 import { recordStepRevision, type RevisionActor } from './unit-of-work/revision-builder.js';
 import { resultsOfficialFact } from './revision-facts.js';
-import { lockSeriesOfEvent } from '../../series/app/series-standings.js';
 
 /** The fleet of the event (404 Fleet otherwise). */
 export async function fleetOfEvent(client: PoolClient, event: EventProjection, fleetId: string): Promise<FleetProjection> {

@@ -5,7 +5,6 @@
 import { formatDuration } from '@regatta/contracts';
 import { countedRaces, type BoatInfo, type StandingEntrySnapshot } from '../../shared/domain/fleet-scoring.js';
 import { declaredDrops, scoringSystemOf } from '../../shared/domain/fleet-setup.js';
-import type { SeriesStandingEntry } from '../../series/domain/multi-event-series.js';
 import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SeriesProjection, StoredStandings } from '../../shared/domain/records.js';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -132,21 +131,3 @@ export function combinedScoringSystem(fleets: readonly FleetSummary[]): FleetSum
     appliedDrops: Math.max(0, ...fleets.map((f) => f.scoringSystem.appliedDrops)),
   };
 }
-
-/** The series standings entry as GET /series/{slug}/standings shows it. */
-export function seriesStandingView(entry: SeriesStandingEntry, includeDrops: boolean) {
-  return {
-    position: entry.position,
-    boat: boatRef(entry.boatId, { name: entry.boatName, sailNumber: entry.sailNumber }),
-    skipper: entry.sailorName,
-    fleet: entry.fleet,
-    totalPoints: entry.totalPoints,
-    netPoints: entry.netPoints,
-    eventsSailed: entry.eventsSailed,
-    eventResults: entry.eventResults
-      .filter((cell) => includeDrops || !cell.dropped)
-      .map((cell) => ({ event: cell.event, eventId: cell.eventId, points: cell.points, place: cell.place, dropped: cell.dropped, absent: cell.absent })),
-  };
-}
-
-export const seriesRef = (series: SeriesProjection, rule: string) => ({ id: series.id, slug: series.slug, name: series.name, year: series.year, scoringRule: rule, bestOf: series.bestOf });

@@ -1,13 +1,13 @@
 /**
- * GET standings and series standings as export tables (packages/exports), read back from the JSON
+ * GET standings as export tables (packages/exports), read back from the JSON
  * answer (standings.views.ts) so the CSV and the sheets show exactly what the JSON shows. One section
- * per fleet; a race (or event) column per race number (or event) the fleet sailed: the CSV has the
+ * per fleet; a race column per race number the fleet sailed: the CSV has the
  * union of them, each sheet only its fleet's. A dropped score is in brackets, a code follows the points.
  */
 import type { ExportColumn, ExportRow, ExportTable } from '@regatta/exports';
 import { codeText, combinedStatus } from './results.export.js';
 
-interface BoatRef {
+export interface BoatRef {
   id: string;
   name: string;
   sail: string | null;
@@ -34,22 +34,7 @@ interface StandingsJson {
   };
 }
 
-interface SeriesEntry {
-  position: number;
-  boat: BoatRef;
-  skipper: string | null;
-  fleet: string;
-  totalPoints: number;
-  netPoints: number;
-  eventsSailed: number;
-  eventResults: { event: string; eventId: string; points: number; place: number | null; dropped: boolean; absent: boolean }[];
-}
-
-interface SeriesJson {
-  data: { series: { slug: string; name: string }; events: { id: string; name: string }[]; standings: SeriesEntry[] };
-}
-
-const LEAD: ExportColumn[] = [
+export const LEAD: ExportColumn[] = [
   { key: 'fleet', label: 'Fleet' },
   { key: 'position', label: 'Rank', numeric: true },
   { key: 'sail', label: 'Sail number' },
@@ -63,7 +48,7 @@ export function scoreText(points: number, code: string | null, dropped: boolean)
   return dropped ? `(${text})` : text;
 }
 
-const lead = (entry: { fleet: string; position: number; boat: BoatRef; skipper: string | null }): Record<string, string | number | null> => ({
+export const lead = (entry: { fleet: string; position: number; boat: BoatRef; skipper: string | null }): Record<string, string | number | null> => ({
   fleet: entry.fleet,
   position: entry.position,
   sail: entry.boat.sail,
@@ -71,7 +56,7 @@ const lead = (entry: { fleet: string; position: number; boat: BoatRef; skipper: 
   skipper: entry.skipper,
 });
 
-function byFleet<T extends { fleet: string }>(entries: readonly T[]): Map<string, T[]> {
+export function byFleet<T extends { fleet: string }>(entries: readonly T[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const entry of entries) {
     const group = groups.get(entry.fleet);
@@ -117,34 +102,5 @@ export function standingsTable(jsonText: string): ExportTable {
     columns: [...LEAD, ...raceNumbers(data.standings).map(raceColumn), ...tail],
     sections,
     filename: `${data.event.slug}-standings`,
-  };
-}
-
-/** Series standings have no status or time of their own (each event has its own): the sheets show neither. */
-export function seriesStandingsTable(jsonText: string): ExportTable {
-  const { data } = JSON.parse(jsonText) as SeriesJson;
-  const eventColumn = (event: { id: string; name: string }): ExportColumn => ({ key: `e:${event.id}`, label: event.name, numeric: true });
-  const tail: ExportColumn[] = [
-    { key: 'total', label: 'Total', numeric: true },
-    { key: 'nett', label: 'Nett', numeric: true },
-    { key: 'events', label: 'Events sailed', numeric: true },
-  ];
-  const rowOf = (entry: SeriesEntry): ExportRow => ({
-    ...lead(entry),
-    ...Object.fromEntries(entry.eventResults.map((cell) => [`e:${cell.eventId}`, scoreText(cell.points, cell.absent ? 'absent' : null, cell.dropped)])),
-    total: entry.totalPoints,
-    nett: entry.netPoints,
-    events: entry.eventsSailed,
-  });
-  const sailed = (entries: readonly SeriesEntry[]) => {
-    const ids = new Set(entries.flatMap((e) => e.eventResults.map((cell) => cell.eventId)));
-    return data.events.filter((event) => ids.has(event.id));
-  };
-  return {
-    title: data.series.name,
-    subject: 'Series standings',
-    columns: [...LEAD, ...sailed(data.standings).map(eventColumn), ...tail],
-    sections: [...byFleet(data.standings)].map(([fleet, entries]) => ({ heading: fleet, columns: [...LEAD, ...sailed(entries).map(eventColumn), ...tail], rows: entries.map(rowOf) })),
-    filename: `${data.series.slug}-series-standings`,
   };
 }

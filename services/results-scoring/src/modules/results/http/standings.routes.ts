@@ -1,19 +1,17 @@
 /**
  * Standings routes (behind the gateway, under /api/v1):
  *   GET  /events/{slug}/standings                 fleet standings (fleet, includeDrops)
- *   GET  /series/{slug}/standings                 multi-event series standings (fleet, includeDrops)
  *
- * Both answer from the read views (app/render-views.ts, app/series-standings.ts): stored JSON text;
+ * It answers from the read views (app/render-views.ts): stored JSON text;
  * `?format=` or Accept asks for an export (packages/exports) of that same answer.
  */
 import { requestedFormat, sendExport, varyOnAccept } from '@regatta/exports';
 import { identityOf, parseInput, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { getSeriesStandings } from '../../series/app/get-series-standings.js';
 import { getStandings } from '../app/get-standings.js';
 import { pathParams, slugParams, standingsQuery } from './results.schemas.js';
-import { seriesStandingsTable, standingsTable } from './standings.export.js';
-import { seriesStandingsText, standingsText } from './standings.views.js';
+import { standingsTable } from './standings.export.js';
+import { standingsText } from './standings.views.js';
 
 export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
   const eventStandings: RouteDefinition = {
@@ -30,20 +28,5 @@ export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
     },
   };
 
-  const seriesStandings: RouteDefinition = {
-    method: 'get',
-    path: '/api/v1/series/:slug/standings',
-    handler: async (req, res) => {
-      const identity = identityOf(res);
-      const { slug } = pathParams(slugParams, req, 'Series');
-      const query = parseInput(standingsQuery, req.query, 'query');
-      const format = requestedFormat(req.query, req.headers.accept);
-      const text = seriesStandingsText(await getSeriesStandings(context, identity, slug, query));
-      varyOnAccept(res);
-      if (format === 'json') res.type('json').send(text);
-      else await sendExport(req, res, seriesStandingsTable(text), format);
-    },
-  };
-
-  return [eventStandings, seriesStandings];
+  return [eventStandings];
 }

@@ -1,7 +1,6 @@
 /** Response shapes of the standings routes (documented in packages/openapi/spec/results.yaml), as JSON text around the stored views. */
 import { combinedScoringSystem, eventRef } from '../domain/public-views.js';
 import type { EventStandings } from '../app/get-standings.js';
-import type { SeriesStandings } from '../../series/app/get-series-standings.js';
 
 export function standingsText({ event, fleets, standings, asOf }: EventStandings): string {
   const items = standings
@@ -9,8 +8,4 @@ export function standingsText({ event, fleets, standings, asOf }: EventStandings
     .filter((inner) => inner.length > 0)
     .join(',');
   return `{"data":{"event":${JSON.stringify(eventRef(event))},"scoringSystem":${JSON.stringify(combinedScoringSystem(fleets))},"standings":[${items}],"fleets":${JSON.stringify(fleets)},"asOf":${JSON.stringify(asOf)}}}`;
-}
-
-export function seriesStandingsText({ series, events, standings }: SeriesStandings): string {
-  return `{"data":{"series":${series},"events":${events},"standings":${standings}}}`;
 }

@@ -4,7 +4,7 @@ import { decodeFact, encodeFact, factKey, factPayload, factTopic, isWebhookEvent
 import type { StandingEntrySnapshot } from '../../shared/domain/fleet-scoring.js';
 import { combineSeries, seriesRuleOf, type SeriesEventInput } from '../domain/multi-event-series.js';
 import type { EventProjection, SeriesProjection } from '../../shared/domain/records.js';
-import { seriesStandingsUpdatedFact } from '../../results/app/facts.js';
+import { seriesStandingsUpdatedFact } from './series-facts.js';
 
 const ORG = 'org-1';
 

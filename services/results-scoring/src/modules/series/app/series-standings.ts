@@ -12,7 +12,8 @@
 import type { Fact } from '@regatta/contracts';
 import type { PoolClient, Queryable } from '@regatta/db';
 import { combineSeries, seriesRuleOf, type SeriesEventInput, type SeriesStandingEntry } from '../domain/multi-event-series.js';
-import { eventRef, seriesRef, seriesStandingView } from '../../results/domain/public-views.js';
+import { eventRef } from '../../results/domain/public-views.js';
+import { seriesRef, seriesStandingView } from '../domain/series-views.js';
 import { isPublicEvent, type EventProjection, type SeriesProjection } from '../../shared/domain/records.js';
 import { lockSeries } from '../../shared/store/locks.js';
 import { findEventsByIds } from '../../shared/store/projections/events.js';
@@ -20,7 +21,7 @@ import { listFleets } from '../../shared/store/projections/fleets.js';
 import { findSeriesContainingEvent } from '../../shared/store/projections/series.js';
 import { saveSeriesView, seriesInputs } from '../../results/store/read-views.js';
 import { eventStandings } from '../../results/store/standings.js';
-import { seriesStandingsUpdatedFact } from '../../results/app/facts.js';
+import { seriesStandingsUpdatedFact } from './series-facts.js';
 
 /** The series' events that `include` admits, by start date, then by their order in the series. */
 export async function seriesEvents(q: Queryable, series: SeriesProjection, include: (event: EventProjection) => boolean): Promise<EventProjection[]> {
@@ -57,13 +58,6 @@ export async function seriesEventInputs(q: Queryable, events: readonly EventProj
     });
   }
   return inputs;
-}
-
-/** The series that contain the event, locked; call before taking the lock of any of the event's fleets. */
-export async function lockSeriesOfEvent(client: PoolClient, eventId: string): Promise<SeriesProjection[]> {
-  const series = await findSeriesContainingEvent(client, eventId);
-  await lockSeries(client, series.map((s) => s.id));
-  return series;
 }
 
 export interface SeriesPublishOptions {

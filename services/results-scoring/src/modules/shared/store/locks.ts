@@ -3,6 +3,8 @@
  * locks of the series containing the event (in id order), then fleet locks (in id order), then rows.
  */
 import type { PoolClient } from '@regatta/db';
+import type { SeriesProjection } from '../domain/records.js';
+import { findSeriesContainingEvent } from './projections/series.js';
 
 /** Serialises every scoring of one fleet (submissions, recomputes, renderings of its views). */
 export async function lockFleet(client: PoolClient, fleetId: string): Promise<void> {
@@ -14,6 +16,13 @@ export async function lockSeries(client: PoolClient, seriesIds: readonly string[
   for (const id of [...new Set(seriesIds)].sort()) {
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`results-scoring:series:${id}`]);
   }
+}
+
+/** The series that contain the event, locked; call before taking the lock of any of the event's fleets. */
+export async function lockSeriesOfEvent(client: PoolClient, eventId: string): Promise<SeriesProjection[]> {
+  const series = await findSeriesContainingEvent(client, eventId);
+  await lockSeries(client, series.map((s) => s.id));
+  return series;
 }
 
 /**
