@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Gateway overhead benchmark: see gateway/scripts/bench-gateway.ts. Builds nothing; run `npm run build` first.
+# Gateway overhead benchmark: see gateway/scripts/bench-gateway.ts. Builds nothing; run `npm run build`
+# first. Installs wrk (Debian's package) when missing: the bench measures with wrk and autocannon.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/lib.sh"
+ensure_wrk
+cd "$ROOT"
 exec node --conditions=@regatta/source --import tsx gateway/scripts/bench-gateway.ts "$@"

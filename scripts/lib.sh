@@ -47,3 +47,9 @@ ensure_chromium() {
   CHROMIUM_PATH="$(bash "$ROOT/scripts/infra/chromium.sh")" || die "could not install chromium (see .local/logs/apt.log)"
   export CHROMIUM_PATH
 }
+
+# Debian's wrk for the gateway benchmark (installed with apt when missing).
+ensure_wrk() {
+  WRK_PATH="$(bash "$ROOT/scripts/infra/wrk.sh")" || die "could not install wrk (see .local/logs/apt.log)"
+  export WRK_PATH
+}

@@ -4,7 +4,10 @@
  * straight to the events service with a valid assertion header, in one run. Prints, side by side:
  * throughput and p50/p99 both ways, their ratio, and the CPU the gateway and the events process used
  * per request served (utime + stime from /proc/<pid>/stat before and after each timed run).
- * Loopback only, bounded in time.
+ * Loopback only, bounded in time. Measured twice, both printed: with autocannon (a Node load
+ * generator, BENCH_DURATION) and with wrk (C, far cheaper per request, so the processes measured get
+ * more of the cores): one thread, 16 keep-alive connections, 8 s after a 2 s warm-up (WRK_PATH, or
+ * wrk on the PATH; scripts/bench-gateway.sh installs it; without wrk the wrk rows are skipped).
  *
  * Uses the stack at E2E_GATEWAY_URL / E2E_SERVICE_URLS when set (scripts/with-stack.ts; process ids
  * found by listening port), else starts identity + organizations + events + gateway on slot
@@ -14,10 +17,11 @@
  * so a burst of load from elsewhere on the machine falls on every side alike.
  * BENCH_BASELINE_GATEWAY=<path to another build's main.js>: also measures that gateway (same stack,
  * next port), for before/after figures from one run.
- * BENCH_PROFILE=<dir>: the gateway runs with --cpu-prof into <dir>; its top self-time frames are printed.
+ * BENCH_PROFILE=<dir>: the gateway and events run with --cpu-prof into <dir>; their top self-time frames are printed.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { resolveSecret } from '@regatta/config';
@@ -45,8 +49,10 @@ if (!gatewayUrl || !eventsUrl) {
   if (profileDir) {
     rmSync(profileDir, { recursive: true, force: true });
     mkdirSync(profileDir, { recursive: true });
-    await stack.kill('gateway', 'SIGTERM');
-    await stack.start('gateway', {}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=gateway.cpuprofile']);
+    for (const name of ['gateway', 'events'] as const) {
+      await stack.kill(name, 'SIGTERM');
+      await stack.start(name, {}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`]);
+    }
   }
 }
 
@@ -142,6 +148,54 @@ async function run(into: Measured, title: string, url: string, headers: Record<s
   }
 }
 
+const WRK = process.env['WRK_PATH'] ?? 'wrk';
+const WRK_SECONDS = 8;
+const WRK_WARMUP_SECONDS = 2;
+const WRK_CONNECTIONS = 16;
+const wrkAvailable = (() => {
+  try {
+    execFileSync(WRK, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk --version exits 1 after printing its version.
+    return (error as { status?: number }).status === 1;
+  }
+})();
+
+/** A wrk latency figure ("812.00us", "1.20ms", "1.01s") in ms. */
+function wrkMs(text: string | undefined): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '');
+  if (!match) return 0;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 'ms' ? value : match[2] === 's' ? value * 1000 : value * 60_000;
+}
+
+function wrk(url: string, headers: Record<string, string>, seconds: number): string {
+  const args = ['-t1', `-c${WRK_CONNECTIONS}`, `-d${seconds}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  return execFileSync(WRK, [...args, url], { encoding: 'utf8' });
+}
+
+/** One wrk run (after its warm-up) into `into`, CPU of the watched processes read around it. */
+function runWrk(into: Measured, url: string, headers: Record<string, string>, watched: Record<string, number | undefined>): void {
+  wrk(url, headers, WRK_WARMUP_SECONDS);
+  const before = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, pid ? cpuSeconds(pid) : undefined]));
+  const output = wrk(url, headers, WRK_SECONDS);
+  for (const [name, pid] of Object.entries(watched)) {
+    const start = before[name];
+    if (pid && start !== undefined) into.cpuSeconds[name] = (into.cpuSeconds[name] ?? 0) + (cpuSeconds(pid) - start);
+  }
+  const total = /(\d+) requests in ([\d.]+)(ms|s|m)/.exec(output);
+  if (!total) throw new Error(`unexpected wrk output:\n${output}`);
+  into.requests += Number(total[1]);
+  into.seconds += wrkMs(`${total[2]}${total[3]}`) / 1000;
+  into.non2xx += Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  into.errors += socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  into.p50.push(wrkMs(/^\s+50%\s+(\S+)/m.exec(output)?.[1]));
+  into.p99.push(wrkMs(/^\s+99%\s+(\S+)/m.exec(output)?.[1]));
+}
+
 async function startBaselineGateway(entry: string): Promise<{ url: string; pid: number }> {
   if (!stack) throw new Error('BENCH_BASELINE_GATEWAY needs the benchmark to start its own stack (unset E2E_GATEWAY_URL)');
   const port = Number(new URL(stack.gatewayUrl).port) + 1;
@@ -201,17 +255,26 @@ try {
   const measuredBaseline = baseline ? emptyMeasure() : undefined;
   const throughGateway = emptyMeasure();
   const direct = emptyMeasure();
+  const wrkBaseline = baseline && wrkAvailable ? emptyMeasure() : undefined;
+  const wrkGateway = emptyMeasure();
+  const wrkDirect = emptyMeasure();
+  const watched = { gateway: gatewayPid, events: eventsPid };
   for (let round = 0; round < rounds; round += 1) {
     if (baseline && measuredBaseline) await run(measuredBaseline, 'baseline', baseline.url + path, keyHeaders, { gateway: baseline.pid, events: eventsPid });
-    await run(throughGateway, 'gateway', gatewayUrl + path, keyHeaders, { gateway: gatewayPid, events: eventsPid });
-    await run(direct, 'direct', eventsUrl + path, { [ASSERTION_HEADER]: freshAssertion() }, { gateway: gatewayPid, events: eventsPid });
+    await run(throughGateway, 'gateway', gatewayUrl + path, keyHeaders, watched);
+    await run(direct, 'direct', eventsUrl + path, { [ASSERTION_HEADER]: freshAssertion() }, watched);
+    if (!wrkAvailable) continue;
+    if (baseline && wrkBaseline) runWrk(wrkBaseline, baseline.url + path, keyHeaders, { gateway: baseline.pid, events: eventsPid });
+    runWrk(wrkGateway, gatewayUrl + path, keyHeaders, watched);
+    runWrk(wrkDirect, eventsUrl + path, { [ASSERTION_HEADER]: freshAssertion() }, watched);
   }
 
   const row = (name: string, m: Measured) =>
     `${name.padEnd(8)} ${perSecond(m).toFixed(0).padStart(8)} req/s   p50 ${String(median(m.p50)).padStart(5)} ms   p99 ${String(median(m.p99)).padStart(5)} ms   non-2xx ${m.non2xx}   errors ${m.errors}`;
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
   const micros = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} µs`);
-  out(`\nGET /api/v1/events/{slug}: ${rounds} × ${duration} s per side, ${connections} connections, loopback, the load generator on the same cores`);
+  const cores = availableParallelism();
+  out(`\nGET /api/v1/events/{slug} on ${cores} cores: autocannon, ${rounds} × ${duration} s per side, ${connections} connections, loopback, the load generator on the same cores`);
   out(row('gateway', throughGateway));
   out(row('direct', direct));
   out(
@@ -220,6 +283,20 @@ try {
   );
   out(`gateway cpu/request ${micros(cpuPerRequest(throughGateway, 'gateway'))} (gateway process, per request it proxied)`);
   out(`events cpu/request ${micros(cpuPerRequest(direct, 'events'))} direct, ${micros(cpuPerRequest(throughGateway, 'events'))} behind the gateway`);
+  if (wrkAvailable) {
+    out(`\nwrk (1 thread, ${WRK_CONNECTIONS} keep-alive connections, ${rounds} × ${WRK_SECONDS} s per side after ${WRK_WARMUP_SECONDS} s warm-up) on ${cores} cores:`);
+    out(`wrk ${row('gateway', wrkGateway)}`);
+    out(`wrk ${row('direct', wrkDirect)}`);
+    out(`wrk ratio throughput gateway/direct ${ratio(perSecond(wrkGateway), perSecond(wrkDirect))}   p50 gateway/direct ${ratio(median(wrkGateway.p50), median(wrkDirect.p50))}`);
+    out(`wrk gateway cpu/request ${micros(cpuPerRequest(wrkGateway, 'gateway'))} (gateway process, per request it proxied)`);
+    out(`wrk events cpu/request ${micros(cpuPerRequest(wrkDirect, 'events'))} direct, ${micros(cpuPerRequest(wrkGateway, 'events'))} behind the gateway`);
+    if (wrkBaseline) {
+      out(`wrk ${row('baseline', wrkBaseline)}`);
+      out(`wrk baseline gateway cpu/request ${micros(cpuPerRequest(wrkBaseline, 'gateway'))}   ratio baseline/direct ${ratio(perSecond(wrkBaseline), perSecond(wrkDirect))}`);
+    }
+  } else {
+    out(`\nwrk not found (${WRK}): the wrk rows are skipped; scripts/bench-gateway.sh installs it`);
+  }
   if (measuredBaseline) {
     out(`\nbaseline gateway (${baselineEntry}), measured in turn with the others:`);
     out(row('baseline', measuredBaseline));
