@@ -2664,6 +2664,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{slug}/tally/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a boat out (before launching) or in (after coming ashore)
+         * @description The shore team signs any boat entered (status registered); an entrant only the boats she
+         *     entered (403 `not_your_boat` naming `registrationId`); an entry not of this regatta is 400
+         *     `unknown_boat`. `personsOnBoard` defaults to the names given, else, on a sign-in, to the
+         *     persons she signed out with (a one-tap sign-in), else to her entry's helm and crew. 201 when
+         *     kept, 200 when the same id and body arrived before (a retry).
+         */
+        post: operations["recordTallyMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/tally": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The committee board of a day (who is afloat, who is overdue)
+         * @description Every boat entered with her state on the day (`ashore`: not signed out; `afloat`; `returned`),
+         *     the persons on board and the times, and `flagged` for a boat still afloat from the sign-in
+         *     deadline on. For the shore team: members (with the emergency contacts) and committee devices
+         *     (without them). `day` defaults to today on the regatta's clock. Not cached.
+         */
+        get: operations["getTallyBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/tally/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The caller's own boats on the tally of a day
+         * @description The page the boat park's QR code opens: the boats the caller entered in this regatta, as on
+         *     the board (with her own contact), to sign out and in. Any signed-in user; none entered gives
+         *     an empty list.
+         */
+        get: operations["getMyTally"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/tally/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The tally's sign-in deadline and penalties
+         * @description Members of the organizing club and committee devices.
+         */
+        get: operations["getTallySettings"];
+        /**
+         * Set the daily sign-in deadline and what a missed sign-out or sign-in costs
+         * @description Members of the organizing club (committee devices: 403 `device_not_allowed`). The penalties
+         *     are those the sailing instructions name: `points` adds `penaltyPoints` to a finishing place
+         *     (DPI); `dnc` (a missed sign-out only) scores DNC in the day's races. See docs/tally.md.
+         */
+        put: operations["putTallySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/tally/days/{day}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+                /** @description The regatta day, YYYY-MM-DD. */
+                day: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a day of the tally and apply the penalties for its misses
+         * @description Members of the organizing club, from the day's sign-in deadline on (before: 409
+         *     `tally_day_open`; without a deadline, after the day ended). Records the day's misses: boats
+         *     whose fleet raced that day and that never signed out, and boats still signed out. Results
+         *     apply the penalty in force as a revision of the races (via `tally`), once per boat and breach;
+         *     closing again adds only new misses.
+         */
+        post: operations["closeTallyDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/tally/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The day's tally as CSV (organizer only)
+         * @description One row per boat: sail number, boat, fleet, entrant, state, persons on board and their names,
+         *     the times, flagged, and the emergency contact. UTF-8 with a byte order mark, RFC 4180 quoting;
+         *     a cell starting with = + - @ is prefixed with an apostrophe. Members of the organizing club.
+         */
+        get: operations["exportTally"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -6491,6 +6652,111 @@ export interface components {
                 }[];
             }[];
         };
+        TallyMovementRequest: {
+            /**
+             * Format: uuid
+             * @description The client id of this movement (a retry sends the same).
+             */
+            id: string;
+            /** Format: uuid */
+            registrationId: string;
+            /**
+             * @description `out` before launching, `in` after coming ashore.
+             * @enum {string}
+             */
+            kind: "out" | "in";
+            personsOnBoard?: number;
+            persons?: string[];
+        };
+        TallyMovement: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            registrationId: string;
+            /** Format: date */
+            day: string;
+            /** @enum {string} */
+            kind: "out" | "in";
+            personsOnBoard: number;
+            persons: string[];
+            /** Format: date-time */
+            at: string;
+            recordedBy: {
+                /** @enum {string} */
+                kind: "member" | "device" | "key" | "entrant";
+                label: string;
+            };
+        };
+        TallySettings: {
+            /** @description HH:MM on the regatta's clock, every day; null: no deadline (nobody is flagged). */
+            signInDeadline: string | null;
+            /** @enum {string} */
+            missedSignOut: "none" | "points" | "dnc";
+            /** @enum {string} */
+            missedSignIn: "none" | "points";
+            /** @description The points a `points` penalty adds (one decimal). */
+            penaltyPoints: number;
+        };
+        TallyBoat: {
+            /** Format: uuid */
+            registrationId: string;
+            sailNumber: string | null;
+            boatName: string | null;
+            /** Format: uuid */
+            fleetId: string;
+            fleetName: string | null;
+            sailorName: string | null;
+            /** @enum {string} */
+            state: "ashore" | "afloat" | "returned";
+            personsOnBoard: number | null;
+            persons: string[];
+            /** Format: date-time */
+            signedOutAt: string | null;
+            /** Format: date-time */
+            signedInAt: string | null;
+            /** @description Still afloat from the sign-in deadline on. */
+            flagged: boolean;
+            /** @description For members and the entrant only (null for devices). */
+            emergencyContact: string | null;
+        };
+        TallyBoard: {
+            /** Format: date */
+            day: string;
+            /** Format: date-time */
+            deadline: string | null;
+            deadlinePassed: boolean;
+            /**
+             * Format: date-time
+             * @description When the day was last closed.
+             */
+            closedAt: string | null;
+            policy: components["schemas"]["TallySettings"];
+            summary: {
+                afloat: number;
+                personsAfloat: number;
+                returned: number;
+                ashore: number;
+                flagged: number;
+            };
+            boats: components["schemas"]["TallyBoat"][];
+        };
+        TallyClosing: {
+            /** Format: date */
+            day: string;
+            /** Format: date-time */
+            closedAt: string;
+            policy: components["schemas"]["TallySettings"];
+            misses: {
+                /** Format: uuid */
+                registrationId: string;
+                sailNumber: string | null;
+                /** Format: uuid */
+                fleetId: string;
+                /** @enum {string} */
+                breach: "sign_out" | "sign_in";
+                raceIds: string[];
+            }[];
+        };
         /**
          * Format: uri
          * @description The subscriber's absolute URL. The pattern is the subset accepted in every environment: `https`,
@@ -7278,6 +7544,10 @@ export interface components {
         ResultsEventSlug: string;
         /** @description The sailor's user id (uuid). */
         SailorId: string;
+        /** @description The regatta's slug. */
+        TallyEventSlug: string;
+        /** @description The regatta day, YYYY-MM-DD (default today on the regatta's clock). */
+        TallyDay: string;
         /** @description Webhook id. */
         WebhookId: string;
         /** @description "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed with the webhook secret (the whole "whsec_..." string as UTF-8). */
@@ -12304,6 +12574,288 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    recordTallyMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TallyMovementRequest"];
+            };
+        };
+        responses: {
+            /** @description The same movement was kept before (a retry); nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TallyMovement"];
+                    };
+                };
+            };
+            /** @description Kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TallyMovement"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getTallyBoard: {
+        parameters: {
+            query?: {
+                /** @description The regatta day, YYYY-MM-DD (default today on the regatta's clock). */
+                day?: components["parameters"]["TallyDay"];
+            };
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's board. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TallyBoard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getMyTally: {
+        parameters: {
+            query?: {
+                /** @description The regatta day, YYYY-MM-DD (default today on the regatta's clock). */
+                day?: components["parameters"]["TallyDay"];
+            };
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's boats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TallyBoard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getTallySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (until set: no deadline, no penalty, 2 points). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TallySettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    putTallySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TallySettings"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TallySettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    closeTallyDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+                /** @description The regatta day, YYYY-MM-DD. */
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Closed; the misses found. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TallyClosing"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    exportTally: {
+        parameters: {
+            query?: {
+                /** @description The regatta day, YYYY-MM-DD (default today on the regatta's clock). */
+                day?: components["parameters"]["TallyDay"];
+            };
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["TallyEventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];

@@ -93,6 +93,7 @@ export const FACT_PAYLOAD_CASE = {
   "ranking.published": "rankingPublished",
   "finish.recorded": "finishRecorded",
   "race.signal.recorded": "raceSignalRecorded",
+  "tally.day.closed": "tallyDayClosed",
 } as const satisfies Record<string, FactPayloadCase>;
 
 /** A known fact type, e.g. "registration.created". */
@@ -156,6 +157,8 @@ export const FACT_TOPIC = {
   // Internal (no webhook): results-scoring follows the finishes as provisional results.
   "finish.recorded": TOPICS.capture,
   "race.signal.recorded": TOPICS.capture,
+  // Internal (no webhook): a closed day of the safety tally; results-scoring applies its penalties.
+  "tally.day.closed": TOPICS.capture,
 } as const satisfies Record<FactType, TopicName>;
 
 /** All known fact types. */

@@ -62,7 +62,7 @@ export const PROBLEMS = {
   not_a_member: spec(403, 'The caller is not a member of the organization that owns the resource.'),
   organization_admin_required: spec(403, 'Only an admin of the organization may do this.'),
   organization_membership_required: spec(403, 'Only a member of the organization may do this.'),
-  not_your_boat: spec(403, 'A competitor lodges a protest, request or inquiry only for a boat registered to her in the event.'),
+  not_your_boat: spec(403, 'A competitor acts only for a boat registered to her in the event (a protest, request or inquiry; a sign-out or sign-in of the safety tally).'),
   organizer_only: spec(403, 'Only the event’s organizers may change this field.'),
   user_required: spec(403, 'The route needs a user (not an embed token).'),
   embed_token_not_allowed: spec(403, 'Embed tokens may only read public events, results and standings.'),
@@ -79,6 +79,7 @@ export const PROBLEMS = {
   // 409: the state does not allow it
   slug_taken: spec(409, 'Another resource already has this slug.'),
   capture_id_conflict: spec(409, 'A capture record with this client id was sent before with a different body.'),
+  tally_day_open: spec(409, 'The safety tally day cannot be closed before its sign-in deadline (without one, before the day ended).'),
   email_taken: spec(409, 'A user with this e-mail address exists.'),
   last_admin: spec(409, 'The organization would be left without an admin.'),
   duplicate_fleet_name: spec(409, 'The event already has a fleet of this name.'),

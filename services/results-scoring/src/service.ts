@@ -24,6 +24,7 @@ import { splitRoutes } from './modules/series/http/split.routes.js';
 import { standingsRoutes } from './modules/results/http/standings.routes.js';
 import { seriesStandingsRoutes } from './modules/series/http/series-standings.routes.js';
 import { captureConsumer } from './modules/results/messaging/capture.consumer.js';
+import { tallyConsumer } from './modules/tally/messaging/tally.consumer.js';
 import { organizationsConsumer } from './modules/projections/messaging/organizations.consumer.js';
 import { projectionsConsumer } from './modules/projections/messaging/projections.consumer.js';
 
@@ -42,6 +43,6 @@ export const definition: ServiceDefinition<typeof resultsEnv, ResultsResources> 
     decisionsInForce,
   }),
   routes: (context, resources) => [...resultsRoutes(context, resources), ...standingsRoutes(context), ...seriesStandingsRoutes(context), ...revisionsRoutes(context), ...previewRoutes(context, resources), ...publicationRoutes(context, resources), ...protestsRoutes(context), ...sailwaveExportRoutes(context), ...importsRoutes(context), ...splitRoutes(context), ...overallRoutes(context)],
-  consumers: (context) => [projectionsConsumer(context), organizationsConsumer(), captureConsumer(context)],
+  consumers: (context) => [projectionsConsumer(context), organizationsConsumer(), captureConsumer(context), tallyConsumer(context)],
   background: (context, resources) => [officialTask(context, resources)],
 };

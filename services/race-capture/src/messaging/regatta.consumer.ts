@@ -50,6 +50,13 @@ function applyRegistration(client: PoolClient, registration: Registration | unde
     boatName: registration.boat?.name ?? null,
     status: registration.status,
     sourceUpdatedAt: registration.updatedAt ? timestampDate(registration.updatedAt) : null,
+    // The entrant signs her boat out and in (the safety tally); the contact is for the organizer only.
+    entrant: {
+      userId: registration.userId || null,
+      sailorName: registration.sailorName ?? null,
+      crew: registration.crew,
+      emergencyContact: registration.emergencyContact ?? null,
+    },
   });
 }
 

@@ -47,13 +47,27 @@ export async function deleteRace(client: Queryable, raceId: string): Promise<voi
   await client.query('DELETE FROM capture_races WHERE id = $1', [raceId]);
 }
 
-export async function upsertEntry(client: Queryable, entry: CaptureEntry & { eventId: string; status: string; sailKey: string | null; sourceUpdatedAt: Date | null }): Promise<void> {
+export interface EntrantDetails {
+  userId: string | null;
+  sailorName: string | null;
+  crew: string[];
+  emergencyContact: string | null;
+}
+
+export async function upsertEntry(
+  client: Queryable,
+  entry: CaptureEntry & { eventId: string; status: string; sailKey: string | null; sourceUpdatedAt: Date | null; entrant: EntrantDetails },
+): Promise<void> {
   await client.query(
-    `INSERT INTO capture_entries (registration_id, event_id, fleet_id, sail_number, sail_key, boat_name, status, source_updated_at, boat_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO capture_entries (registration_id, event_id, fleet_id, sail_number, sail_key, boat_name, status, source_updated_at, boat_id, user_id, sailor_name, crew, emergency_contact)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (registration_id) DO UPDATE SET fleet_id = EXCLUDED.fleet_id, sail_number = EXCLUDED.sail_number, sail_key = EXCLUDED.sail_key, boat_id = EXCLUDED.boat_id,
-       boat_name = EXCLUDED.boat_name, status = EXCLUDED.status, source_updated_at = EXCLUDED.source_updated_at
+       boat_name = EXCLUDED.boat_name, status = EXCLUDED.status, source_updated_at = EXCLUDED.source_updated_at,
+       user_id = EXCLUDED.user_id, sailor_name = EXCLUDED.sailor_name, crew = EXCLUDED.crew, emergency_contact = EXCLUDED.emergency_contact
      WHERE capture_entries.source_updated_at IS NULL OR EXCLUDED.source_updated_at IS NULL OR EXCLUDED.source_updated_at >= capture_entries.source_updated_at`,
-    [entry.registrationId, entry.eventId, entry.fleetId, entry.sailNumber, entry.sailKey, entry.boatName, entry.status, entry.sourceUpdatedAt, entry.boatId],
+    [
+      entry.registrationId, entry.eventId, entry.fleetId, entry.sailNumber, entry.sailKey, entry.boatName, entry.status, entry.sourceUpdatedAt, entry.boatId,
+      entry.entrant.userId, entry.entrant.sailorName, entry.entrant.crew, entry.entrant.emergencyContact,
+    ],
   );
 }

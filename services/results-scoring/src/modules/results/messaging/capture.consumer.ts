@@ -42,6 +42,9 @@ export function captureConsumer(context: ServiceContext): ConsumerDefinition {
           return payload.value.record ? follow(context, client, fact, payload.value.record.raceId, payload.value.start, payload.value) : undefined;
         case 'raceSignalRecorded':
           return followSignal(context, client, fact, payload.value);
+        // A closed day of the safety tally is the tally module's (its own consumer applies the penalties).
+        case 'tallyDayClosed':
+          return;
         case undefined:
           return;
         default:

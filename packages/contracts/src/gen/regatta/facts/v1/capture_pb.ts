@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file regatta/facts/v1/capture.proto.
  */
 export const file_regatta_facts_v1_capture: GenFile = /*@__PURE__*/
-  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL2NhcHR1cmUucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEiXAoPQ2FwdHVyZVJlY29yZGVyEgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSDQoFbGFiZWwYAyABKAkSFAoHdXNlcl9pZBgEIAEoCUgAiAEBQgoKCF91c2VyX2lkIrwBChBDYXB0dXJlUmFjZVN0YXJ0Eg8KB3JhY2VfaWQYASABKAkSDgoGc3RhdHVzGAIgASgJEjEKCHN0YXJ0X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBEhUKCHN0YXJ0X2lkGAQgASgJSAGIAQESEQoJc2hvcnRlbmVkGAUgASgIEhAKCHJlY2FsbGVkGAYgAygJQgsKCV9zdGFydF9hdEILCglfc3RhcnRfaWQi4wMKDEZpbmlzaFJlY29yZBIKCgJpZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSHAoPcmVnaXN0cmF0aW9uX2lkGAQgASgJSACIAQESGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIRCgRjb2RlGAYgASgJSAKIAQESKwoCYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAOIAQESMgoJZGV2aWNlX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgEiAEBEhwKD2Nsb2NrX29mZnNldF9tcxgJIAEoBUgFiAEBEhUKCHJlcGxhY2VzGAogASgJSAaIAQESMwoIcmVjb3JkZXIYCyABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCEgoQX3JlZ2lzdHJhdGlvbl9pZEIOCgxfc2FpbF9udW1iZXJCBwoFX2NvZGVCBQoDX2F0QgwKCl9kZXZpY2VfYXRCEgoQX2Nsb2NrX29mZnNldF9tc0ILCglfcmVwbGFjZXMisQEKDENhcHR1cmVQbGFjZRIQCghwb3NpdGlvbhgBIAEoBRIcCg9yZWdpc3RyYXRpb25faWQYAiABKAlIAIgBARIUCgdib2F0X2lkGAMgASgJSAGIAQESEwoLc2FpbF9udW1iZXIYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQihAEKC0NhcHR1cmVDb2RlEhwKD3JlZ2lzdHJhdGlvbl9pZBgBIAEoCUgAiAEBEhQKB2JvYXRfaWQYAiABKAlIAYgBARITCgtzYWlsX251bWJlchgDIAEoCRIMCgRjb2RlGAQgASgJQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQisAIKDkZpbmlzaFJlY29yZGVkEi4KBnJlY29yZBgBIAEoCzIeLnJlZ2F0dGEuZmFjdHMudjEuRmluaXNoUmVjb3JkEhAKCGZsZWV0X2lkGAIgASgJEjEKBXN0YXJ0GAMgASgLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0Ei4KBnBsYWNlcxgEIAMoCzIeLnJlZ2F0dGEuZmFjdHMudjEuQ2FwdHVyZVBsYWNlEiwKBWNvZGVzGAUgAygLMh0ucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlQ29kZRI0CglyZWNvcmRlcnMYBiADKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIVCg11bmtub3duX2JvYXRzGAcgASgFIuICCgpSYWNlU2lnbmFsEgoKAmlkGAEgASgJEhAKCHN0YXJ0X2lkGAIgASgJEhAKCHJhY2VfaWRzGAMgAygJEgwKBGtpbmQYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjIKCWRldmljZV9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIcCg9jbG9ja19vZmZzZXRfbXMYByABKAVIAYgBARIUCgxzYWlsX251bWJlcnMYCCADKAkSMwoIcmVjb3JkZXIYCSABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCDAoKX2RldmljZV9hdEISChBfY2xvY2tfb2Zmc2V0X21zIuMBChNDYXB0dXJlUmFjZUZpbmlzaGVzEg8KB3JhY2VfaWQYASABKAkSEAoIZmxlZXRfaWQYAiABKAkSLgoGcGxhY2VzGAMgAygLMh4ucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUGxhY2USLAoFY29kZXMYBCADKAsyHS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVDb2RlEjQKCXJlY29yZGVycxgFIAMoCzIhLnJlZ2F0dGEuZmFjdHMudjEuQ2FwdHVyZVJlY29yZGVyEhUKDXVua25vd25fYm9hdHMYBiABKAUirwEKElJhY2VTaWduYWxSZWNvcmRlZBIsCgZzaWduYWwYASABKAsyHC5yZWdhdHRhLmZhY3RzLnYxLlJhY2VTaWduYWwSMgoGc3RhcnRzGAIgAygLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0EjcKCGZpbmlzaGVzGAMgAygLMiUucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZUZpbmlzaGVzYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch5yZWdhdHRhL2ZhY3RzL3YxL2NhcHR1cmUucHJvdG8SEHJlZ2F0dGEuZmFjdHMudjEiXAoPQ2FwdHVyZVJlY29yZGVyEgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSDQoFbGFiZWwYAyABKAkSFAoHdXNlcl9pZBgEIAEoCUgAiAEBQgoKCF91c2VyX2lkIrwBChBDYXB0dXJlUmFjZVN0YXJ0Eg8KB3JhY2VfaWQYASABKAkSDgoGc3RhdHVzGAIgASgJEjEKCHN0YXJ0X2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgAiAEBEhUKCHN0YXJ0X2lkGAQgASgJSAGIAQESEQoJc2hvcnRlbmVkGAUgASgIEhAKCHJlY2FsbGVkGAYgAygJQgsKCV9zdGFydF9hdEILCglfc3RhcnRfaWQi4wMKDEZpbmlzaFJlY29yZBIKCgJpZBgBIAEoCRIPCgdyYWNlX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSHAoPcmVnaXN0cmF0aW9uX2lkGAQgASgJSACIAQESGAoLc2FpbF9udW1iZXIYBSABKAlIAYgBARIRCgRjb2RlGAYgASgJSAKIAQESKwoCYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSAOIAQESMgoJZGV2aWNlX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEgEiAEBEhwKD2Nsb2NrX29mZnNldF9tcxgJIAEoBUgFiAEBEhUKCHJlcGxhY2VzGAogASgJSAaIAQESMwoIcmVjb3JkZXIYCyABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCEgoQX3JlZ2lzdHJhdGlvbl9pZEIOCgxfc2FpbF9udW1iZXJCBwoFX2NvZGVCBQoDX2F0QgwKCl9kZXZpY2VfYXRCEgoQX2Nsb2NrX29mZnNldF9tc0ILCglfcmVwbGFjZXMisQEKDENhcHR1cmVQbGFjZRIQCghwb3NpdGlvbhgBIAEoBRIcCg9yZWdpc3RyYXRpb25faWQYAiABKAlIAIgBARIUCgdib2F0X2lkGAMgASgJSAGIAQESEwoLc2FpbF9udW1iZXIYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQihAEKC0NhcHR1cmVDb2RlEhwKD3JlZ2lzdHJhdGlvbl9pZBgBIAEoCUgAiAEBEhQKB2JvYXRfaWQYAiABKAlIAYgBARITCgtzYWlsX251bWJlchgDIAEoCRIMCgRjb2RlGAQgASgJQhIKEF9yZWdpc3RyYXRpb25faWRCCgoIX2JvYXRfaWQisAIKDkZpbmlzaFJlY29yZGVkEi4KBnJlY29yZBgBIAEoCzIeLnJlZ2F0dGEuZmFjdHMudjEuRmluaXNoUmVjb3JkEhAKCGZsZWV0X2lkGAIgASgJEjEKBXN0YXJ0GAMgASgLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0Ei4KBnBsYWNlcxgEIAMoCzIeLnJlZ2F0dGEuZmFjdHMudjEuQ2FwdHVyZVBsYWNlEiwKBWNvZGVzGAUgAygLMh0ucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlQ29kZRI0CglyZWNvcmRlcnMYBiADKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIVCg11bmtub3duX2JvYXRzGAcgASgFIuICCgpSYWNlU2lnbmFsEgoKAmlkGAEgASgJEhAKCHN0YXJ0X2lkGAIgASgJEhAKCHJhY2VfaWRzGAMgAygJEgwKBGtpbmQYBCABKAkSJgoCYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjIKCWRldmljZV9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBIAIgBARIcCg9jbG9ja19vZmZzZXRfbXMYByABKAVIAYgBARIUCgxzYWlsX251bWJlcnMYCCADKAkSMwoIcmVjb3JkZXIYCSABKAsyIS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVSZWNvcmRlchIvCgtyZWNlaXZlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCDAoKX2RldmljZV9hdEISChBfY2xvY2tfb2Zmc2V0X21zIuMBChNDYXB0dXJlUmFjZUZpbmlzaGVzEg8KB3JhY2VfaWQYASABKAkSEAoIZmxlZXRfaWQYAiABKAkSLgoGcGxhY2VzGAMgAygLMh4ucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUGxhY2USLAoFY29kZXMYBCADKAsyHS5yZWdhdHRhLmZhY3RzLnYxLkNhcHR1cmVDb2RlEjQKCXJlY29yZGVycxgFIAMoCzIhLnJlZ2F0dGEuZmFjdHMudjEuQ2FwdHVyZVJlY29yZGVyEhUKDXVua25vd25fYm9hdHMYBiABKAUirwEKElJhY2VTaWduYWxSZWNvcmRlZBIsCgZzaWduYWwYASABKAsyHC5yZWdhdHRhLmZhY3RzLnYxLlJhY2VTaWduYWwSMgoGc3RhcnRzGAIgAygLMiIucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZVN0YXJ0EjcKCGZpbmlzaGVzGAMgAygLMiUucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmFjZUZpbmlzaGVzIooBCgtUYWxseVBvbGljeRIXCg9taXNzZWRfc2lnbl9vdXQYASABKAkSFgoObWlzc2VkX3NpZ25faW4YAiABKAkSFgoOcGVuYWx0eV9wb2ludHMYAyABKAESHQoQc2lnbl9pbl9kZWFkbGluZRgEIAEoCUgAiAEBQhMKEV9zaWduX2luX2RlYWRsaW5lIqQBCglUYWxseU1pc3MSFwoPcmVnaXN0cmF0aW9uX2lkGAEgASgJEhQKB2JvYXRfaWQYAiABKAlIAIgBARIQCghmbGVldF9pZBgDIAEoCRIYCgtzYWlsX251bWJlchgEIAEoCUgBiAEBEg4KBmJyZWFjaBgFIAEoCRIQCghyYWNlX2lkcxgGIAMoCUIKCghfYm9hdF9pZEIOCgxfc2FpbF9udW1iZXIi8gEKDlRhbGx5RGF5Q2xvc2VkEhIKCmNsb3NpbmdfaWQYASABKAkSCwoDZGF5GAIgASgJEi0KBnBvbGljeRgDIAEoCzIdLnJlZ2F0dGEuZmFjdHMudjEuVGFsbHlQb2xpY3kSKwoGbWlzc2VzGAQgAygLMhsucmVnYXR0YS5mYWN0cy52MS5UYWxseU1pc3MSNAoJY2xvc2VkX2J5GAUgASgLMiEucmVnYXR0YS5mYWN0cy52MS5DYXB0dXJlUmVjb3JkZXISLQoJY2xvc2VkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Who recorded: a member of the organizing club, an API key, or an enrolled committee device.
@@ -457,4 +457,142 @@ export type RaceSignalRecorded = Message<"regatta.facts.v1.RaceSignalRecorded"> 
  */
 export const RaceSignalRecordedSchema: GenMessage<RaceSignalRecorded> = /*@__PURE__*/
   messageDesc(file_regatta_facts_v1_capture, 8);
+
+/**
+ * The safety tally's rules in force when a day was closed: what a missed sign-out or sign-in costs.
+ *
+ * @generated from message regatta.facts.v1.TallyPolicy
+ */
+export type TallyPolicy = Message<"regatta.facts.v1.TallyPolicy"> & {
+  /**
+   * "none" | "points" (DPI: points added to a finishing place) | "dnc" (DNC in the day's races)
+   *
+   * @generated from field: string missed_sign_out = 1;
+   */
+  missedSignOut: string;
+
+  /**
+   * "none" | "points"
+   *
+   * @generated from field: string missed_sign_in = 2;
+   */
+  missedSignIn: string;
+
+  /**
+   * The points a "points" penalty adds.
+   *
+   * @generated from field: double penalty_points = 3;
+   */
+  penaltyPoints: number;
+
+  /**
+   * The daily sign-in deadline, "HH:MM" of the regatta's time zone.
+   *
+   * @generated from field: optional string sign_in_deadline = 4;
+   */
+  signInDeadline?: string | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.TallyPolicy.
+ * Use `create(TallyPolicySchema)` to create a new message.
+ */
+export const TallyPolicySchema: GenMessage<TallyPolicy> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_capture, 9);
+
+/**
+ * One boat's miss of a closed tally day.
+ *
+ * @generated from message regatta.facts.v1.TallyMiss
+ */
+export type TallyMiss = Message<"regatta.facts.v1.TallyMiss"> & {
+  /**
+   * @generated from field: string registration_id = 1;
+   */
+  registrationId: string;
+
+  /**
+   * @generated from field: optional string boat_id = 2;
+   */
+  boatId?: string | undefined;
+
+  /**
+   * @generated from field: string fleet_id = 3;
+   */
+  fleetId: string;
+
+  /**
+   * @generated from field: optional string sail_number = 4;
+   */
+  sailNumber?: string | undefined;
+
+  /**
+   * "sign_out" (raced that day without signing out) | "sign_in" (still signed out at closing)
+   *
+   * @generated from field: string breach = 5;
+   */
+  breach: string;
+
+  /**
+   * The day's races of her fleet, in race order.
+   *
+   * @generated from field: repeated string race_ids = 6;
+   */
+  raceIds: string[];
+};
+
+/**
+ * Describes the message regatta.facts.v1.TallyMiss.
+ * Use `create(TallyMissSchema)` to create a new message.
+ */
+export const TallyMissSchema: GenMessage<TallyMiss> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_capture, 10);
+
+/**
+ * tally.day.closed: the organizer closed a regatta day of the safety tally after its sign-in
+ * deadline. Every closing carries the day's complete misses and the policy then in force;
+ * results-scoring applies each boat's penalty once (a closing again adds only new misses).
+ *
+ * @generated from message regatta.facts.v1.TallyDayClosed
+ */
+export type TallyDayClosed = Message<"regatta.facts.v1.TallyDayClosed"> & {
+  /**
+   * @generated from field: string closing_id = 1;
+   */
+  closingId: string;
+
+  /**
+   * The regatta day, YYYY-MM-DD of its time zone.
+   *
+   * @generated from field: string day = 2;
+   */
+  day: string;
+
+  /**
+   * @generated from field: regatta.facts.v1.TallyPolicy policy = 3;
+   */
+  policy?: TallyPolicy | undefined;
+
+  /**
+   * @generated from field: repeated regatta.facts.v1.TallyMiss misses = 4;
+   */
+  misses: TallyMiss[];
+
+  /**
+   * @generated from field: regatta.facts.v1.CaptureRecorder closed_by = 5;
+   */
+  closedBy?: CaptureRecorder | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp closed_at = 6;
+   */
+  closedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message regatta.facts.v1.TallyDayClosed.
+ * Use `create(TallyDayClosedSchema)` to create a new message.
+ */
+export const TallyDayClosedSchema: GenMessage<TallyDayClosed> = /*@__PURE__*/
+  messageDesc(file_regatta_facts_v1_capture, 11);
 
