@@ -10,6 +10,8 @@
  *   non_member   a user with every scope who belongs to no organization: 403 naming the missing
  *                membership or admin role where the route needs one, 200/201 on public data
  *   member       (where the role matters) a user with the role "member" but not "admin"
+ *   race_officer, scorer  (where the role matters: race capture) users with those roles, members who
+ *                also record on the water
  *   valid        the organization's admin: the real success status, with its values checked
  *   not_found    a valid key (or session) addressing an unknown slug or id, or one that cannot name
  *                anything (250-character slug, "not-a-uuid"): 404 (also a foreign organization's
@@ -58,6 +60,8 @@ type Case =
   | 'missing_scope'
   | 'non_member'
   | 'member'
+  | 'race_officer'
+  | 'scorer'
   | 'valid'
   | 'not_found'
   | 'draft'
@@ -67,6 +71,9 @@ type Case =
 interface World {
   owner: Actor;
   member: Actor;
+  /** Members with the race-officer and scorer roles (race capture). */
+  officer: Actor;
+  scorer: Actor;
   outsider: Actor;
   rival: Actor;
   /** Fresh users whose one use is POST /organizations (so nobody else gains an admin role meanwhile). */
@@ -157,7 +164,7 @@ before(async () => {
   await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/matrix-hook`;
 
-  const [owner, member, outsider, rival, founder, stranger, leaver, joiner, logoutValid, logoutNonMember, promotee] = await Promise.all([
+  const [owner, member, outsider, rival, founder, stranger, leaver, joiner, logoutValid, logoutNonMember, promotee, officer, scorer] = await Promise.all([
     newActor(api),
     newActor(api),
     newActor(api),
@@ -169,12 +176,18 @@ before(async () => {
     signUp(api),
     signUp(api),
     signUp(api),
+    newActor(api),
+    newActor(api),
   ]);
   const [org, rivalOrg] = await Promise.all([createOrganization(api, owner), createOrganization(api, rival)]);
   const key = owner.key;
   for (const person of [member, leaver, promotee]) {
     const added = await ok(api.post(`/api/v1/organizations/${org.slug}/members`, { email: person.email, role: 'member' }, { key }), 201);
     assert.equal(added.data.role, 'member');
+  }
+  for (const [person, role] of [[officer, 'race-officer'], [scorer, 'scorer']] as const) {
+    const added = await ok(api.post(`/api/v1/organizations/${org.slug}/members`, { email: person.email, role }, { key }), 201);
+    assert.equal(added.data.role, role);
   }
 
   // A published regatta with a fleet, a race, two registrations and one race's results; a draft beside it.
@@ -323,6 +336,8 @@ before(async () => {
   w = {
     owner,
     member,
+    officer,
+    scorer,
     outsider,
     rival,
     founder,
@@ -374,7 +389,7 @@ before(async () => {
 after(async () => {
   await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
   if (process.env['MATRIX_TABLE']) {
-    const columns: Case[] = ['none', 'malformed', 'unknown', 'revoked', 'expired', 'missing_scope', 'embed', 'non_member', 'member', 'valid', 'not_found', 'draft', 'rate_limited'];
+    const columns: Case[] = ['none', 'malformed', 'unknown', 'revoked', 'expired', 'missing_scope', 'embed', 'non_member', 'member', 'race_officer', 'scorer', 'valid', 'not_found', 'draft', 'rate_limited'];
     const lines = [`| route | ${columns.join(' | ')} |`, `|---|${columns.map(() => '---').join('|')}|`];
     for (const route of MATRIX_ROUTES.map(keyOf)) {
       const cells = observed.get(route) ?? new Map<Case, Set<string>>();
@@ -429,9 +444,13 @@ const outsiderKey = (x: World): Who => ({ key: x.outsider.key });
 const outsiderSession = (x: World): Who => ({ cookie: x.outsider.cookie });
 const memberKey = (x: World): Who => ({ key: x.member.key });
 const memberSession = (x: World): Who => ({ cookie: x.member.cookie });
+const officerSession = (x: World): Who => ({ cookie: x.officer.cookie });
+const scorerKey = (x: World): Who => ({ key: x.scorer.key });
 
 const refused = (status: number, code: string, check?: (body: any) => void): Outcome => ({ status, code, ...(check ? { check } : {}) });
 const missing: Outcome = { status: 404, code: 'not_found' };
+/** 403 for a plain member on race capture's recording and device operations (the caller's role named). */
+const captureRoleRequired = refused(403, 'capture_role_required', (body) => assert.equal(body.role, 'member'));
 /** 403 that names the organization whose membership is missing. */
 const notAMember = (x: () => World): Outcome =>
   refused(403, 'not_a_member', (body) => {
@@ -1290,7 +1309,9 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/capture/context') }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
-      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.equal(body.data.recorder.id, w.member.userId) } },
+      { which: 'member', who: memberKey, outcome: captureRoleRequired },
+      { which: 'race_officer', who: officerSession, outcome: { status: 200, check: (body) => assert.deepEqual(body.data.recorder, { kind: 'member', id: w.officer.userId, label: w.officer.name }) } },
+      { which: 'scorer', who: scorerKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.data.recorder, { kind: 'key', id: w.scorer.userId, label: `${w.scorer.name} (API key)` }) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event.slug, body.data.races.some((r: any) => r.id === w.raceId)], [w.event.slug, true]) } },
       { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/capture/context', x.draft.slug) }), outcome: missing },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/capture/context` }), outcome: missing },
@@ -1300,6 +1321,8 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/capture/sync'), body: { records: [{ type: 'finish', record: captureFinish(x) }] } }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: captureRoleRequired },
+      { which: 'race_officer', who: officerSession, outcome: { status: 200, check: (body) => assert.deepEqual(body.results.map((r: any) => r.outcome), ['recorded']) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.results.map((r: any) => r.outcome), ['recorded']) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/capture/sync`, body: { records: [{ type: 'finish', record: captureFinish(x) }] } }), outcome: missing },
     ],
@@ -1308,6 +1331,9 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/capture/signals'), body: { id: randomUUID(), startId: randomUUID(), raceIds: [x.raceId], kind: 'warning', at: new Date(Date.now() - 60_000).toISOString() } }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberSession, outcome: captureRoleRequired },
+      { which: 'race_officer', who: officerSession, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.kind, body.data.recorder.label], ['warning', w.officer.name]) } },
+      { which: 'scorer', who: scorerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.kind, body.data.recorder.id], ['warning', w.scorer.userId]) } },
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.kind, body.data.recorder.id], ['warning', w.owner.userId]) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/capture/signals`, body: { id: randomUUID(), startId: randomUUID(), raceIds: [x.raceId], kind: 'warning', at: new Date().toISOString() } }), outcome: missing },
     ],
@@ -1316,7 +1342,9 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/capture/finishes'), body: captureFinish(x) }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
-      { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.equal(body.data.recorder.id, w.member.userId) } },
+      { which: 'member', who: memberKey, outcome: captureRoleRequired },
+      { which: 'race_officer', who: officerSession, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.sailNumber, body.data.recorder.label], [w.capture.sailNumber, w.officer.name]) } },
+      { which: 'scorer', who: scorerKey, outcome: { status: 201, check: (body) => assert.equal(body.data.recorder.id, w.scorer.userId) } },
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.sailNumber, body.data.raceId], [w.capture.sailNumber, w.raceId]) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/capture/finishes`, body: captureFinish(x) }), outcome: missing },
     ],
@@ -1325,6 +1353,8 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/capture/finish-times'), body: { importId: randomUUID(), raceId: x.raceId, csv: `sail,time\n${x.capture.sailNumber},${new Date(Date.now() - 60_000).toISOString()}\n` } }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: captureRoleRequired },
+      { which: 'scorer', who: scorerKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.results.map((r: any) => r.outcome), ['recorded']) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.results.map((r: any) => r.outcome), ['recorded']) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/capture/finish-times`, body: { importId: randomUUID(), raceId: x.raceId, csv: 'a,10:00:00' } }), outcome: missing },
     ],
@@ -1334,6 +1364,7 @@ const SPECS: Record<string, RouteSpec> = {
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
       { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.equal(body.data.raceId, w.raceId) } },
+      { which: 'race_officer', who: officerSession, outcome: { status: 200, check: (body) => assert.equal(body.data.raceId, w.raceId) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(body.data.raceId, w.raceId) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/races/${UNKNOWN_ID}/capture/log`) }), outcome: missing },
     ],
@@ -1342,6 +1373,8 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, `/races/${x.raceId}/capture/reconciliation`) }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.equal(body.data.raceId, w.raceId) } },
+      { which: 'scorer', who: scorerKey, outcome: { status: 200, check: (body) => assert.equal(body.data.raceId, w.raceId) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.raceId, body.data.toleranceMs], [w.raceId, 2000]) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/races/${UNKNOWN_ID}/capture/reconciliation`) }), outcome: missing },
     ],
@@ -1350,7 +1383,9 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/capture/enrolments'), body: { label: 'Matrix phone' } }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
-      { which: 'member', who: memberKey, outcome: { status: 201 } },
+      { which: 'member', who: memberKey, outcome: captureRoleRequired },
+      { which: 'race_officer', who: officerSession, outcome: { status: 201, check: (body) => assert.ok(body.data.qrPayload.startsWith(`/console/committee/${w.event.slug}#enrol=`)) } },
+      { which: 'scorer', who: scorerKey, outcome: { status: 201 } },
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.ok(body.data.qrPayload.startsWith(`/console/committee/${w.event.slug}#enrol=`)) } },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/capture/enrolments`, body: {} }), outcome: missing },
     ],
@@ -1359,6 +1394,8 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/capture/devices') }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: captureRoleRequired },
+      { which: 'race_officer', who: officerSession, outcome: { status: 200, check: (body) => includesId(body.data, w.capture.deviceToRevoke) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => includesId(body.data, w.capture.deviceToRevoke) } },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/capture/devices` }), outcome: missing },
     ],
@@ -1367,6 +1404,9 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, `/capture/devices/${x.capture.deviceToRevoke}`) }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: captureRoleRequired },
+      // Revoking again is 204, so the officer's row and the admin's may run in either order.
+      { which: 'race_officer', who: officerSession, outcome: { status: 204 } },
       { which: 'valid', who: ownerKey, outcome: { status: 204 } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/capture/devices/${UNKNOWN_ID}`) }), outcome: missing },
     ],

@@ -82,7 +82,8 @@ export interface paths {
         put?: never;
         /**
          * Enrol a committee device for this regatta (QR payload)
-         * @description Needs membership (member or admin) of the regatta's organization (403 `not_a_member`). Makes
+         * @description Needs the `admin`, `race-officer` or `scorer` role in the regatta's organization (403
+         *     `capture_role_required` for a plain member, `not_a_member` outside it). Makes
          *     a one-time code, good for 15 minutes, and its `qrPayload` (the console's committee app path
          *     with the code in the fragment, e.g. `/console/committee/{slug}#enrol=<code>`). The device
          *     it enrols may record from `validFrom` (default now) to `validUntil` (default the end of the
@@ -108,7 +109,7 @@ export interface paths {
         };
         /**
          * The devices enrolled for this regatta
-         * @description Needs membership of the regatta's organization. Newest first; revoked and expired ones included, marked.
+         * @description Needs the `admin`, `race-officer` or `scorer` role in the regatta's organization (403 `capture_role_required` for a plain member). Newest first; revoked and expired ones included, marked.
          */
         get: operations["listCaptureDevices"];
         put?: never;
@@ -136,7 +137,8 @@ export interface paths {
         post?: never;
         /**
          * Revoke a committee device
-         * @description Needs membership of the regatta's organization. The device's token stops working at once
+         * @description Needs the `admin`, `race-officer` or `scorer` role in the regatta's organization (403
+         *     `capture_role_required` for a plain member). The device's token stops working at once
          *     (its next request is 401). Records it made stay. Revoking again is 204; unknown device 404.
          */
         delete: operations["revokeCaptureDevice"];
@@ -158,7 +160,9 @@ export interface paths {
         /**
          * What a committee device keeps for a day offline
          * @description The regatta's fleets, races, entries (sail numbers) and the signals recorded so far, and who
-         *     the caller records as. A device keeps it and works without network from it.
+         *     the caller records as (`recorder.label`: a member's name, the name of an API key's owner, or
+         *     the device's label). A device keeps it and works without network from it. Needs a capture
+         *     role (see the tag) or a device token of the regatta.
          */
         get: operations["getCaptureContext"];
         put?: never;
@@ -994,7 +998,7 @@ export interface paths {
         head?: never;
         /**
          * Change a member's role
-         * @description Sets the role (admin or member) of someone who already belongs to the organization; to add a
+         * @description Sets the role (admin, member, race-officer or scorer) of someone who already belongs to the organization; to add a
          *     person, POST `.../members` with their e-mail. Organization admins only (403
          *     `organization_admin_required` otherwise; API keys also need the `admin` scope). A user id that
          *     is not a member (or not a uuid) is 404. An organization keeps at least one admin: demoting its
@@ -4668,13 +4672,21 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @description A member's role in the organization. Every role is membership: wherever an operation needs
+         *     membership of an organization, any role will do. `admin` alone administers the organization
+         *     (its profile, members, webhooks, series). `race-officer` and `scorer` also record on the water
+         *     for the organization's regattas (race signals, finishes, committee devices), which admins
+         *     may too and plain members may not (403 `capture_role_required`).
+         * @enum {string}
+         */
+        IdentityMemberRole: "admin" | "member" | "race-officer" | "scorer";
         IdentityMembership: {
             /** Format: uuid */
             organizationId: string;
             slug: string | null;
             name: string | null;
-            /** @enum {string} */
-            role: "admin" | "member";
+            role: components["schemas"]["IdentityMemberRole"];
             /** Format: date-time */
             grantedAt: string;
         };
@@ -4691,8 +4703,7 @@ export interface components {
             /** @description Lower case, of the subset EmailInput describes. */
             email: string;
             name: string;
-            /** @enum {string} */
-            role: "admin" | "member";
+            role: components["schemas"]["IdentityMemberRole"];
             /** Format: date-time */
             grantedAt: string;
         };
@@ -9357,8 +9368,7 @@ export interface operations {
             content: {
                 "application/json": {
                     email: components["schemas"]["EmailInput"];
-                    /** @enum {string} */
-                    role: "admin" | "member";
+                    role: components["schemas"]["IdentityMemberRole"];
                 };
             };
         };
@@ -9458,8 +9468,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    role: "admin" | "member";
+                    role: components["schemas"]["IdentityMemberRole"];
                 };
             };
         };

@@ -62,6 +62,7 @@ export const PROBLEMS = {
   not_a_member: spec(403, 'The caller is not a member of the organization that owns the resource.'),
   organization_admin_required: spec(403, 'Only an admin of the organization may do this.'),
   organization_membership_required: spec(403, 'Only a member of the organization may do this.'),
+  capture_role_required: spec(403, 'Recording on the water and committee devices need the race officer, scorer or admin role; `role` names the caller’s.'),
   not_your_boat: spec(403, 'A competitor acts only for a boat registered to her in the event (a protest, request or inquiry; a sign-out or sign-in of the safety tally).'),
   organizer_only: spec(403, 'Only the event’s organizers may change this field.'),
   user_required: spec(403, 'The route needs a user (not an embed token).'),

@@ -100,6 +100,30 @@ describe('memberships', () => {
     assert.deepEqual(refused.body.requiredScopes, ['admin']);
     assert.equal((await api.get(`/api/v1/organizations/${org.slug}/members`, { key: readOnly.key })).status, 200);
   });
+  test('race officers and scorers: granted and changed like any role, listed and in the session; the last admin is not made one', async () => {
+    const admin = await newActor(api);
+    const org = await createOrganization(api, admin);
+    const [officer, scorer] = await Promise.all([newActor(api), newActor(api)]);
+    const granted = await api.post(`/api/v1/organizations/${org.slug}/members`, { email: officer.email, role: 'race-officer' }, { key: admin.key });
+    assert.deepEqual([granted.status, granted.body.data.role, granted.body.message], [201, 'race-officer', 'Member added.']);
+    assert.equal((await api.post(`/api/v1/organizations/${org.slug}/members`, { email: scorer.email, role: 'member' }, { key: admin.key })).status, 201);
+    const changed = await api.patch(`/api/v1/organizations/${org.slug}/members/${scorer.userId}`, { role: 'scorer' }, { key: admin.key });
+    assert.deepEqual([changed.status, changed.body.data.role, changed.body.message], [200, 'scorer', 'Role changed.']);
+    const members = await api.get(`/api/v1/organizations/${org.slug}/members`, { key: officer.key });
+    assert.deepEqual(
+      members.body.data.map((m: { userId: string; role: string }) => [m.userId, m.role]).sort(),
+      [[admin.userId, 'admin'], [officer.userId, 'race-officer'], [scorer.userId, 'scorer']].sort(),
+      'a race officer lists the members, as any member',
+    );
+    const session = await api.get('/api/v1/auth/session', { cookie: scorer.cookie });
+    assert.deepEqual(session.body.data.memberships.map((m: { slug: string; role: string }) => [m.slug, m.role]), [[org.slug, 'scorer']]);
+    // Neither role administers: the officer cannot grant, and the only admin cannot step down to one.
+    const notAdmin = await api.patch(`/api/v1/organizations/${org.slug}/members/${scorer.userId}`, { role: 'admin' }, { key: officer.key });
+    assert.deepEqual([notAdmin.status, notAdmin.body.code], [403, 'organization_admin_required']);
+    const last = await api.patch(`/api/v1/organizations/${org.slug}/members/${admin.userId}`, { role: 'race-officer' }, { key: admin.key });
+    assert.deepEqual([last.status, last.body.code], [409, 'last_admin']);
+  });
+
   test('admins change a member\'s role by user id; the last admin cannot be demoted; the change reaches the next request', async () => {
     const admin = await newActor(api);
     const org = await createOrganization(api, admin);

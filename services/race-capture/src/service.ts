@@ -1,8 +1,9 @@
-/** Race capture's composition root: routes (capture, devices, the safety tally module) and the projections of regattas and entries. */
+/** Race capture's composition root: routes (capture, devices, the safety tally module) and the projections of regattas, entries and people's names. */
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@regatta/runtime';
 import { captureRoutes } from './http/capture.routes.js';
 import { deviceRoutes } from './http/devices.routes.js';
+import { identityConsumer } from './messaging/identity.consumer.js';
 import { regattaConsumer } from './messaging/regatta.consumer.js';
 import { tallyRoutes } from './modules/tally/http/tally.routes.js';
 
@@ -12,5 +13,5 @@ export const definition: ServiceDefinition = {
   defaultPort: 4108,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes: (context) => [...captureRoutes(context), ...deviceRoutes(context), ...tallyRoutes(context)],
-  consumers: (context) => [regattaConsumer(context)],
+  consumers: (context) => [regattaConsumer(context), identityConsumer(context)],
 };

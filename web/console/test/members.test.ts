@@ -1,8 +1,9 @@
 /**
  * An organization's people and profile, in a real Chromium with two people: Alex founds the club,
- * Bea has her own account. Alex adds Bea by e-mail, makes her an administrator and a member again,
- * is refused when he would leave the club without an administrator, and removes her; Bea sees the
- * screens read-only while she is a member. Alex edits and saves the club's profile.
+ * Bea has her own account. Alex adds Bea by e-mail, makes her an administrator, a member again and
+ * then the club's race officer (read-only screens still, as any non-administrator), is refused when
+ * he would leave the club without an administrator, and removes her; Bea sees the screens read-only
+ * while she is a member. Alex edits and saves the club's profile.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,8 +20,13 @@ describe('console: organization members and profile', () => {
   });
 
   const status = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ });
+  /** Chooses a member's role in their row and sets it. */
+  const setRole = async (page: Page, name: string, role: string) => {
+    await page.getByRole('combobox', { name: `Role of ${name}` }).selectOption({ label: role });
+    await page.getByRole('button', { name: `Set role: ${name}` }).click();
+  };
 
-  test('add a member by e-mail, promote, demote, the last administrator is kept, remove', async () => {
+  test('add a member by e-mail, promote, demote, make a race officer, the last administrator is kept, remove', async () => {
     const alex = await newPerson(browser);
     const bea = await newPerson(browser);
     await signUp(alex.page, 'Alex Admin', uniqueEmail('alex'));
@@ -42,7 +48,7 @@ describe('console: organization members and profile', () => {
     assert.match(await page.getByRole('alert').innerText(), /Request ID: \S+/);
 
     await page.getByLabel('E-mail address').fill(beaEmail);
-    await page.getByLabel('Role').selectOption({ label: 'Member' });
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Member' });
     await page.getByRole('button', { name: 'Add member' }).click();
     await status(page).getByText('Bea Member was added as Member.').waitFor();
     const beaRow = page.getByRole('row').filter({ hasText: 'Bea Member' });
@@ -54,26 +60,38 @@ describe('console: organization members and profile', () => {
     await bea.page.goto(`/console/orgs/${slug}/members`);
     await bea.page.getByRole('heading', { name: `Members of ${clubName}` }).waitFor();
     await bea.page.getByText('Only administrators of this organization can add members').waitFor();
-    assert.equal(await bea.page.getByRole('button', { name: /^Make administrator/ }).count(), 0);
+    assert.equal(await bea.page.getByRole('button', { name: /^Set role/ }).count(), 0);
+    assert.equal(await bea.page.getByRole('combobox', { name: /^Role of/ }).count(), 0);
     assert.equal(await bea.page.getByRole('button', { name: 'Add member' }).count(), 0);
     await bea.page.goto(`/console/orgs/${slug}`);
     await bea.page.getByText('Only administrators of this organization can change its profile.').waitFor();
     assert.equal(await bea.page.getByRole('button', { name: 'Save profile' }).count(), 0);
     assert.deepEqual(await auditBothWidths(bea.page), [], 'profile screen, read-only');
 
-    await page.getByRole('button', { name: 'Make administrator: Bea Member' }).click();
+    await setRole(page, 'Bea Member', 'Administrator');
     await status(page).getByText('Bea Member is now: Administrator.').waitFor();
     assert.equal(await beaRow.getByRole('cell').nth(2).innerText(), 'Administrator');
     // Her new role takes effect on her next request: she now has the controls.
     await bea.page.goto(`/console/orgs/${slug}/members`);
-    await bea.page.getByRole('button', { name: 'Make member: Alex Admin' }).waitFor();
+    await bea.page.getByRole('combobox', { name: 'Role of Alex Admin' }).waitFor();
 
-    await page.getByRole('button', { name: 'Make member: Bea Member' }).click();
+    await setRole(page, 'Bea Member', 'Member');
     await status(page).getByText('Bea Member is now: Member.').waitFor();
     assert.equal(await beaRow.getByRole('cell').nth(2).innerText(), 'Member');
 
+    // The club's race officer: she records on the water, and is no administrator.
+    assert.ok(await page.getByRole('button', { name: 'Set role: Bea Member' }).isDisabled(), 'nothing to set until another role is chosen');
+    await setRole(page, 'Bea Member', 'Race officer');
+    await status(page).getByText('Bea Member is now: Race officer.').waitFor();
+    assert.equal(await beaRow.getByRole('cell').nth(2).innerText(), 'Race officer');
+    await bea.page.goto(`/console/orgs/${slug}/members`);
+    await bea.page.getByText('Only administrators of this organization can add members').waitFor();
+    assert.equal(await bea.page.getByRole('row').filter({ hasText: 'Bea Member' }).getByRole('cell').nth(2).innerText(), 'Race officer');
+    assert.equal(await bea.page.getByRole('button', { name: /^Set role/ }).count(), 0);
+    assert.deepEqual(await auditBothWidths(page), [], 'members screen with role choices');
+
     // Alex is the only administrator again: the API refuses to demote him, and the screen says why.
-    await page.getByRole('button', { name: 'Make member: Alex Admin' }).click();
+    await setRole(page, 'Alex Admin', 'Member');
     const refusal = page.getByRole('alert').filter({ hasText: 'An organization needs at least one administrator' });
     await refusal.waitFor();
     assert.match(await refusal.innerText(), /Make another member an administrator first\.[\s\S]*Request ID: \S+/);

@@ -4,7 +4,7 @@ import { z } from '@regatta/config';
 
 export const grantBody = z.object({
   email: z.string().trim().toLowerCase().email(),
-  role: z.enum(MEMBER_ROLES, { message: 'must be admin or member' }),
+  role: z.enum(MEMBER_ROLES, { message: `must be one of ${MEMBER_ROLES.join(', ')}` }),
 });
 
 /** The body of a role change (PATCH .../members/{userId}). */

@@ -1,7 +1,8 @@
 /**
  * Capture routes: signals, finish records (one, a device's queue, or CSV finish times), the capture
- * log and reconciliation of a race, a device's day context, and the server clock. Members of the
- * regatta's organization and devices enrolled for it (app/caller.ts decides).
+ * log and reconciliation of a race, a device's day context, and the server clock. Race officers,
+ * scorers and admins of the regatta's organization and devices enrolled for it record; any member
+ * reads the log and reconciliation back (app/caller.ts decides).
  */
 import type { Request, Response } from 'express';
 import { identityOf, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
@@ -24,6 +25,7 @@ const pathOf = (req: Request) => req.originalUrl.split('?')[0]!;
 
 export function captureRoutes(context: ServiceContext): RouteDefinition[] {
   const caller = (req: Request, res: Response) => callerFor(context, identityOf(res), param(req, 'slug'));
+  const reader = (req: Request, res: Response) => callerFor(context, identityOf(res), param(req, 'slug'), { need: 'read' });
 
   const recordSignal = async (req: Request, res: Response) => {
     const who = await caller(req, res);
@@ -54,12 +56,12 @@ export function captureRoutes(context: ServiceContext): RouteDefinition[] {
   };
 
   const log = async (req: Request, res: Response) => {
-    const who = await caller(req, res);
+    const who = await reader(req, res);
     res.json({ data: logView(await captureLog(context, who, param(req, 'raceId'))) });
   };
 
   const reconciliation = async (req: Request, res: Response) => {
-    const who = await caller(req, res);
+    const who = await reader(req, res);
     const { toleranceMs } = parseInput(reconciliationQuery, req.query, 'query');
     const { raceId, reconciliation: result, recorders } = await finishReconciliation(context, who, param(req, 'raceId'), toleranceMs);
     res.json({ data: reconciliationView(raceId, result, recorders) });

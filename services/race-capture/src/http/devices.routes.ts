@@ -1,5 +1,5 @@
 /**
- * Committee device routes: members enrol (QR payload), list and revoke devices of a regatta; a device
+ * Committee device routes: race officers, scorers and admins enrol (QR payload), list and revoke devices of a regatta; a device
  * redeems its enrolment code without credentials (the code is the secret, good once).
  */
 import type { Request, Response } from 'express';

@@ -16,13 +16,13 @@ export interface WebhookAdmin {
   organizations: readonly string[];
 }
 
-/** The webhook if the caller administers its organization: 403 for a mere member, 404 otherwise. */
+/** The webhook if the caller administers its organization: 403 for a member of it with any other role, 404 otherwise. */
 export async function ownedWebhook(db: Queryable, admin: WebhookAdmin, id: unknown): Promise<WebhookRow> {
   if (!isUuid(id)) throw notFound('The webhook');
   const row = await findWebhook(db, id);
   if (!row) throw notFound('The webhook');
   if (admin.organizations.includes(row.organization_id)) return row;
-  if (admin.roles[row.organization_id] === 'member') {
+  if (admin.roles[row.organization_id] !== undefined) {
     throw problem('organization_admin_required', 'Only admins of the organization manage its webhooks.');
   }
   throw notFound('The webhook');

@@ -50,7 +50,7 @@ export default function Committee() {
         <Loading label={t('loading')} />
       ) : !context ? (
         <div role="alert" className="alert">
-          <p>{refusal?.status === 401 ? t('needsAccess') : refusal ? t('noContextRefused') : t('noContext')}</p>
+          <p>{refusal?.status === 401 ? t('needsAccess') : refusal?.code === 'capture_role_required' ? t('needsCaptureRole') : refusal ? t('noContextRefused') : t('noContext')}</p>
           {refusal?.status === 401 && <p><Link to={`/sign-in?next=${encodeURIComponent(`/console/committee/${slug}`)}`}>{t('signIn')}</Link></p>}
         </div>
       ) : (

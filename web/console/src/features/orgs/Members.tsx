@@ -1,7 +1,8 @@
 /**
  * The people of an organization (/console/orgs/:org/members): names, e-mails and roles for every
- * member; its administrators add a person by the e-mail of their account, change roles and remove
- * members. The API keeps at least one administrator and says so (409 last_admin), shown as it comes.
+ * member; its administrators add a person by the e-mail of their account, give each member a role
+ * (administrator, member, race officer, scorer) and remove members. The API keeps at least one
+ * administrator and says so (409 last_admin), shown as it comes.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -72,6 +73,7 @@ export default function Members() {
     <>
       <h1>{t('members:title', { name: membership?.name ?? slug })}</h1>
       {!isAdmin && membership && <p>{t('members:readOnly')}</p>}
+      <p className="muted">{t('members:rolesHint')}</p>
       <p role="status" className={status ? 'notice' : undefined}>{status}</p>
       <ProblemAlert error={failure} ns="members" />
       <QueryView query={members}>
@@ -97,13 +99,10 @@ export default function Members() {
               isAdmin && {
                 header: t('members:actions'),
                 cell: (member) => {
-                  const next: MemberRole = member.role === 'admin' ? 'member' : 'admin';
                   const busy = (changeRole.isPending && changeRole.variables?.member.userId === member.userId) || (remove.isPending && remove.variables?.userId === member.userId);
                   return (
                     <div className="actions">
-                      <button type="button" className="secondary" disabled={busy} aria-label={t(`members:make.${next}Named`, { name: member.name })} onClick={() => changeRole.mutate({ member, role: next })}>
-                        {t(`members:make.${next}`)}
-                      </button>
+                      <RoleChange key={member.role} member={member} busy={busy} onChange={(role) => changeRole.mutate({ member, role })} />
                       <button type="button" className="secondary" disabled={busy} aria-label={t('members:removeNamed', { name: member.name })} onClick={() => setRemoving(member)}>
                         {t('members:remove')}
                       </button>
@@ -128,6 +127,22 @@ export default function Members() {
         <p>{t('members:removeBody')}</p>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** A member's role as a choice and a button that sets it (nothing is sent until the button). */
+function RoleChange({ member, busy, onChange }: { member: Member; busy: boolean; onChange: (role: MemberRole) => void }) {
+  const { t } = useTranslation();
+  const [role, setRole] = useState<MemberRole>(member.role);
+  return (
+    <span className="role-change">
+      <select aria-label={t('members:roleOf', { name: member.name })} value={role} disabled={busy} onChange={(event) => setRole(event.target.value as MemberRole)}>
+        {MEMBER_ROLES.map((option) => <option key={option} value={option}>{t(`roles.${option}`)}</option>)}
+      </select>
+      <button type="button" className="secondary" disabled={busy || role === member.role} aria-label={t('members:setRoleNamed', { name: member.name })} onClick={() => onChange(role)}>
+        {t('members:setRole')}
+      </button>
+    </span>
   );
 }
 

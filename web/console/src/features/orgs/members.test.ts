@@ -12,6 +12,11 @@ test('a member is added by an e-mail of the subset the API accepts, with a role'
   assert.equal(refusal('bea.@club.example.org'), 'validation.email');
   assert.equal(refusal(`${'b'.repeat(250)}@x.org`), 'validation.tooLong');
   assert.equal(addMemberSchema.safeParse({ email: 'bea@club.example.org', role: 'owner' }).success, false);
+  assert.deepEqual(
+    ['admin', 'member', 'race-officer', 'scorer', 'owner'].map((role) => addMemberSchema.safeParse({ email: 'bea@club.example.org', role }).success),
+    [true, true, true, true, false],
+    'the four roles of the platform',
+  );
   assert.ok(EMAIL_PATTERN.test("o'neil+regatta@sub.club-1.example.org"));
 });
 
