@@ -4,7 +4,7 @@
  * under it make concurrent passes harmless.
  */
 import type { BackgroundTask, ServiceContext } from '@regatta/runtime';
-import { officialByTimeLimit } from './make-official.js';
+import { makeOfficialByTimeLimit } from './make-official.js';
 import type { ResultsResources } from './resources.js';
 
 /** Deadlines are minutes apart in practice; a second's delay is invisible and the query is indexed. */
@@ -17,7 +17,7 @@ export function officialTask(context: ServiceContext, resources: ResultsResource
     async start() {
       timer = setInterval(() => {
         running = running
-          .then(() => officialByTimeLimit(context, resources))
+          .then(() => makeOfficialByTimeLimit(context, resources))
           .catch((error: unknown) => context.logger.warn({ err: error }, 'official pass failed; retried on the next tick'));
       }, OFFICIAL_PASS_EVERY_MS);
       timer.unref();

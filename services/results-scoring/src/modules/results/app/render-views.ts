@@ -30,13 +30,18 @@ export interface FleetState {
   snapshot: Pick<StoredStandings, 'scoringSystem' | 'drops' | 'appliedDrops' | 'racesCompleted' | 'entries'> | undefined;
 }
 
-/**
- * Re-renders the race views and the standings view of one fleet (takes the fleet's lock if not held).
- * `state` is the fleet as the caller has it in this transaction; `onlyRaces` limits the race views
- * re-rendered to those (a submission changes the submitted race and those whose numbers moved).
- */
-export async function renderFleetViews(client: PoolClient, fleetId: string, state?: FleetState, onlyRaces?: ReadonlySet<string>): Promise<void> {
+/** Re-renders the views of one fleet under its lock (taken here if not held). */
+export async function renderFleetViews(client: PoolClient, fleetId: string): Promise<void> {
   await lockFleet(client, fleetId);
+  await renderLockedFleetViews(client, fleetId);
+}
+
+/**
+ * Re-renders the race views and the standings view of one fleet whose lock the caller holds (a unit of
+ * work). `state` is the fleet as the caller has it in this transaction; `onlyRaces` limits the race
+ * views re-rendered to those (a submission changes the submitted race and those whose numbers moved).
+ */
+export async function renderLockedFleetViews(client: PoolClient, fleetId: string, state?: FleetState, onlyRaces?: ReadonlySet<string>): Promise<void> {
   const { fleet, races, results: rows, boats: boatList, snapshot } = state ?? (await loadFleetState(client, fleetId));
   const name = fleet?.name ?? '';
   const boats = new Map(boatList.map((b) => [b.boatId, b] as const));

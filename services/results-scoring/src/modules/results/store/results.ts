@@ -6,7 +6,6 @@ import type { RaceStatus, RedressMethod, ResultStatus } from '@regatta/contracts
 import type { PoolClient, Queryable } from '@regatta/db';
 import type { ComputedResult } from '../../shared/domain/fleet-scoring.js';
 import type { RaceProgress, ResultRow, SubmittedEntry } from '../../shared/domain/records.js';
-import { lockFleet } from '../../shared/store/locks.js';
 
 export async function getProgress(q: Queryable, raceId: string): Promise<RaceProgress | undefined> {
   const { rows } = await q.query<{
@@ -197,22 +196,25 @@ export async function fleetHasResults(q: Queryable, fleetId: string): Promise<bo
 }
 
 
-/**
- * Marks every race of the event that has results as official; returns the races that changed. Takes
- * the lock of every fleet of the event first (in id order, before any row lock, the order submissions
- * take them too), so the fleets' read views can be re-rendered in this transaction without a deadlock.
- */
-export async function publishEvent(client: PoolClient, eventId: string, at: Date): Promise<{ raceId: string; fleetId: string }[]> {
-  const { rows: fleets } = await client.query<{ fleet_id: string }>(
+/** The fleets of the event: projected, or holding results of races (the order of store/locks.ts). */
+export async function eventFleetIds(q: Queryable, eventId: string): Promise<string[]> {
+  const { rows } = await q.query<{ fleet_id: string }>(
     `SELECT id AS fleet_id FROM fleets WHERE event_id = $1 UNION SELECT fleet_id FROM race_progress WHERE event_id = $1 ORDER BY fleet_id`,
     [eventId],
   );
-  for (const { fleet_id } of fleets) await lockFleet(client, fleet_id);
-  const { rows } = await client.query<{ race_id: string; fleet_id: string }>(
+  return rows.map((row) => row.fleet_id);
+}
+
+/**
+ * Marks every race of the event's fleets named (the caller holds their locks) that has results as
+ * official; returns the races that changed.
+ */
+export async function markEventOfficial(q: Queryable, eventId: string, fleetIds: readonly string[], at: Date): Promise<{ raceId: string; fleetId: string }[]> {
+  const { rows } = await q.query<{ race_id: string; fleet_id: string }>(
     `UPDATE race_progress SET published = true, published_at = $2, official_reason = 'committee', updated_at = now()
-      WHERE event_id = $1 AND results_submitted_at IS NOT NULL AND NOT published
+      WHERE event_id = $1 AND fleet_id = ANY($3::text[]) AND results_submitted_at IS NOT NULL AND NOT published
       RETURNING race_id, fleet_id`,
-    [eventId, at],
+    [eventId, at, fleetIds],
   );
   return rows.map((row) => ({ raceId: row.race_id, fleetId: row.fleet_id }));
 }

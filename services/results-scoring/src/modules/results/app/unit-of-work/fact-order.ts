@@ -1,8 +1,10 @@
 /**
  * The order in which a unit of work queues the facts it collected (the outbox keeps it, and consumers
  * of one event's partition see it): the race started, its results, the race completed, the fleet's
- * standings, then the series' and the split series' standings built on them, and last the revisions
- * that record the change. Within one type, the order the facts were collected in.
+ * standings, then the series' and the split series' standings built on them, the revisions that record
+ * the change, and last the publication steps: the races published (posted, provisional), made official,
+ * and results.published ("these races are official", the fact's historical name). Within one type, the
+ * order the facts were collected in.
  */
 import type { Fact } from '@regatta/contracts';
 
@@ -14,6 +16,9 @@ export const FACT_ORDER = [
   'series.standings.updated',
   'split.standings.updated',
   'results.revised',
+  'results.posted',
+  'results.official',
+  'results.published',
 ] as const;
 
 export type FleetChangeFactType = (typeof FACT_ORDER)[number];

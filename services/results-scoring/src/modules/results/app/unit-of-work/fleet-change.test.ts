@@ -98,6 +98,10 @@ function fakeStore(options: { races: Record<string, RaceWithProgress[]>; before:
       calls.push(`revision of ${scope.raceId}`);
       return { ...row, id: `rev-${nextId++}`, createdAt: at } as RevisionRecord;
     },
+    async writeStepRevision(_c, scope, step, at) {
+      calls.push(`${step.kind} revision of ${scope.fleetId}: ${step.raceIds.join(',')}`);
+      return { ...stepRevisionRow(scope, step.kind, step.raceIds, step.reason, step.actor), id: `rev-${nextId++}`, createdAt: at } as RevisionRecord;
+    },
   };
   return { store, calls, rescored };
 }
@@ -140,7 +144,34 @@ test('the facts are queued in the declared order whatever order the use case rec
     published.map((f) => f.type),
     ['race.started', 'results.updated', 'race.completed', 'standings.updated', 'series.standings.updated', 'split.standings.updated', 'results.revised'],
   );
-  assert.deepEqual([...FACT_ORDER], published.map((f) => f.type));
+  assert.deepEqual(FACT_ORDER.slice(0, 7), published.map((f) => f.type));
+});
+
+test('publishing and making official take each lock once, write the step revisions and render each fleet once, facts last in the declared order', async () => {
+  const { store, calls, rescored } = fakeStore({ races: { f1: [race('r1', 'f1', 1), race('r2', 'f1', 2)], f2: [race('r3', 'f2', 1)] }, before: {}, after: {} });
+  const { context, published } = publisher();
+  await changeFleets(context, client, { event, fleetIds: ['f2', 'f1'], requestId: undefined }, async (change) => {
+    change.recordStep('f2', { kind: 'official', raceIds: ['r3'], reason: '', actor });
+    change.publish(fact('results.published'));
+    change.publish(fact('results.official', ':f2'));
+    change.recordStep('f1', { kind: 'posted', raceIds: ['r1', 'r2'], reason: 'Notice board 14:05.', actor });
+    change.publish(fact('results.posted', ':f1'));
+  }, store);
+  assert.deepEqual(calls, [
+    'lock series of e1',
+    'lock fleet f1',
+    'lock fleet f2',
+    'change time',
+    'read fleet f1',
+    'read fleet f2',
+    'posted revision of f1: r1,r2',
+    'render f1',
+    'official revision of f2: r3',
+    'render f2',
+  ]);
+  // A publication step changes no numbers: nothing re-scored, no standings or series facts.
+  assert.deepEqual(rescored, []);
+  assert.deepEqual(published.map((f) => f.id), ['results.posted:f1', 'results.official:f2', 'results.published']);
 });
 
 test('a decision on two races of one fleet re-scores the fleet once and writes one revision per race', async () => {

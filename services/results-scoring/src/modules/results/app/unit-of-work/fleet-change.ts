@@ -7,8 +7,10 @@
  * builder (revision-builder.ts) and queues the collected facts in one declared order (fact-order.ts).
  *
  * Submissions, corrections, reverts, the protest committee's decisions, re-scores after set-up,
- * schedule or entry changes and the batch of an import all come through here, so no result changes
- * without its revision, and no fact of a change is queued before the change is whole.
+ * schedule or entry changes, the batch of an import and the publication steps (publish provisional,
+ * make official: a revision naming the races, the views rendered again) all come through here, so no
+ * result changes without its revision, each lock is taken once, and no fact of a change is queued
+ * before the change is whole.
  */
 import type { Fact } from '@regatta/contracts';
 import type { PoolClient, Queryable } from '@regatta/db';
@@ -18,7 +20,7 @@ import { resultsRevisedFact } from '../revision-facts.js';
 import { inDeclaredOrder } from './fact-order.js';
 import { FLEET_STORE, type FleetChangeStore } from './fleet-store.js';
 import type { FleetRescore } from './rescore.js';
-import type { RevisionActor, RevisionNote } from './revision-builder.js';
+import type { PublicationStep, RevisionActor, RevisionNote } from './revision-builder.js';
 
 export interface FleetChangeScope {
   event: EventProjection;
@@ -57,7 +59,12 @@ export interface FleetChange {
   recordRemoval(race: Pick<RaceWithProgress, 'id' | 'fleetId'>, removed: { results: ResultRow[]; entries: SubmittedEntry[] }, note: RevisionNote): void;
   /** Re-scores the fleet at the end even though no results of it changed. */
   rescore(fleetId: string, record: RescoreRecord): void;
-  /** A fact of the use case's own (race.started, race.completed), queued with the others in the declared order. */
+  /**
+   * Records a publication step of the fleet's races (their progress rows changed by the use case): its
+   * revision is written with the one builder and the fleet's views rendered again, at the end.
+   */
+  recordStep(fleetId: string, step: PublicationStep): void;
+  /** A fact of the use case's own (race.started, race.completed, the publication steps'), queued with the others in the declared order. */
   publish(fact: Fact): void;
 }
 
@@ -96,6 +103,7 @@ export async function changeFleets<T>(
 
   const changes = new Map<string, ResultChange>();
   const rescores = new Map<string, RescoreRecord>();
+  const steps: { fleetId: string; step: PublicationStep }[] = [];
   const facts: Fact[] = [];
   const locked = (fleetId: string) => {
     if (!read.has(fleetId)) throw new Error(`fleet ${fleetId} is not locked by this unit of work`);
@@ -125,6 +133,10 @@ export async function changeFleets<T>(
     rescore(fleetId, record) {
       locked(fleetId);
       rescores.set(fleetId, record);
+    },
+    recordStep(fleetId, step) {
+      locked(fleetId);
+      steps.push({ fleetId, step });
     },
     publish: (fact) => void facts.push(fact),
   };
@@ -187,6 +199,13 @@ export async function changeFleets<T>(
         await store.renderViews(client, fleetId);
       }
     }
+  }
+  // Publication steps change no numbers: each fleet's step revisions, then its views once, in lock order.
+  for (const fleetId of fleetIds) {
+    const ofFleet = steps.filter((s) => s.fleetId === fleetId);
+    if (ofFleet.length === 0) continue;
+    for (const { step } of ofFleet) await store.writeStepRevision(client, { eventId: event.id, fleetId }, step, at);
+    await store.renderViews(client, fleetId);
   }
   if (standingsMoved.length > 0) facts.push(...(await store.seriesFacts(client, event, series, standingsMoved, requestId)));
   for (const fact of inDeclaredOrder(facts)) await context.publish(client, fact);

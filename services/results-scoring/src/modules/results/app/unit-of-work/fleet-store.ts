@@ -11,11 +11,11 @@ import { lockFleet, transactionTime, lockSeriesOfEvent } from '../../../shared/s
 import { findFleet, listFleetRaces } from '../../../shared/store/projections/fleets.js';
 import { getRaceEntries, markRescored, markRevised, raceResults, replaceResults } from '../../store/results.js';
 import type { RevisionRecord } from '../../store/revisions.js';
-import { renderFleetViews } from '../render-views.js';
+import { renderLockedFleetViews } from '../render-views.js';
 import { publishSeriesStandings } from '../../../series/app/series-standings.js';
 import { publishSplitStandings } from '../../../series/app/split-facts.js';
 import { rescoreFleet, type FleetRescore, type RescoreOptions } from './rescore.js';
-import { recordRaceRevision, type RevisionNote } from './revision-builder.js';
+import { recordRaceRevision, recordStepRevision, type PublicationStep, type RevisionNote } from './revision-builder.js';
 
 export interface FleetChangeStore {
   lockSeriesOfEvent(client: PoolClient, eventId: string): Promise<SeriesProjection[]>;
@@ -40,6 +40,8 @@ export interface FleetChangeStore {
     at: Date,
     options: { skipUnchanged: boolean },
   ): Promise<RevisionRecord | null>;
+  /** A publication step's revision (the races named, no results). */
+  writeStepRevision(client: PoolClient, scope: { eventId: string; fleetId: string }, step: PublicationStep, at: Date): Promise<RevisionRecord>;
 }
 
 export const FLEET_STORE: FleetChangeStore = {
@@ -58,7 +60,7 @@ export const FLEET_STORE: FleetChangeStore = {
   },
   markRescored,
   rescore: rescoreFleet,
-  renderViews: (client, fleetId) => renderFleetViews(client, fleetId),
+  renderViews: (client, fleetId) => renderLockedFleetViews(client, fleetId),
   async seriesFacts(client, event, series, fleetIds, requestId) {
     const facts: Fact[] = [];
     const collect = { publish: async (_client: unknown, fact: Fact) => void facts.push(fact), requestId };
@@ -68,4 +70,5 @@ export const FLEET_STORE: FleetChangeStore = {
     return facts;
   },
   writeRevision: recordRaceRevision,
+  writeStepRevision: recordStepRevision,
 };

@@ -16,7 +16,7 @@ import { fleetBoats } from '../../../shared/store/projections/registrations.js';
 import { applyComputed, fleetEntries, raceResults } from '../../store/results.js';
 import { eventStandings, saveStandings } from '../../store/standings.js';
 import { resultsUpdatedFact, standingsUpdatedFact } from '../facts.js';
-import { renderFleetViews } from '../render-views.js';
+import { renderLockedFleetViews } from '../render-views.js';
 
 export interface RescoreOptions {
   requestId: string | undefined;
@@ -55,7 +55,7 @@ export async function rescoreFleet(client: PoolClient, event: EventProjection, f
   const toPublish = new Set([...(options.namedRaces ?? []), ...changedRaces]);
   // The read views from what is in hand. A change of results re-renders only the races it names and
   // those whose numbers moved; a re-score without named races (boat details, entries) every race's view.
-  await renderFleetViews(
+  await renderLockedFleetViews(
     client,
     fleet.id,
     { fleet, races, results: resultsWithComputed(entries, score.results), boats: boatList, snapshot: { ...score, entries: score.standings } },

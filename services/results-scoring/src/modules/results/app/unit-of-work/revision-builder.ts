@@ -25,6 +25,14 @@ export function actorOf(identity: Identity): RevisionActor {
 /** The service itself, acting on a fact whose actor (a user id, or none) it names. */
 export const systemActor = (userId: string | null): RevisionActor => ({ userId, keyId: null, via: 'system' });
 
+/** A publication step of some races of one fleet: published (posted, provisional) or made official. */
+export interface PublicationStep {
+  kind: 'posted' | 'official';
+  raceIds: readonly string[];
+  reason: string;
+  actor: RevisionActor;
+}
+
 /** Why a race's results changed, as the use case states it. */
 export interface RevisionNote {
   kind: RevisionKind;
@@ -102,14 +110,6 @@ export async function recordRaceRevision(
 }
 
 /** Writes a publication step's revision. */
-export async function recordStepRevision(
-  client: PoolClient,
-  scope: { eventId: string; fleetId: string },
-  kind: 'posted' | 'official',
-  raceIds: readonly string[],
-  reason: string,
-  actor: RevisionActor,
-  at: Date,
-): Promise<RevisionRecord> {
-  return insertRevision(client, stepRevisionRow(scope, kind, raceIds, reason, actor), at);
+export async function recordStepRevision(client: PoolClient, scope: { eventId: string; fleetId: string }, step: PublicationStep, at: Date): Promise<RevisionRecord> {
+  return insertRevision(client, stepRevisionRow(scope, step.kind, step.raceIds, step.reason, step.actor), at);
 }
