@@ -3373,7 +3373,7 @@ export interface webhooks {
         put?: never;
         /**
          * results.published
-         * @description Results were officially published (POST /events/{slug}/results/publish). The body is the envelope; `data` is the payload below.
+         * @description Races were made official: by the committee for the event (POST /events/{slug}/results/publish, a path that keeps its first name) or a fleet (POST /events/{slug}/fleets/{fleetId}/results/official), or when the protest time limit passed. The body is the envelope; `data` is the payload below.
          */
         post: operations["onResultsPublished"];
         delete?: never;
