@@ -33,9 +33,11 @@ import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
 import type { ProxyHandler } from './proxy.js';
 import { matchRoute, type RouteRule } from './routes.js';
 
-/** Applies the per-key hourly limit; sets its headers; throws a 429 HttpProblem when exceeded. */
+/** Applies the hourly limit of a key or a committee device; sets its headers; throws a 429 HttpProblem when exceeded. */
 export interface KeyRateLimiter {
   consume(principal: Principal, res: ServerResponse): Promise<void>;
+  /** Grants the request without I/O when it can (a block held in process); false: call `consume`. */
+  consumeNow?(principal: Principal, res: ServerResponse): boolean;
   close?(): Promise<void>;
 }
 
@@ -154,7 +156,8 @@ async function authorize(req: ApiRequest, res: ServerResponse, rule: RouteRule, 
     );
     throw new HttpProblem(401, problem.code, problem.message, { headers: WWW_AUTHENTICATE });
   }
-  if (principal.via === 'key' && options.rateLimiter) await options.rateLimiter.consume(principal, res);
+  const limiter = options.rateLimiter;
+  if ((principal.via === 'key' || principal.via === 'device') && limiter && !limiter.consumeNow?.(principal, res)) await limiter.consume(principal, res);
 
   if (access.kind === 'session') {
     if (principal.via !== 'session') {

@@ -16,6 +16,7 @@ const schema = z.object({
   WEBHOOKS_URL: upstream(4106),
   PUBLIC_RESULTS_URL: upstream(4107),
   RACE_CAPTURE_URL: upstream(4108),
+  NOTIFICATIONS_URL: upstream(4109),
   /** Requests per client address per minute on the public pages, feeds and widget (0 = no limit). */
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   PUBLIC_RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('gateway:addr-minute'),
@@ -48,6 +49,10 @@ const schema = z.object({
   /** Key prefix of the hourly per-key counters in Redis. */
   RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('gateway:key-hour'),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  /** Requests per hour of one committee device's token (race capture), counted like a key's. */
+  DEVICE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000_000).default(3_600),
+  /** Redis pub/sub channel on which gateway replicas announce a key nearing its limit (blocks given back). */
+  RATE_LIMIT_CHANNEL: z.string().min(1).default('gateway:key-hour:near'),
 });
 
 export type GatewayConfig = ReturnType<typeof readConfig>;
@@ -68,10 +73,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       webhooks: raw.WEBHOOKS_URL,
       'public-results': raw.PUBLIC_RESULTS_URL,
       'race-capture': raw.RACE_CAPTURE_URL,
+      notifications: raw.NOTIFICATIONS_URL,
     } satisfies Record<ServiceName, string>,
   };
 }
 
 /** The services behind the gateway; the OpenAPI document names one per operation (`x-service`). */
-export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results', 'race-capture'] as const;
+export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results', 'race-capture', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

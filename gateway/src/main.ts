@@ -36,6 +36,7 @@ function redisConnection(role: string, options: { enableOfflineQueue: boolean })
 // its SUBSCRIBE until connected.
 const redis = redisConnection('rate-limit', { enableOfflineQueue: false });
 const subscriber = redisConnection('invalidations', { enableOfflineQueue: true });
+const limitSubscriber = redisConnection('rate-limit-announcements', { enableOfflineQueue: true });
 
 const identity = createIdentityClient({ baseUrl: config.upstreams.identity, assertionSecret: config.assertionSecret, timeoutMs: config.IDENTITY_TIMEOUT_MS });
 const lastUsed = new LastUsedRecorder(identity, config.LAST_USED_FLUSH_MS, logger);
@@ -51,7 +52,15 @@ const authenticator = new IdentityAuthenticator({
   subscriber,
   channel: config.INVALIDATION_CHANNEL,
 });
-const rateLimiter = new RedisKeyRateLimiter({ redis, keyPrefix: config.RATE_LIMIT_KEY_PREFIX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, logger });
+const rateLimiter = new RedisKeyRateLimiter({
+  redis,
+  keyPrefix: config.RATE_LIMIT_KEY_PREFIX,
+  windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+  logger,
+  deviceLimit: config.DEVICE_RATE_LIMIT_PER_HOUR,
+  subscriber: limitSubscriber,
+  channel: config.RATE_LIMIT_CHANNEL,
+});
 
 const app = createGatewayListener({
   logger,
@@ -79,5 +88,5 @@ await serve({
   port: config.PORT,
   host: config.HOST,
   logger,
-  onShutdown: [async () => authenticator.close(), async () => redis.disconnect()],
+  onShutdown: [async () => authenticator.close(), async () => rateLimiter.close(), async () => redis.disconnect()],
 });

@@ -2,7 +2,8 @@
  * Hourly per-key limits with a small configured default (RATE_LIMIT_DEFAULT=5) on a stack of its own
  * (identity + gateway, slot 10 + STACK_SLOT), plus extra gateway processes: two gateways share one
  * count through Redis; a gateway whose Redis is unreachable falls back to its in-process insurance
- * limiter; revocation and logout announced by identity reach every gateway's cache at once.
+ * limiter; revocation and logout announced by identity reach every gateway's cache at once; a
+ * committee device's token has an hourly limit of its own (DEVICE_RATE_LIMIT_PER_HOUR=3).
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { ApiClient, createApiKey, repoRoot, signUp, startStack, uniqueSuffix, waitForHttp, type ApiResponse, type RunningStack } from '@regatta/testing';
 
 const LIMIT = 5;
+const DEVICE_LIMIT = 3;
 const slot = 10 + Number(process.env['STACK_SLOT'] ?? 0);
 let stack: RunningStack;
 let gateway1: ApiClient;
@@ -30,7 +32,7 @@ async function startGateway(port: number, env: Record<string, string> = {}): Pro
 }
 
 before(async () => {
-  stack = await startStack({ slot, only: ['identity', 'gateway'], env: { RATE_LIMIT_DEFAULT: String(LIMIT), LOG_LEVEL: 'warn' } });
+  stack = await startStack({ slot, only: ['identity', 'gateway'], env: { RATE_LIMIT_DEFAULT: String(LIMIT), DEVICE_RATE_LIMIT_PER_HOUR: String(DEVICE_LIMIT), LOG_LEVEL: 'warn' } });
   gateway1 = new ApiClient(stack.gatewayUrl);
   const port = Number(new URL(stack.gatewayUrl).port);
   gateway2 = await startGateway(port + 1);
@@ -108,6 +110,29 @@ describe('per-key hourly limit', () => {
     assert.ok(Number(over.headers.get('retry-after')) > 3_580);
     // Those requests were counted in memory, not in Redis: the healthy gateways still see a fresh key.
     assert.equal(counters(await probe(gateway1, key)).remaining, '4');
+  });
+});
+
+describe('per-device hourly limit', () => {
+  test('a committee device token gets its requests per hour, shared by the gateways, then 429', async () => {
+    const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    const token = `rgd_${Array.from({ length: 40 }, () => BASE58[Math.floor(Math.random() * BASE58.length)]).join('')}`;
+    // race-capture is not part of this stack: counted requests are proxied and answered 503.
+    const record = (client: ApiClient) =>
+      client.post(`/api/v1/events/none-${uniqueSuffix()}/capture/finishes`, { clientId: '00000000-0000-4000-8000-000000000000' }, { key: token, contract: false });
+    const seen = [];
+    for (const client of [gateway1, gateway2, gateway1]) seen.push(counters(await record(client)));
+    assert.deepEqual(
+      seen.map(({ limit, remaining }) => ({ limit, remaining })),
+      ['2', '1', '0'].map((remaining) => ({ limit: String(DEVICE_LIMIT), remaining })),
+    );
+    assert.ok(seen.every(({ status }) => status !== 429));
+    for (const client of [gateway2, gateway1]) {
+      const over = await record(client);
+      assert.equal(over.status, 429);
+      assert.equal(over.body.code, 'rate_limit_exceeded');
+      assert.ok(Number(over.headers.get('retry-after')) > 3_580);
+    }
   });
 });
 
