@@ -23,9 +23,6 @@ export const settingsBody = z.strictObject({
   signInDeadline: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a time HH:MM').nullable(),
   missedSignOut: z.enum(SIGN_OUT_PENALTIES, { message: `must be one of ${SIGN_OUT_PENALTIES.join(', ')}` }),
   missedSignIn: z.enum(SIGN_IN_PENALTIES, { message: `must be one of ${SIGN_IN_PENALTIES.join(', ')}` }),
-  penaltyPoints: z
-    .number()
-    .min(0.1, 'must be at least 0.1')
-    .max(1000, 'must be at most 1000')
-    .refine((value) => Math.round(value * 10) === value * 10, 'must have at most one decimal'),
+  // One message for the field: from 0.1 to 1000 points, in tenths (as scores are).
+  penaltyPoints: z.number().refine((value) => value >= 0.1 && value <= 1000 && Math.abs(Math.round(value * 10) - value * 10) < 1e-9, 'must be 0.1 to 1000 points, with at most one decimal'),
 });
