@@ -1,5 +1,5 @@
 /**
- * Parity of the stored draft: the platform's own fleet scoring (domain/fleet-scoring.ts, the code GET
+ * Parity of the stored draft: the platform's own fleet scoring (modules/shared/domain/fleet-scoring.ts, the code GET
  * /standings runs) over the draft's fleets, races, stored entries and boats, compared with the ranks,
  * totals, nett and race points Sailwave stored. The import answers with what the stored standings say; this pure version
  * runs the same comparison without a database (unit test over the oracle files).

@@ -17,7 +17,7 @@ import { renderSeriesView } from '../../series/app/series-standings.js';
 import { lockSeriesOfEvent } from '../../shared/store/locks.js';
 
 export async function projectFleet(client: PoolClient, fleet: FleetProjection, fact: { createdAt: Date | null; occurredAt: Date }): Promise<void> {
-  // Series locks before the fleet lock (the order every path takes; see store/locks.ts).
+  // Series locks before the fleet lock (the order every path takes; see shared/store/locks.ts).
   const series = await lockSeriesOfEvent(client, fleet.eventId);
   await upsertFleet(client, fleet, fact.createdAt, fact.occurredAt);
   await renderFleetViews(client, fleet.id);

@@ -2,7 +2,7 @@
  * What the events service changed or removed in a regatta's schedule into scoring:
  * race.updated re-projects the race and re-scores its fleet when it has results (weight, must-count,
  * discard-first or distance may have changed), recording the races whose numbers moved as revisions
- * (app/rescore-setup.ts); race.deleted takes the race out of scoring in one unit of work
+ * (modules/results/app/rescore-setup.ts); race.deleted takes the race out of scoring in one unit of work
  * (unit-of-work/fleet-change.ts: its fleet re-scored, or re-rendered when it has no results);
  * series.deleted and event.deleted drop them.
  *
@@ -98,7 +98,7 @@ export async function projectSeriesDeleted(client: PoolClient, seriesId: string)
 }
 
 export async function projectEventDeleted(client: PoolClient, eventId: string): Promise<void> {
-  // Series locks first (store/locks.ts); a series still listing the event keeps it as absent.
+  // Series locks first (shared/store/locks.ts); a series still listing the event keeps it as absent.
   await lockSeries(client, (await findSeriesContainingEvent(client, eventId)).map((s) => s.id));
   await removeEvent(client, eventId);
 }

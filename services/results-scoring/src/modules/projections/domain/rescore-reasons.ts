@@ -1,7 +1,7 @@
 /**
  * The reasons a re-score records as a revision when something other than results changed (every change attributed):
  * a race's scoring fields (race.updated), a boat's rating or the entries (registration facts). The
- * fleet set-up's own reason ("fleet set-up changed by <who>") is in app/rescore-setup.ts. Pure.
+ * fleet set-up's own reason ("fleet set-up changed by <who>") is in modules/results/app/rescore-setup.ts. Pure.
  */
 
 /** race.updated's snake_case field names that change scoring, in the words the reason uses. */

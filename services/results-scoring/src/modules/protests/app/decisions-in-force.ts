@@ -1,5 +1,5 @@
 /**
- * The protest room's answer to app/resources.ts's decisionsInForce port: the committee's decisions on
+ * The protest room's answer to the results module's app/resources.ts decisionsInForce port: the committee's decisions on
  * a race, in the order they were made, re-applied to a new finishing record (domain/consequence.ts
  * reapplyDecisions, rule 66), with the protest numbers of the decisions that changed it.
  */

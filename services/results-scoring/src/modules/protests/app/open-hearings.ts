@@ -1,4 +1,4 @@
-/** The protest room's answer to app/resources.ts's port: cases still open (lodged or scheduled, not decided) that concern the races. */
+/** The protest room's answer to the results module's app/resources.ts port: cases still open (lodged or scheduled, not decided) that concern the races. */
 import type { ResultsResources } from '../../results/app/resources.js';
 import { countOpenProtests } from '../store/protests.js';
 

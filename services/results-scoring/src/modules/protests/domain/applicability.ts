@@ -1,5 +1,5 @@
 /**
- * What a decision may do to a race's record, checked as a finish sheet is (domain/submission.ts):
+ * What a decision may do to a race's record, checked as a finish sheet is (results/domain/submission.ts):
  * the boat must be entered in the race's fleet (a boat of another fleet would join its scoring and
  * move every DNF score), a corrected finish time must come after the race's start, a boat put back
  * among the finishers of a handicap fleet needs a rating, and redress by A9(b) needs races before the

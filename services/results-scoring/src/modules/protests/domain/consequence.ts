@@ -77,7 +77,7 @@ function applyOne<E extends StoredEntry>(entry: E, c: Consequence, field: string
     case 'rdg': {
       const method = c.method ?? null;
       if (method === 'points' && (c.points === undefined || c.points === null)) throw new ConsequenceError(`${field}.points`, 'redress by points stated (A9(c)) needs the points');
-      // No method: redress as the fleet gives it (domain/race-entries.ts redressMethodOf), like a scorer's RDG.
+      // No method: redress as the fleet gives it (shared/domain/race-entries.ts redressMethodOf), like a scorer's RDG.
       return { ...entry, ...CLEAN, code: 'RDG', redressMethod: method, redressPoints: method === 'points' ? c.points! : null };
     }
     case 'correct': {

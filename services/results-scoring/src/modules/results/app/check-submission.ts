@@ -1,7 +1,7 @@
 /**
  * The checks of a submission that need the race, its fleet and the boats' registrations (each refusal
  * a 400 with its own problem code, see domain/submission.ts). Boats still on their way are waited for
- * under the request's budget (app/projection-wait.ts).
+ * under the request's budget (shared/app/projection-wait.ts).
  */
 import { problem } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';

@@ -1,7 +1,7 @@
 /**
  * Preview a race's results without storing them (a dry run of the submission): the same checks as a
  * submission (app/check-submission.ts), the protest committee's decisions on the race kept in force as
- * a submission keeps them, then the pure engine (domain/fleet-scoring.ts scoreFleet) scores the fleet
+ * a submission keeps them, then the pure engine (shared/domain/fleet-scoring.ts scoreFleet) scores the fleet
  * with the proposed sheet in place of the race's stored results. Nothing is written, locked or
  * published: the answer is the race as it would score and the fleet's standings as they would be,
  * each boat beside the place and net points the standings show now.

@@ -196,7 +196,7 @@ export async function fleetHasResults(q: Queryable, fleetId: string): Promise<bo
 }
 
 
-/** The fleets of the event: projected, or holding results of races (the order of store/locks.ts). */
+/** The fleets of the event: projected, or holding results of races (the order of shared/store/locks.ts). */
 export async function eventFleetIds(q: Queryable, eventId: string): Promise<string[]> {
   const { rows } = await q.query<{ fleet_id: string }>(
     `SELECT id AS fleet_id FROM fleets WHERE event_id = $1 UNION SELECT fleet_id FROM race_progress WHERE event_id = $1 ORDER BY fleet_id`,

@@ -11,7 +11,7 @@
  *   of lag (most such slugs are typos, stale links or probes), so it waits only UNKNOWN_SLUG_ON_READ_MS,
  *   enough for the consumer's usual latency right after the event's creation, then answers 404.
  * - A read of a known event never waits: fleets or races not projected yet are simply not listed, and
- *   views not rendered yet are rendered on the spot (app/render-views.ts).
+ *   views not rendered yet are rendered on the spot (modules/results/app/render-views.ts).
  */
 import type { ServiceContext } from '@regatta/runtime';
 

@@ -1,7 +1,7 @@
 /**
  * The one way a fleet's results change: a unit of work inside the caller's transaction. It takes the
  * locks of the series containing the event and of the fleets (each once, in the order of
- * store/locks.ts), takes the change's time, reads each fleet and its races once, then lets the use
+ * shared/store/locks.ts), takes the change's time, reads each fleet and its races once, then lets the use
  * case check and record what it changes (a race's complete new entries with why, a re-score, facts of
  * its own). At the end it re-scores every touched fleet once, writes every revision with the one
  * builder (revision-builder.ts) and queues the collected facts in one declared order (fact-order.ts).
@@ -92,7 +92,7 @@ export async function changeFleets<T>(
   store: FleetChangeStore = FLEET_STORE,
 ): Promise<FleetChangeDone<T>> {
   const { event, requestId } = scope;
-  // Series locks, then the fleets' in id order: the order every path takes (store/locks.ts).
+  // Series locks, then the fleets' in id order: the order every path takes (shared/store/locks.ts).
   const series = await store.lockSeriesOfEvent(client, event.id);
   const fleetIds = [...new Set(scope.fleetIds)].sort();
   for (const fleetId of fleetIds) await store.lockFleet(client, fleetId);
