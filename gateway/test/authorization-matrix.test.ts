@@ -478,6 +478,8 @@ function assertOneFinisher(rows: [number, string, number, number][]): void {
 }
 /** A finish of the entered boat a minute ago, with a fresh client id (race capture). */
 const captureFinish = (x: World) => ({ id: randomUUID(), raceId: x.raceId, kind: 'finish', sailNumber: x.capture.sailNumber, at: new Date(Date.now() - 60_000).toISOString() });
+/** A sign-out of the registered boat with a fresh client id (the safety tally). */
+const tallyMove = (x: World) => ({ id: randomUUID(), registrationId: x.registrationId, kind: 'out' });
 const includesId = (list: { id: string }[], id: string) => assert.ok(list.some((item) => item.id === id), `${id} not in ${JSON.stringify(list.map((item) => item.id))}`);
 
 const SPECS: Record<string, RouteSpec> = {
@@ -1409,6 +1411,70 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'race_officer', who: officerSession, outcome: { status: 204 } },
       { which: 'valid', who: ownerKey, outcome: { status: 204 } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/capture/devices/${UNKNOWN_ID}`) }), outcome: missing },
+    ],
+  },
+  // race capture: the safety tally (sign-out and sign-in, the committee board, an entrant's boats, settings, closing a day, the CSV)
+  'POST /api/v1/events/:slug/tally/movements': {
+    call: (x) => ({ path: eventPath(x, '/tally/movements'), body: tallyMove(x) }),
+    rows: [
+      // Anyone signed in may be an entrant: one who did not enter the boat is refused for that boat.
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_your_boat') },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.registrationId, body.data.kind, body.data.recordedBy.kind], [w.registrationId, 'out', 'key']) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/tally/movements', x.draft.slug), body: tallyMove(x) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/tally/movements`, body: tallyMove(x) }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/tally': {
+    call: (x) => ({ path: eventPath(x, '/tally') }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(body.data.boats.some((boat: any) => boat.registrationId === w.registrationId)) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/tally', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally` }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/tally/mine': {
+    call: (x) => ({ path: eventPath(x, '/tally/mine') }),
+    rows: [
+      // Her own boats only: none entered is an empty list, never another's persons or contacts.
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.data.boats, []) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(body.data.boats.every((boat: any) => boat.registrationId !== w.registrationId)) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/tally/mine', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally/mine` }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/tally/settings': {
+    call: (x) => ({ path: eventPath(x, '/tally/settings') }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(typeof body.data.penaltyPoints, 'number') } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally/settings` }), outcome: missing },
+    ],
+  },
+  'PUT /api/v1/events/:slug/tally/settings': {
+    call: (x) => ({ path: eventPath(x, '/tally/settings'), body: { signInDeadline: '18:00', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.data, { signInDeadline: '18:00', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 }) } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally/settings`, body: { signInDeadline: null, missedSignOut: 'none', missedSignIn: 'none', penaltyPoints: 2 } }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/tally/days/:day/close': {
+    // A day long past: it may be closed whatever the deadline, and it had no races.
+    call: (x) => ({ path: eventPath(x, '/tally/days/2020-01-04/close') }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.day, body.data.misses], ['2020-01-04', []]) } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally/days/2020-01-04/close` }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/events/:slug/tally/export': {
+    call: (x) => ({ path: eventPath(x, '/tally/export') }),
+    rows: [
+      // Persons on board and contacts: the organizer's members only.
+      { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.match(String(body), /^\uFEFF?sail_number,boat_name,fleet,entrant,state,persons_on_board/) } },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally/export` }), outcome: missing },
     ],
   },
   'GET /api/v1/events/:slug/protests': {

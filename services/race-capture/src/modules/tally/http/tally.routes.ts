@@ -3,7 +3,7 @@
  * a day, an entrant's own boats, the organizer's settings, closing a day, and the day's CSV.
  */
 import type { Request, Response } from 'express';
-import { identityOf, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
+import { identityOf, parseInput, problem, requestIdOf, type RouteDefinition } from '@regatta/http';
 import { sendExport } from '@regatta/exports';
 import type { ServiceContext } from '@regatta/runtime';
 import { closeTallyDay } from '../app/close-day.js';
@@ -54,7 +54,10 @@ export function tallyRoutes(context: ServiceContext): RouteDefinition[] {
 
   const close = async (req: Request, res: Response) => {
     const who = await caller(req, res, 'member');
-    const { day } = parseInput(dayParams, { day: param(req, 'day') }, 'params');
+    // A path that cannot name a day names nothing: 404, as an unknown regatta.
+    const parsed = dayParams.safeParse({ day: param(req, 'day') });
+    if (!parsed.success) throw problem('not_found', 'No regatta day has this date (YYYY-MM-DD).');
+    const { day } = parsed.data;
     const closed = await closeTallyDay(context, who, day, requestIdOf(req));
     res.status(201).json({
       data: {
