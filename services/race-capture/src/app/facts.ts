@@ -3,6 +3,7 @@ import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
 import type { RaceStart } from '../domain/race-start.js';
 import { reconcile } from '../domain/reconcile.js';
 import { sailKey, type FinishRecord, type Recorder, type Signal } from '../domain/records.js';
+import { splitVoid } from '../domain/void-records.js';
 import type { CaptureEntry } from '../domain/regatta.js';
 
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
@@ -28,14 +29,19 @@ interface Meta {
   actorUserId: string | null;
 }
 
-/** The race after a record: its reconciled finish order and codes in force, with the boats entered, and who recorded. */
-export function raceSnapshot(records: readonly FinishRecord[], entries: readonly CaptureEntry[]) {
+/**
+ * The race after a record or signal: its reconciled finish order and codes in force, with the boats
+ * entered, and who recorded. Records the race's signals void (an abandonment, finishes before the
+ * start in force after a general recall: domain/void-records.ts) are left out, so results follow
+ * what still counts.
+ */
+export function raceSnapshot(records: readonly FinishRecord[], entries: readonly CaptureEntry[], start: RaceStart) {
   const bySail = new Map(entries.flatMap((entry) => (entry.sailNumber ? [[sailKey(entry.sailNumber), entry] as const] : [])));
   const boatOf = (sailNumber: string) => {
     const entry = bySail.get(sailKey(sailNumber));
     return { registrationId: entry?.registrationId, boatId: entry?.boatId ?? undefined, sailNumber };
   };
-  const reconciled = reconcile(records);
+  const reconciled = reconcile(splitVoid(records, start).counted);
   const recorders = new Map(records.filter((record) => record.supersededBy === null).map((record) => [record.recorder.id, record.recorder]));
   return {
     places: reconciled.order.map((place) => ({ position: place.position, ...boatOf(place.sailNumber), at: timestampFromDate(place.at) })),
@@ -72,7 +78,7 @@ export function finishRecorded(
       },
       fleetId,
       start: startSnapshot(record.raceId, start),
-      ...raceSnapshot(race.records, race.entries),
+      ...raceSnapshot(race.records, race.entries, start),
     },
     { producer: 'race-capture', organizationId: meta.organizationId, eventId: record.eventId, requestId: meta.requestId ?? null, actorUserId: meta.actorUserId, occurredAt: record.receivedAt },
   );
@@ -87,6 +93,7 @@ export interface RaceFinishes {
 }
 
 export function raceSignalRecorded(signal: Signal, starts: Array<{ raceId: string; start: RaceStart }>, finishes: readonly RaceFinishes[], meta: Meta): Fact {
+  const startOf = (raceId: string) => starts.find((entry) => entry.raceId === raceId)!.start;
   return newFact(
     'race.signal.recorded',
     'raceSignalRecorded',
@@ -104,7 +111,7 @@ export function raceSignalRecorded(signal: Signal, starts: Array<{ raceId: strin
         receivedAt: timestampFromDate(signal.receivedAt),
       },
       starts: starts.map(({ raceId, start }) => startSnapshot(raceId, start)),
-      finishes: finishes.filter((race) => race.records.length > 0).map((race) => ({ raceId: race.raceId, fleetId: race.fleetId, ...raceSnapshot(race.records, race.entries) })),
+      finishes: finishes.filter((race) => race.records.length > 0).map((race) => ({ raceId: race.raceId, fleetId: race.fleetId, ...raceSnapshot(race.records, race.entries, startOf(race.raceId)) })),
     },
     { producer: 'race-capture', organizationId: meta.organizationId, eventId: signal.eventId, requestId: meta.requestId ?? null, actorUserId: meta.actorUserId, occurredAt: signal.receivedAt },
   );

@@ -15,6 +15,7 @@ function follow(context: ServiceContext, client: PoolClient, fact: Fact, raceId:
   return followCapture(context, client, {
     eventId: fact.eventId,
     raceId,
+    waterStatus: start?.status ?? null,
     startAt: start?.status === 'started' && start.startAt ? timestampDate(start.startAt) : null,
     places: race.places.flatMap((place) => (place.boatId && place.at ? [{ boatId: place.boatId, at: timestampDate(place.at) }] : [])),
     codes: race.codes.flatMap((entry) => (entry.boatId ? [{ boatId: entry.boatId, code: entry.code }] : [])),
