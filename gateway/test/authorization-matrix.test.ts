@@ -128,6 +128,8 @@ interface World {
   rankedSailorId: string;
   /** A notice of the published regatta (its versions are read by the GET versions rows). */
   documentId: string;
+  /** The regatta's entry form: a question and a waiver the change rows change, one of each the removal rows remove. */
+  entryForm: { slug: string; questionId: string; questionToDelete: string; waiverId: string; waiverToDelete: string };
   /** Complete resources: what the valid change and removal rows change or remove (all in drafts, so nothing public moves). */
   /** Race capture: the entered boat's sail number as race capture knows it, and a device the valid DELETE row revokes. */
   capture: { sailNumber: string; deviceToRevoke: string };
@@ -240,6 +242,17 @@ before(async () => {
   // Complete resources: a notice of the regatta, and a draft whose parts the valid change and removal rows change or remove.
   const notice = (slug: string, title: string) => ok(api.post(`/api/v1/events/${slug}/documents`, { kind: 'notice', title, body: 'Matrix notice.' }, { key }), 201);
   const documentId = (await notice(event.slug, 'Matrix notice')).data.id as string;
+  // A regatta of its own for the entry form rows (its required questions and waivers would ask the register rows for answers).
+  const formEvent = (await ok(api.post('/api/v1/events', { organization: org.slug, name: `Matrix Entry Form ${uniqueSuffix()}`, ...dates }, { key }), 201)).data;
+  await ok(api.put(`/api/v1/events/${formEvent.slug}`, { status: 'published' }, { key }), 200);
+  const formPart = (part: 'questions' | 'waivers', body: Record<string, unknown>) => ok(api.post(`/api/v1/events/${formEvent.slug}/entry-form/${part}`, body, { key }), 201);
+  const entryForm = {
+    slug: formEvent.slug as string,
+    questionId: (await formPart('questions', { kind: 'text', label: 'Matrix club' })).data.id as string,
+    questionToDelete: (await formPart('questions', { kind: 'yes_no', label: 'Matrix dinner' })).data.id as string,
+    waiverId: (await formPart('waivers', { title: 'Matrix waiver', body: 'At my own risk.' })).data.id as string,
+    waiverToDelete: (await formPart('waivers', { title: 'Matrix photo release', body: 'Photos may be published.' })).data.id as string,
+  };
   const draftEvent = () => ok(api.post('/api/v1/events', { organization: org.slug, name: `Matrix Changes ${uniqueSuffix()}`, ...dates }, { key }), 201);
   const [spare, eventToDelete, eventToCancel] = [(await draftEvent()).data, (await draftEvent()).data, (await draftEvent()).data];
   const spareFleet = (name: string) => ok(api.post(`/api/v1/events/${spare.slug}/fleets`, { name }, { key }), 201);
@@ -380,6 +393,7 @@ before(async () => {
     rankingAsOf,
     rankedSailorId,
     documentId,
+    entryForm,
     capture: { sailNumber: captureSail, deviceToRevoke },
     changes,
   };
@@ -1028,6 +1042,98 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/documents/${UNKNOWN_ID}/versions`) }), outcome: missing },
     ],
   },
+  // Entry forms: the organizer's questions and waivers, one entry with its form, the sailor's own entries and boats.
+  'GET /api/v1/events/:slug/entry-form': {
+    call: (x) => ({ path: eventPath(x, '/entry-form', x.entryForm.slug) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event.slug, body.data.entries], [w.entryForm.slug, 'open']) } },
+      {
+        which: 'valid',
+        who: ownerKey,
+        outcome: { status: 200, check: (body) => assert.ok(body.data.questions.some((q: any) => q.id === w.entryForm.questionId) && body.data.waivers.some((v: any) => v.id === w.entryForm.waiverId)) },
+      },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/entry-form', x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/entry-form` }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/entry-form/questions': {
+    call: (x) => ({ path: eventPath(x, '/entry-form/questions', x.entryForm.slug), body: { kind: 'choice', label: 'Matrix shirt', choices: ['S', 'M'] } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.deepEqual(body.data.choices, ['S', 'M']) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.kind, body.data.required], ['choice', false]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/entry-form/questions', x.draft.slug), body: { kind: 'text', label: 'x' } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/entry-form/questions`, body: { kind: 'text', label: 'x' } }), outcome: missing },
+    ],
+  },
+  'PATCH /api/v1/events/:slug/entry-form/questions/:questionId': {
+    call: (x) => ({ path: eventPath(x, `/entry-form/questions/${x.entryForm.questionId}`, x.entryForm.slug), body: { required: true } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.required], [w.entryForm.questionId, true]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/entry-form/questions/${UNKNOWN_ID}`, x.entryForm.slug), body: { required: true } }), outcome: missing },
+    ],
+  },
+  'DELETE /api/v1/events/:slug/entry-form/questions/:questionId': {
+    call: (x) => ({ path: eventPath(x, `/entry-form/questions/${x.entryForm.questionToDelete}`, x.entryForm.slug) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 200 } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/entry-form/questions/${UNKNOWN_ID}`, x.entryForm.slug) }), outcome: missing },
+    ],
+  },
+  'POST /api/v1/events/:slug/entry-form/waivers': {
+    call: (x) => ({ path: eventPath(x, '/entry-form/waivers', x.entryForm.slug), body: { title: 'Matrix rules', body: 'I follow the rules.' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.equal(body.data.version, 1) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.title, body.data.version], ['Matrix rules', 1]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/entry-form/waivers', x.draft.slug), body: { title: 'x', body: 'y' } }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/entry-form/waivers`, body: { title: 'x', body: 'y' } }), outcome: missing },
+    ],
+  },
+  'PATCH /api/v1/events/:slug/entry-form/waivers/:waiverId': {
+    call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${x.entryForm.waiverId}`, x.entryForm.slug), body: { body: 'At my own risk, with a buoyancy aid.' } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.version], [w.entryForm.waiverId, 2]) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${UNKNOWN_ID}`, x.entryForm.slug), body: { title: 'x' } }), outcome: missing },
+    ],
+  },
+  'DELETE /api/v1/events/:slug/entry-form/waivers/:waiverId': {
+    call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${x.entryForm.waiverToDelete}`, x.entryForm.slug) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'valid', who: ownerKey, outcome: { status: 200 } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${UNKNOWN_ID}`, x.entryForm.slug) }), outcome: missing },
+    ],
+  },
+  // Ages, contacts and acceptances: the entrant and the organizer's members only.
+  'GET /api/v1/events/:slug/registrations/:registrationId': {
+    call: (x) => ({ path: eventPath(x, `/registrations/${x.registrationId}`) }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.equal(body.data.id, w.registrationId) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.event.slug], [w.registrationId, w.event.slug]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/registrations/${x.registrationId}`, x.draft.slug) }), outcome: missing },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/registrations/${UNKNOWN_ID}`) }), outcome: missing },
+    ],
+  },
+  'GET /api/v1/me/registrations': {
+    call: () => ({ path: '/api/v1/me/registrations' }),
+    rows: [
+      // Her own entries only (the owner entered guests: she submitted them).
+      { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: { status: 200, check: (body) => assert.deepEqual(body.data, []) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(body.data.some((entry: any) => entry.id === w.registrationId)) } },
+    ],
+  },
+  'GET /api/v1/me/boats': {
+    call: () => ({ path: '/api/v1/me/boats' }),
+    rows: [
+      { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: { status: 200, check: (body) => assert.deepEqual(body.data, []) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(Array.isArray(body.data)) } },
+    ],
+  },
   'PATCH /api/v1/series/:slug': {
     call: (x) => ({ path: `/api/v1/series/${x.changes.seriesToPatch}`, body: { name: 'Matrix Series Renamed' } }),
     rows: [
@@ -1583,6 +1689,16 @@ const SPECS: Record<string, RouteSpec> = {
       // One regatta, the sailor of the only finisher first: 100 × (N − 1 + 1) / N = 100 points.
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.entries[0].rank, body.entries[0].sailor.id, body.entries[0].points], [1, w.rankedSailorId, 100]) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${UNKNOWN_ID}` }), outcome: missing },
+    ],
+  },
+  'PATCH /api/v1/organizations/:slug/rankings/:listId': {
+    // The default factor the list already has: the other rows' points stay as they are.
+    call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${x.rankingListId}`, body: { defaultFactor: 1 } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.defaultFactor], [w.rankingListId, 1]) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.organizationId, body.message], [w.org.id, 'Ranking list changed.']) } },
+      { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/organizations/${x.org.slug}/rankings/${UNKNOWN_ID}`, body: { defaultFactor: 1 } }), outcome: missing },
     ],
   },
   'GET /api/v1/organizations/:slug/rankings/:listId/sailors/:sailorId': {

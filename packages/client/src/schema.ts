@@ -517,6 +517,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/{slug}/entry-form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The entry form of a regatta
+         * @description Whether entries are open now (`entries`: open, not_yet_open, closed, full — the waitlist is open:
+         *     an entry is waitlisted —, or not_published), the fee, the fleets (the rating key each needs, whether
+         *     that rating has a certificate, places), the organizer's questions and waivers in their order, and the
+         *     caller's own active entry (`myEntry`, null when none). Anyone who may see the regatta may read it.
+         */
+        get: operations["getEntryForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/entry-form/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a question to the entry form
+         * @description Members of the regatta's organization (others: 403 `not_a_member`). `kind` text, choice (two or more
+         *     different `choices`, else 400 `validation_failed` naming `choices`) or yes_no; `required` answers are
+         *     asked of every sailor entering herself. Added at the end unless `position` is given.
+         */
+        post: operations["createEntryQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/entry-form/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The question's id. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a question
+         * @description Members of the organization. Answers entries gave stay with them (no longer shown). Unknown question: 404.
+         */
+        delete: operations["deleteEntryQuestion"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a question
+         * @description Members of the organization. Only the fields given change; a question that stops being a choice
+         *     drops its choices. Unknown question: 404.
+         */
+        patch: operations["updateEntryQuestion"];
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/entry-form/waivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a waiver to the entry form
+         * @description Members of the regatta's organization. A waiver starts at version 1; every sailor entering herself
+         *     accepts it (for a sailor under 18, a parent or guardian names themselves and accepts too).
+         */
+        post: operations["createEntryWaiver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{slug}/entry-form/waivers/{waiverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The waiver's id. */
+                waiverId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a waiver
+         * @description Members of the organization. Acceptances already given stay with their entries. Unknown waiver: 404.
+         */
+        delete: operations["deleteEntryWaiver"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a waiver
+         * @description Members of the organization. A change of `title` or `body` is a new version: entries that accepted
+         *     an older one show it in `pendingWaivers` until the sailor accepts the new version
+         *     (updateRegistration `waivers`); `entriesToAccept` counts the active entries asked. A change of
+         *     `position` alone keeps the version.
+         */
+        patch: operations["updateEntryWaiver"];
+        trace?: never;
+    };
+    "/api/v1/me/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My entries
+         * @description The caller's entries in every regatta (as the sailor or whoever entered them), newest regatta first:
+         *     status, waitlist position, fleet, boat, the regatta, and the waivers still to accept.
+         */
+        get: operations["listMyRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/boats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My boats
+         * @description The boats the caller entered, by name, with their newest ratings (the default of her next entry;
+         *     `boat.id` of registerForEvent).
+         */
+        get: operations["listMyBoats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/{slug}/copy": {
         parameters: {
             query?: never;
@@ -1068,6 +1247,84 @@ export interface paths {
          *     - 400 `validation_failed`: a `fileName` that is blank, too long or holds a path separator.
          */
         post: operations["importSailwave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notification choices and language
+         * @description Every kind with whether it reaches you, your per-regatta choices, the regattas you are entered in and the language of your messages.
+         */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Switch kinds of message on or off, choose the language
+         * @description Each entry of `kinds` switches one kind on or off, for every regatta (no `eventId`) or for one
+         *     regatta (`eventId`); a kind switched off in general stays off for every regatta. Only kinds
+         *     that may be switched off are accepted (a safety or security kind is 400 `validation_failed`).
+         *     Answers the choices as they are now.
+         */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notification log
+         * @description Every message decided for you, newest first: its kind, regatta, subject (once written),
+         *     state (`pending` while it waits or is retried, `sent` when the SMTP server accepted it,
+         *     `failed` when it was refused for good, with the `error`) and attempts. No addresses.
+         */
+        get: operations["listNotificationMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page behind an e-mail's unsubscribe link
+         * @description An HTML page naming the kind of message the link stops, with a button that POSTs to the same
+         *     address (a link checker's GET changes nothing). An invalid token is 400 with a page saying so.
+         *     English, or German when the browser asks for it (`Accept-Language`).
+         */
+        get: operations["showUnsubscribe"];
+        put?: never;
+        /**
+         * Stop one kind of message (one click, RFC 8058)
+         * @description Switches off the kind the token names, for the regatta it names (or in general). A mail
+         *     client's one-click request (`List-Unsubscribe=One-Click` as a form body) and the page's button
+         *     both land here; the body, if any, is not read. JSON by default; an HTML page when the client
+         *     prefers `text/html`. An invalid token is 400 `validation_failed` naming `query.token`.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1776,7 +2033,16 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a ranking list's formula, filters, factor, name or visibility
+         * @description Replaces the settings given, each whole (a `formula` or `filters` given is the new one, not
+         *     merged with the old); the others stay. At least one. The ranking is computed on every read, so
+         *     the next `GET` ranks by the new settings; published editions keep what they froze. The change
+         *     is attributed to the caller. Bad input is 400 `validation_failed` naming the field (e.g.
+         *     `formula.n`). Needs the `write` scope and membership of the organization (403 `not_a_member`);
+         *     an unknown or hidden list is 404.
+         */
+        patch: operations["changeRanking"];
         trace?: never;
     };
     "/api/v1/organizations/{slug}/rankings/{listId}/sailors/{sailorId}": {
@@ -1923,6 +2189,12 @@ export interface paths {
          *     - 400 `unknown_boat`: `boat.id` unknown (or another sailor's boat);
          *     - 400 `missing_rating`: the boat lacks the rating the fleet's handicap system needs
          *       (`errors[0].field` names it, e.g. `boat.ratings.phrf`);
+         *     - 400 `entry_form_incomplete`: the entry form (the organizer's questions and waivers, see
+         *       getEntryForm) fails; `errors` names each field (`answers.<questionId>`,
+         *       `waivers.<waiverId>`, `waivers.<waiverId>.version`, `waivers.<waiverId>.guardianName`,
+         *       `dateOfBirth`, `crewMembers.<i>.dateOfBirth`, `certificates.<key>.expires`). Required
+         *       answers and every waiver are asked of a sailor entering herself; an organizer entering
+         *       someone else may leave them for the sailor;
          *     - 409 `sailor_already_registered` / `boat_already_registered`: the sailor, the boat or its
          *       sail number already has an active (registered or waitlisted) entry in the regatta.
          */
@@ -1948,7 +2220,9 @@ export interface paths {
          * @description In registration order (the waitlist order). By default registered, waitlisted and no_show
          *     entries; `status` picks one status (cancelled included); `fleet` keeps one fleet's entries.
          *     Organizers (members of the organization), the sailor and whoever submitted an entry also see
-         *     its paymentStatus, crew and contacts.
+         *     its paymentStatus, crew and contacts, and its entry form: date of birth, crew as persons,
+         *     answers, waiver acceptances (who, when, which version, guardian), the waivers still to accept
+         *     and the certificates. Nobody else sees ages, contacts or acceptances.
          *
          *     400 `unknown_fleet` (naming `query.fleet`) when the regatta has no fleet with that id or name
          *     (a `fleet` of an unknown regatta is 404 first); 400 `validation_failed` for parameters outside
@@ -1957,7 +2231,8 @@ export interface paths {
          *     **Exports.** `format=csv|html|pdf` (or an `Accept` naming `text/csv`, `text/html`,
          *     `application/pdf`) gives the entry list, one row per boat, one fleet per page: the whole list
          *     (at most 5,000 entries) unless `limit` or `offset` is given; payment and crew columns for those
-         *     who may see them.
+         *     who may see them, with the emergency contact, date of birth, one column per question (the
+         *     answer) and one per waiver (the version accepted, by whom, when, and the guardian).
          */
         get: operations["listRegistrations"];
         put?: never;
@@ -1980,7 +2255,14 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One entry with its form
+         * @description The entry as the entry list shows it, with its private fields and its entry form (date of birth, crew
+         *     as persons, answers, waiver acceptances, waivers still to accept, certificates) and its waitlist
+         *     position: for the sailor, whoever entered for her, and members of the organization (others: 403
+         *     `not_a_member`). Unknown entry: 404.
+         */
+        get: operations["getRegistration"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2002,6 +2284,12 @@ export interface paths {
          *     waitlisted entry of the regatta holds (compared without spaces, dashes and case, as when
          *     entering) is 409 `boat_already_registered`; an empty name or a value over its length is 400
          *     `validation_failed` naming the field (e.g. `boat.sailNumber`).
+         *
+         *     **The entry form.** `answers`, `crewMembers`, `dateOfBirth` and `certificates` are changed by
+         *     the sailor (or whoever entered for her) until entries close (then 400 `registration_closed`)
+         *     and by organizers at any time; `waivers` are accepted by the sailor (or her submitter) only
+         *     (403 `entrant_only`), at any time, e.g. a waiver's new version. Checked as when entering
+         *     (400 `entry_form_incomplete` naming the fields).
          *
          *     Status moves (others are 400 `invalid_status_transition` naming the allowed ones):
          *     registered → no_show | cancelled; waitlisted → registered (only while a place is free, else
@@ -4173,6 +4461,228 @@ export interface components {
                 }[];
             };
         };
+        /**
+         * @description Whether a sailor can enter now: open; full (the waitlist is open: an entry is waitlisted); not_yet_open; closed; not_published.
+         * @enum {string}
+         */
+        EntryState: "open" | "not_yet_open" | "closed" | "full" | "not_published";
+        /** @enum {string} */
+        EntryQuestionKind: "text" | "choice" | "yes_no";
+        EntryQuestion: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["EntryQuestionKind"];
+            label: string;
+            choices: string[];
+            required: boolean;
+            position: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        EntryQuestionRequest: {
+            kind: components["schemas"]["EntryQuestionKind"];
+            label: string;
+            choices?: string[];
+            /** @default false */
+            required?: boolean;
+            position?: number;
+        };
+        EntryQuestionChange: {
+            kind?: components["schemas"]["EntryQuestionKind"];
+            label?: string;
+            choices?: string[];
+            required?: boolean;
+            position?: number;
+        };
+        EntryWaiver: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            body: string;
+            version: number;
+            position: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        EntryWaiverRequest: {
+            title: string;
+            body: string;
+            position?: number;
+        };
+        EntryWaiverChange: {
+            title?: string;
+            body?: string;
+            position?: number;
+        };
+        EntryFormFleet: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            handicapSystem: string;
+            /** @description The rating the fleet's handicap system needs (boat.ratings key), null for one-design. */
+            ratingKey: string | null;
+            /** @description Whether that rating is held by a certificate (number and expiry asked). */
+            certificate: boolean;
+            maxBoats: number | null;
+            registered: number;
+        };
+        EntryForm: {
+            event: {
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                name: string;
+                /** Format: date-time */
+                startDate: string | null;
+                /** Format: date-time */
+                endDate: string | null;
+                venue: string | null;
+                organization: {
+                    slug: string | null;
+                    name: string | null;
+                };
+                /** @description The fee, 2 decimals (e.g. "45.00"), in `currency`. */
+                entryFee: string | null;
+                currency: string;
+                /** Format: date-time */
+                registrationOpen: string | null;
+                /** Format: date-time */
+                registrationClose: string | null;
+                maxParticipants: number | null;
+            };
+            entries: components["schemas"]["EntryState"];
+            fleets: components["schemas"]["EntryFormFleet"][];
+            questions: components["schemas"]["EntryQuestion"][];
+            waivers: components["schemas"]["EntryWaiver"][];
+            myEntry: null | {
+                /** Format: uuid */
+                id: string;
+                status: components["schemas"]["RegistrationStatus"];
+            };
+        };
+        /** @description Answers by question id (text or choice as a string, yes/no as true/false). */
+        EntryAnswers: {
+            [key: string]: string | boolean;
+        };
+        /** @description Acceptances by waiver id: the version read, and for a sailor under 18 the name of the parent or guardian who accepts too. */
+        WaiverAcceptancesInput: {
+            [key: string]: {
+                version: number;
+                guardianName?: string;
+            };
+        };
+        CrewMember: {
+            name: string;
+            role?: string | null;
+            /** @description World Sailing Sailor ID. */
+            sailorId?: string | null;
+            /** Format: date */
+            dateOfBirth?: string | null;
+        };
+        CrewMemberView: {
+            name: string;
+            role: string | null;
+            sailorId: string | null;
+            /** Format: date */
+            dateOfBirth: string | null;
+        };
+        /** @description Certificates by rating key (e.g. irc): number and last valid day; one expiring before the regatta's last day is refused. */
+        RatingCertificates: {
+            [key: string]: {
+                number: string;
+                /** Format: date */
+                expires?: string | null;
+            };
+        };
+        WaiverAcceptance: {
+            /** Format: uuid */
+            waiverId: string;
+            version: number;
+            /**
+             * Format: uuid
+             * @description The signed-in user who accepted.
+             */
+            acceptedBy: string | null;
+            /** @description The sailor's name. */
+            name: string | null;
+            /** Format: date-time */
+            acceptedAt: string;
+            guardian: null | {
+                name: string;
+                /** Format: date-time */
+                acceptedAt: string;
+            };
+        };
+        PendingWaiver: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            version: number;
+        };
+        EntryDetail: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["RegistrationStatus"];
+            /** Format: uuid */
+            fleetId: string;
+            fleetName?: string;
+            /** Format: date-time */
+            registrationTime: string;
+            waitlistPosition: number | null;
+            sailor: components["schemas"]["RegistrationSailor"];
+            boat: components["schemas"]["RegistrationBoat"];
+            event: {
+                slug: string;
+                name: string;
+            };
+            paymentStatus: components["schemas"]["PaymentStatus"];
+            crew: string[];
+            emergencyContact?: string | null;
+            specialRequirements?: string | null;
+            /** Format: date */
+            dateOfBirth: string | null;
+            crewMembers: components["schemas"]["CrewMemberView"][];
+            answers: components["schemas"]["EntryAnswers"];
+            waiverAcceptances: components["schemas"]["WaiverAcceptance"][];
+            pendingWaivers: components["schemas"]["PendingWaiver"][];
+            certificates: components["schemas"]["RatingCertificates"];
+        };
+        MyRegistration: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["RegistrationStatus"];
+            /** Format: uuid */
+            fleetId: string;
+            fleetName?: string;
+            /** Format: date-time */
+            registrationTime: string;
+            waitlistPosition: number | null;
+            sailor: components["schemas"]["RegistrationSailor"];
+            boat: components["schemas"]["RegistrationBoat"];
+            event: {
+                slug: string;
+                name: string;
+                status: string;
+                /** Format: date-time */
+                startDate: string | null;
+                /** Format: date-time */
+                endDate: string | null;
+                venue: string | null;
+            };
+            pendingWaivers: components["schemas"]["PendingWaiver"][];
+        };
+        MyBoat: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            sailNumber: string | null;
+            model: string | null;
+            ratings: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
         CopyEventRequest: {
             /** @description The new regatta's name. */
             name: string;
@@ -4874,6 +5384,57 @@ export interface components {
                 /** @description Line of the file */
                 line: number | null;
             }[];
+        };
+        /** Format: uuid */
+        NotificationUuid: string;
+        /** @enum {string} */
+        NotificationKind: "notice" | "schedule" | "entry" | "results" | "hearing" | "penalty" | "organizer_entry" | "organizer_protest" | "sign_in_missing" | "password_reset" | "email_confirmation" | "new_device";
+        /**
+         * @description A kind a person may switch off.
+         * @enum {string}
+         */
+        OptionalNotificationKind: "notice" | "schedule" | "entry" | "results" | "hearing" | "penalty" | "organizer_entry" | "organizer_protest";
+        NotificationPreferencesEnvelope: {
+            data: {
+                /** @enum {string} */
+                locale: "en" | "de";
+                kinds: {
+                    kind: components["schemas"]["NotificationKind"];
+                    mandatory: boolean;
+                    perRegatta: boolean;
+                    enabled: boolean;
+                }[];
+                regattaChoices: {
+                    kind: components["schemas"]["NotificationKind"];
+                    eventId: string;
+                    enabled: boolean;
+                }[];
+                regattas: {
+                    id: string;
+                    name: string;
+                    slug: string;
+                }[];
+            };
+        };
+        NotificationMessage: {
+            id: string;
+            kind: components["schemas"]["NotificationKind"];
+            eventId: string | null;
+            regatta: null | {
+                name: string;
+                slug: string;
+            };
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed";
+            attempts: number;
+            subject: string | null;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            failedAt: string | null;
         };
         /** @enum {string} */
         OrganizationType: "yacht-club" | "sailing-club" | "race-committee" | "association";
@@ -5725,6 +6286,15 @@ export interface components {
              */
             visibility?: "public" | "members";
         };
+        /** @description The settings to replace, each whole; at least one. */
+        RankingListChange: {
+            name?: string;
+            formula?: components["schemas"]["RankingFormula"];
+            filters?: components["schemas"]["RankingFilters"];
+            defaultFactor?: number;
+            /** @enum {string} */
+            visibility?: "public" | "members";
+        };
         RankingList: {
             /** Format: uuid */
             id: string;
@@ -5924,6 +6494,16 @@ export interface components {
             crew?: string[];
             emergencyContact?: string | null;
             specialRequirements?: string | null;
+            answers?: components["schemas"]["EntryAnswers"];
+            waivers?: components["schemas"]["WaiverAcceptancesInput"];
+            /** @description The crew as persons (the `crew` names follow them when `crew` is not given). */
+            crewMembers?: components["schemas"]["CrewMember"][];
+            /**
+             * Format: date
+             * @description The sailor's date of birth (YYYY-MM-DD); under 18 on the regatta's first day, each waiver needs a guardian.
+             */
+            dateOfBirth?: string | null;
+            certificates?: components["schemas"]["RatingCertificates"];
         };
         RegistrationBoat: {
             /** Format: uuid */
@@ -5991,6 +6571,14 @@ export interface components {
             crew?: string[];
             emergencyContact?: string | null;
             specialRequirements?: string | null;
+            /** Format: date */
+            dateOfBirth?: string | null;
+            crewMembers?: components["schemas"]["CrewMemberView"][];
+            answers?: components["schemas"]["EntryAnswers"];
+            waiverAcceptances?: components["schemas"]["WaiverAcceptance"][];
+            /** @description Waivers of the regatta this entry has not accepted in their current version. */
+            pendingWaivers?: components["schemas"]["PendingWaiver"][];
+            certificates?: components["schemas"]["RatingCertificates"];
         };
         UpdateRegistrationRequest: {
             status?: components["schemas"]["RegistrationStatus"];
@@ -5998,6 +6586,16 @@ export interface components {
             crew?: string[];
             emergencyContact?: string | null;
             specialRequirements?: string | null;
+            answers?: components["schemas"]["EntryAnswers"];
+            waivers?: components["schemas"]["WaiverAcceptancesInput"];
+            /** @description The crew as persons (the `crew` names follow them when `crew` is not given). */
+            crewMembers?: components["schemas"]["CrewMember"][];
+            /**
+             * Format: date
+             * @description The sailor's date of birth (YYYY-MM-DD); under 18 on the regatta's first day, each waiver needs a guardian.
+             */
+            dateOfBirth?: string | null;
+            certificates?: components["schemas"]["RatingCertificates"];
             /** @description The boat as entered in this regatta (organizers); only the fields given change, `null` clears the sail number or model. */
             boat?: {
                 name?: string;
@@ -7511,6 +8109,8 @@ export interface components {
         FleetIdPath: string;
         /** @description The organization's slug. */
         IdentityOrganizationSlug: string;
+        /** @description The signed token of the e-mail's unsubscribe link. */
+        UnsubscribeToken: string;
         /** @description The event slug. */
         ProtestsEventSlug: string;
         /** @description The protest id. */
@@ -8433,6 +9033,365 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getEntryForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EntryForm"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createEntryQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryQuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EntryQuestion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteEntryQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The question's id. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateEntryQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The question's id. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryQuestionChange"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EntryQuestion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    createEntryWaiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryWaiverRequest"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EntryWaiver"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    deleteEntryWaiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The waiver's id. */
+                waiverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateEntryWaiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The waiver's id. */
+                waiverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryWaiverChange"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EntryWaiver"];
+                        entriesToAccept: number;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listMyRegistrations: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: number;
+                /** @description Items to skip, 0-1000000000 (a larger value is 400). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MyRegistration"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listMyBoats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The boats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MyBoat"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -9556,6 +10515,219 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferencesEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    locale?: "en" | "de";
+                    kinds?: {
+                        kind: components["schemas"]["OptionalNotificationKind"];
+                        enabled: boolean;
+                        eventId?: components["schemas"]["NotificationUuid"];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The choices now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferencesEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listNotificationMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, 0-1000000000 (a larger value is 400). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationMessage"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    showUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail's unsubscribe link. */
+                token: components["parameters"]["UnsubscribeToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with the button. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The token is not a valid unsubscribe link (an HTML page), or a problem for a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed token of the e-mail's unsubscribe link. */
+                token: components["parameters"]["UnsubscribeToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description Switched off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            kind: components["schemas"]["NotificationKind"];
+                            eventId: string | null;
+                            /** @constant */
+                            unsubscribed: true;
+                        };
+                    };
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];
@@ -10896,6 +12068,50 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    changeRanking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's slug. */
+                slug: components["parameters"]["RankingOrganizationSlug"];
+                /** @description The ranking list id. */
+                listId: components["parameters"]["RankingListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RankingListChange"];
+            };
+        };
+        responses: {
+            /** @description The list as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RankingList"];
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     getRankingSailor: {
         parameters: {
             query?: {
@@ -11148,6 +12364,8 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Registration"];
                         message: string;
+                        /** @description The place on the waitlist (1 = next to be promoted); null when registered. */
+                        waitlistPosition?: number | null;
                     };
                 };
             };
@@ -11220,6 +12438,45 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The registration's id. */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EntryDetail"];
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -303,6 +303,57 @@ test('sailor records feed the nationality, gender and age-group filters', async 
   ]);
 });
 
+test("changing a list's formula: the next read ranks by it; bad input is refused on its field", async () => {
+  const key = committee.key;
+  // All classes, best 2 of linear points (after regatta A's correction): Ben 220, Ann 171, Cat 130, Eve 104, Dan 97, Fay 40.
+  await expectTable(allList, [
+    [1, 'Ben', 220],
+    [2, 'Ann', 171],
+    [3, 'Cat', 130],
+    [4, 'Eve', 104],
+    [5, 'Dan', 97],
+    [6, 'Fay', 40],
+  ], 'the all-classes ranking before the change');
+  // Every result counts, places by the table [10, 6, 4, 2] (5th and beyond 0), times the factors A 1.0, B 1.2, C 0.8:
+  //   A: Ben 10, Ann 6, Cat 4, Dan 2; B: Ben 12, Ann 7.2, Dan 4.8, Cat 2.4, Eve 0;
+  //   C ILCA 7: Cat 8, Ann 4.8, Ben 3.2; C ILCA 6: Eve 8, Fay 4.8.
+  //   Ben 10 + 12 + 3.2 = 25.2; Ann 6 + 7.2 + 4.8 = 18; Cat 4 + 2.4 + 8 = 14.4; Eve 0 + 8 = 8; Dan 2 + 4.8 = 6.8; Fay 4.8.
+  const formula = { kind: 'all', placePoints: [10, 6, 4, 2], windowMonths: 12 };
+  const changed = expect(await api.patch(rankingPath(allList), { formula }, { key }), 200, 'change the formula');
+  assert.deepEqual([changed.data.formula, changed.data.name, changed.message], [formula, 'All classes', 'Ranking list changed.']);
+  assert.deepEqual(await table(allList), [
+    [1, 'Ben', 25.2],
+    [2, 'Ann', 18],
+    [3, 'Cat', 14.4],
+    [4, 'Eve', 8],
+    [5, 'Dan', 6.8],
+    [6, 'Fay', 4.8],
+  ]);
+  // Back to the best two with linear points, and a new name: the old numbers again.
+  const back = expect(await api.patch(rankingPath(allList), { name: 'All classes, best two', formula: { kind: 'best_n', n: 2, windowMonths: 12 } }, { key }), 200, 'change back');
+  assert.deepEqual([back.data.formula, back.data.name], [{ kind: 'best_n', n: 2, placePoints: 'linear', windowMonths: 12 }, 'All classes, best two']);
+  assert.deepEqual((await table(allList)).slice(0, 2), [
+    [1, 'Ben', 220],
+    [2, 'Ann', 171],
+  ]);
+
+  // Refusals: a problem+json on the field; nothing to change; not a member; the read scope; an unknown list.
+  const noN = await api.patch(rankingPath(allList), { formula: { kind: 'best_n', windowMonths: 12 } }, { key, contract: false });
+  assert.deepEqual([noN.status, noN.body.code], [400, 'validation_failed']);
+  assert.ok((noN.body.errors as Array<{ field: string }>).some((error) => error.field === 'formula.n'), JSON.stringify(noN.body.errors));
+  const zeroWindow = await api.patch(rankingPath(allList), { formula: { kind: 'all', windowMonths: 0 } }, { key, contract: false });
+  assert.deepEqual([zeroWindow.status, (zeroWindow.body.errors as Array<{ field: string }>).map((error) => error.field)], [400, ['formula.windowMonths']]);
+  const empty = await api.patch(rankingPath(allList), {}, { key, contract: false });
+  assert.deepEqual([empty.status, empty.body.code], [400, 'validation_failed']);
+  const outsiderChange = await api.patch(rankingPath(allList), { formula }, { key: outsider.key });
+  assert.deepEqual([outsiderChange.status, outsiderChange.body.code], [403, 'not_a_member']);
+  const readOnlyChange = await api.patch(rankingPath(allList), { formula }, { key: readOnly.key });
+  assert.deepEqual([readOnlyChange.status, readOnlyChange.body.code], [403, 'missing_scope']);
+  expect(await api.patch(rankingPath('00000000-0000-4000-8000-000000000000'), { formula }, { key }), 404, 'unknown list');
+  const after = expect(await api.get(rankingPath(allList), { key, query: { asOf } }), 200, 'the list after the refusals');
+  assert.deepEqual([after.name, after.formula.kind], ['All classes, best two', 'best_n']);
+});
+
 test('authorization: members manage, public lists are readable, members-only lists are not', async () => {
   const base = `/api/v1/organizations/${org.slug}/rankings` as const;
   const body = { name: 'Members only', formula: { kind: 'all', windowMonths: 12 }, visibility: 'members' };

@@ -2,7 +2,8 @@
  * A federation's scorer keeps its ranking lists in a real Chromium: from the organization's
  * navigation to its rankings; a new list with its formula (best 2 results in 12 months, linear place
  * points, one class) whose nationality the API refuses on that field (nothing typed is lost), then
- * created; a regatta's factor set; an edition published and shown. And the split series from the
+ * created; a regatta's factor set; an edition published and shown; the formula changed in place
+ * (a window of 0 months refused on its field). And the split series from the
  * scoring desk: the part each fleet plays (a medal race of one boat refused on its field), the
  * qualifying fleet split by rank into Gold and Silver, and the split standings per stage and overall.
  * And the ratings each boat of a handicap fleet sails each race on, a new certificate marked in the
@@ -144,6 +145,27 @@ describe('console: rankings', () => {
     const detail = (await (await page.request.get(`/api/v1/organizations/${org}/rankings/${lists.rankings[0]!.id}`)).json()) as { factors: Array<{ factor: number }>; latestEdition: { edition: number } | null };
     assert.deepEqual(detail.factors.map((row) => row.factor), [1.2]);
     assert.equal(detail.latestEdition?.edition, 1);
+
+    // The formula changed in place: every result, a class table, 18 months. A window of 0 months is
+    // refused by the service on that field, and what was typed stays.
+    await list.getByRole('button', { name: 'Change formula and settings: ILCA 7 national ranking' }).click();
+    const settings = page.getByRole('region', { name: 'Settings of ILCA 7 national ranking' });
+    assert.equal(await settings.getByLabel('Name').inputValue(), 'ILCA 7 national ranking');
+    assert.equal(await settings.getByLabel('Number of best results').inputValue(), '2');
+    await settings.getByLabel('Results counted').selectOption({ label: 'Every result' });
+    await settings.getByLabel('Place points').fill('10; 6; 4');
+    await settings.getByLabel('Window in months').fill('0');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    assert.equal(await settings.getByLabel('Window in months').getAttribute('aria-invalid'), 'true');
+    assert.equal(await settings.getByLabel('Place points').inputValue(), '10; 6; 4', 'nothing typed is lost');
+    assert.deepEqual(await auditBothWidths(page), [], 'the formula editor with a refusal on its field');
+    await settings.getByLabel('Window in months').fill('18');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ranking list ILCA 7 national ranking changed; the ranking follows the new settings.' }).waitFor();
+    await list.getByText('every result, place points 10; 6; 4, within 18 months').waitFor();
+    const changed = (await (await page.request.get(`/api/v1/organizations/${org}/rankings/${lists.rankings[0]!.id}`)).json()) as { formula: unknown; filters: { class: string | null }; factors: Array<{ factor: number }> };
+    assert.deepEqual([changed.formula, changed.filters.class, changed.factors.map((row) => row.factor)], [{ kind: 'all', placePoints: [10, 6, 4], windowMonths: 18 }, 'ILCA 7', [1.2]]);
 
     // In German.
     await openMenu(page);

@@ -6,6 +6,7 @@
 import type { Request } from 'express';
 import { identityOf, notFound, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
+import { changeRankingList } from '../app/change-ranking-list.js';
 import { createRankingList } from '../app/create-ranking-list.js';
 import { getRanking, getRankingSailor } from '../app/get-ranking.js';
 import { listRankingLists } from '../app/list-ranking-lists.js';
@@ -13,7 +14,8 @@ import { publishRanking } from '../app/publish-ranking.js';
 import { recordSailor } from '../app/record-sailor.js';
 import { setEventFactor } from '../app/set-event-factor.js';
 import { isUuid } from '../domain/boats.js';
-import { asOfDate, createListBody, factorBody, listsQuery, publishBody, rankingQuery, sailorQuery, sailorRecordBody } from './rankings.schemas.js';
+import type { PlacePoints, RankingFormula } from '../domain/rankings/formula.js';
+import { asOfDate, changeListBody, createListBody, factorBody, listsQuery, publishBody, rankingQuery, sailorQuery, sailorRecordBody } from './rankings.schemas.js';
 import { editionView, entryView, listSummary, organizationRef, rankingView, sailorEntryView } from './rankings.views.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -32,6 +34,10 @@ const uuidOf = (req: Request, name: string, what: string): string => {
 
 const BASE = '/api/v1/organizations/:slug/rankings';
 
+/** A formula as parsed, in the domain's shape: `all` counts every result, so it has no `n`. */
+const formulaOf = (formula: { kind: 'best_n'; n: number; placePoints: PlacePoints; windowMonths: number } | { kind: 'all'; placePoints: PlacePoints; windowMonths: number }): RankingFormula =>
+  formula.kind === 'best_n' ? formula : { ...formula, n: null };
+
 export function rankingRoutes(context: ServiceContext): RouteDefinition[] {
   return [
     {
@@ -48,8 +54,7 @@ export function rankingRoutes(context: ServiceContext): RouteDefinition[] {
       path: BASE,
       handler: async (req, res) => {
         const body = parseInput(createListBody, req.body, 'body');
-        const formula = body.formula.kind === 'best_n' ? body.formula : { ...body.formula, n: null };
-        const list = await createRankingList(context, identityOf(res), slugOf(req), { ...body, formula });
+        const list = await createRankingList(context, identityOf(res), slugOf(req), { ...body, formula: formulaOf(body.formula) });
         res.status(201).location(`/api/v1/organizations/${slugOf(req)}/rankings/${list.id}`).json({ data: listSummary(list), message: 'Ranking list created.' });
       },
     },
@@ -61,6 +66,16 @@ export function rankingRoutes(context: ServiceContext): RouteDefinition[] {
         const listId = uuidOf(req, 'listId', 'Ranking list');
         const { organization, list, computation, latestEdition } = await getRanking(context, identityOf(res), { slug: slugOf(req), listId, asOf: asOfDate(query.asOf) });
         res.json(rankingView(organization, list, computation, latestEdition, query));
+      },
+    },
+    {
+      method: 'patch',
+      path: `${BASE}/:listId`,
+      handler: async (req, res) => {
+        const { formula, ...body } = parseInput(changeListBody, req.body, 'body');
+        const listId = uuidOf(req, 'listId', 'Ranking list');
+        const list = await changeRankingList(context, identityOf(res), { slug: slugOf(req), listId }, { ...body, ...(formula ? { formula: formulaOf(formula) } : {}) });
+        res.json({ data: listSummary(list), message: 'Ranking list changed.' });
       },
     },
     {

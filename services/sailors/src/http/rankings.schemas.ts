@@ -31,6 +31,20 @@ export const createListBody = z.strictObject({
   visibility: z.enum(VISIBILITIES).default('public'),
 });
 
+/**
+ * A change of a list: any of its settings, each replaced whole (a formula or filters given are the
+ * new ones, not merged with the old); at least one.
+ */
+export const changeListBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    formula: formula.optional(),
+    filters: filters.optional(),
+    defaultFactor: factor.optional(),
+    visibility: z.enum(VISIBILITIES).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'name at least one of name, formula, filters, defaultFactor, visibility' });
+
 export const factorBody = z.strictObject({ factor });
 
 export const sailorRecordBody = z.strictObject({

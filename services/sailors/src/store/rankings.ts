@@ -39,6 +39,16 @@ export async function insertList(db: Queryable, list: Omit<RankingList, 'created
   return listOf(result.rows[0]!);
 }
 
+/** Replaces a list's settings (the caller holds its row lock) and says who changed them. */
+export async function updateList(db: Queryable, list: RankingList, updatedBy: string | null): Promise<RankingList> {
+  const result = await db.query<ListRow>(
+    `UPDATE ranking_lists SET name = $2, formula = $3, filters = $4, default_factor = $5, visibility = $6, updated_by = $7, updated_at = now()
+     WHERE id = $1 RETURNING ${LIST_COLUMNS}`,
+    [list.id, list.name, JSON.stringify(list.formula), JSON.stringify(list.filters), list.defaultFactor, list.visibility, updatedBy],
+  );
+  return listOf(result.rows[0]!);
+}
+
 export async function findList(db: Queryable, organizationId: string, listId: string, forUpdate = false): Promise<RankingList | undefined> {
   const result = await db.query<ListRow>(
     `SELECT ${LIST_COLUMNS} FROM ranking_lists WHERE id = $1 AND organization_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,

@@ -1,5 +1,6 @@
 /**
- * One ranking list as computed now (getRanking): its formula and filters, the factor of each regatta
+ * One ranking list as computed now (getRanking): its formula and filters (changed in place with the
+ * list's form, changeRanking: the ranking below follows at once), the factor of each regatta
  * (setRankingFactor: pick one of the organization's regattas, type its factor), publishing the
  * computation as the next edition (publishRanking) with the latest edition shown, and the sailors
  * ranked with their points.
@@ -13,6 +14,7 @@ import { ProblemAlert, QueryView } from '../../ui/states';
 import { ApiError } from '../../api/problem';
 import { useOrganizationRegattas, useRanking, useRankingChanges, type Ranking } from './api';
 import { toNumber } from './form';
+import { RankingForm } from './RankingForm';
 
 export function RankingDetail({ org, listId, onSaid }: { org: string; listId: string; onSaid: (message: string) => void }) {
   const ranking = useRanking(org, listId);
@@ -29,6 +31,7 @@ function ListView({ org, list, onSaid }: { org: string; list: Ranking; onSaid: (
   const { t, i18n } = useTranslation('rankings');
   const headingId = useId();
   const { publish } = useRankingChanges(org);
+  const [editing, setEditing] = useState(false);
   const number = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(value);
   const filters = [list.filters.class, list.filters.nationality, list.filters.gender, list.filters.ageGroup].filter(Boolean).join(', ');
   return (
@@ -48,6 +51,22 @@ function ListView({ org, list, onSaid }: { org: string; list: Ranking; onSaid: (
             : t('detail.unpublished')}
         </dd>
       </dl>
+      <div className="actions">
+        <button type="button" aria-expanded={editing} aria-label={t('change.openOf', { name: list.name })} onClick={() => setEditing(!editing)}>
+          {t('change.open')}
+        </button>
+      </div>
+      {editing && (
+        <RankingForm
+          key={list.updatedAt}
+          org={org}
+          list={list}
+          onSaved={(_, name) => {
+            setEditing(false);
+            onSaid(t('change.saved', { name }));
+          }}
+        />
+      )}
       <FactorForm org={org} list={list} onSaid={onSaid} />
       <h3>{t('detail.standings')}</h3>
       <div className="actions">

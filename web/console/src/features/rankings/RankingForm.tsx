@@ -1,5 +1,6 @@
 /**
- * A new ranking list: its name, formula (best n results or all of them, place points linear or a
+ * A ranking list's settings, for a new list (createRanking) or to change one (changeRanking, given
+ * `list`): its name, formula (best n results or all of them, place points linear or a
  * class-association table, the window in months), class and nationality filters, the factor of
  * regattas without their own, and who may see it. What was typed is kept as a draft until the API
  * accepts it; a refusal shows on the field it concerns.
@@ -10,32 +11,42 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { applyApiError, Field, useDraft } from '../../ui/form';
 import { ProblemAlert } from '../../ui/states';
-import { useRankingChanges } from './api';
-import { emptyRankingForm, rankingFormSchema, toRankingInput, type RankingFormValues } from './form';
+import { useRankingChanges, type RankingList } from './api';
+import { emptyRankingForm, fromRankingList, rankingFormSchema, toRankingChange, toRankingInput, type RankingFormValues } from './form';
 
-export function RankingForm({ org, onCreated }: { org: string; onCreated: (listId: string, name: string) => void }) {
-  const { t } = useTranslation('rankings');
+export interface RankingFormProps {
+  org: string;
+  /** The list to change; a new list when absent. */
+  list?: RankingList;
+  onSaved: (listId: string, name: string) => void;
+}
+
+export function RankingForm({ org, list, onSaved }: RankingFormProps) {
+  const { t, i18n } = useTranslation('rankings');
   const headingId = useId();
-  const form = useForm<RankingFormValues>({ resolver: zodResolver(rankingFormSchema), defaultValues: emptyRankingForm });
-  const draft = useDraft(form, `ranking-create-${org}`);
+  const initial = list ? fromRankingList(list, i18n.language) : emptyRankingForm;
+  const form = useForm<RankingFormValues>({ resolver: zodResolver(rankingFormSchema), defaultValues: initial });
+  const draft = useDraft(form, list ? `ranking-change-${org}-${list.id}` : `ranking-create-${org}`);
   const [general, setGeneral] = useState<string[]>([]);
-  const { create } = useRankingChanges(org);
+  const { create, change } = useRankingChanges(org);
+  const mutation = list ? change : create;
   const errors = form.formState.errors;
   const kind = form.watch('formula.kind');
+  const handlers = {
+    onSuccess: (answer: { data: RankingList }) => {
+      draft.clear();
+      form.reset(list ? fromRankingList(answer.data, i18n.language) : emptyRankingForm);
+      onSaved(answer.data.id, answer.data.name);
+    },
+    onError: (error: Error) => setGeneral(applyApiError(form, error)),
+  };
   const submit = form.handleSubmit((values) =>
-    create.mutate(toRankingInput(values), {
-      onSuccess: (answer) => {
-        draft.clear();
-        form.reset(emptyRankingForm);
-        onCreated(answer.data.id, answer.data.name);
-      },
-      onError: (error) => setGeneral(applyApiError(form, error)),
-    }),
+    list ? change.mutate({ listId: list.id, body: toRankingChange(values, list) }, handlers) : create.mutate(toRankingInput(values), handlers),
   );
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('create.title')}</h2>
-      <ProblemAlert error={create.error} general={general} ns="rankings" />
+      <h2 id={headingId}>{list ? t('change.title', { name: list.name }) : t('create.title')}</h2>
+      <ProblemAlert error={mutation.error} general={general} ns="rankings" />
       <form noValidate onSubmit={(event) => { setGeneral([]); void submit(event); }}>
         <Field label={t('create.name')} error={errors.name?.message}>
           {(a) => <input {...a} autoComplete="off" maxLength={200} {...form.register('name')} />}
@@ -83,7 +94,7 @@ export function RankingForm({ org, onCreated }: { org: string; onCreated: (listI
           )}
         </Field>
         <div className="actions">
-          <button type="submit" disabled={create.isPending}>{t('create.submit')}</button>
+          <button type="submit" disabled={mutation.isPending}>{list ? t('change.submit') : t('create.submit')}</button>
         </div>
       </form>
     </section>

@@ -45,7 +45,7 @@ export default function Rankings() {
       {chosen && <RankingDetail org={org} listId={chosen} onSaid={setSaid} />}
       <RankingForm
         org={org}
-        onCreated={(listId, name) => {
+        onSaved={(listId, name) => {
           setSaid(t('create.created', { name }));
           setSearch({ list: listId });
         }}

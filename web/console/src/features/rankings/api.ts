@@ -1,7 +1,8 @@
 /**
  * An organization's ranking lists, all through @regatta/client under the ['rankings', org] key:
  * the lists (listRankings), one list computed now with its factors and latest edition (getRanking),
- * and the changes: createRanking, setRankingFactor, publishRanking. The organization's regattas
+ * and the changes: createRanking, changeRanking (formula, filters, factor, name, visibility),
+ * setRankingFactor, publishRanking. The organization's regattas
  * (listOrganizationEvents) are the ones a factor can grade.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,6 +47,11 @@ export function useRankingChanges(org: string) {
     mutationFn: (body: Schemas['RankingListInput']) => unwrap(api.POST('/api/v1/organizations/{slug}/rankings', { params: { path: { slug: org } }, body })),
     onSuccess: refresh,
   });
+  const change = useMutation({
+    mutationFn: ({ listId, body }: { listId: string; body: Schemas['RankingListChange'] }) =>
+      unwrap(api.PATCH('/api/v1/organizations/{slug}/rankings/{listId}', { params: { path: { slug: org, listId } }, body })),
+    onSuccess: refresh,
+  });
   const factor = useMutation({
     mutationFn: ({ listId, eventSlug, factor }: { listId: string; eventSlug: string; factor: number }) =>
       unwrap(api.PUT('/api/v1/organizations/{slug}/rankings/{listId}/events/{eventSlug}', { params: { path: { slug: org, listId, eventSlug } }, body: { factor } })),
@@ -55,5 +61,5 @@ export function useRankingChanges(org: string) {
     mutationFn: (listId: string) => unwrap(api.POST('/api/v1/organizations/{slug}/rankings/{listId}/publish', { params: { path: { slug: org, listId } }, body: {} })),
     onSuccess: refresh,
   });
-  return { create, factor, publish };
+  return { create, change, factor, publish };
 }

@@ -1,7 +1,7 @@
 /**
- * The new ranking list form: what a person types (numbers as text, place points as "linear" or a
+ * The ranking list form, new or changed: what a person types (numbers as text, place points as "linear" or a
  * table "100, 80, 65") and the createRanking body it becomes. The form checks only what it must to
- * build the body; the service's own rules (ranges, a nationality in three capitals ...) come back as
+ * build the body (createRanking, or changeRanking for a list's new settings); the service's own rules (ranges, a nationality in three capitals ...) come back as
  * problem+json refusals on the field they concern, since the form's paths are the API's.
  */
 import { z } from 'zod';
@@ -60,4 +60,29 @@ export function toRankingInput(values: RankingFormValues): Schemas['RankingListI
   if (values.filters.class.trim()) filters.class = values.filters.class.trim();
   if (values.filters.nationality.trim()) filters.nationality = values.filters.nationality.trim();
   return { name: values.name.trim(), formula, filters, defaultFactor: toNumber(values.defaultFactor), visibility: values.visibility };
+}
+
+/** A list's settings as the form shows them, to change them (numbers in the language's own notation). */
+export function fromRankingList(list: Schemas['RankingList'], language: string): RankingFormValues {
+  const decimal = (value: number) => (language.startsWith('de') ? String(value).replace('.', ',') : String(value));
+  const placePoints = list.formula.placePoints === undefined || list.formula.placePoints === 'linear' ? 'linear' : list.formula.placePoints.map(decimal).join('; ');
+  return {
+    name: list.name,
+    formula: { kind: list.formula.kind, n: list.formula.kind === 'best_n' ? String(list.formula.n) : '', placePoints, windowMonths: String(list.formula.windowMonths) },
+    filters: { class: list.filters.class ?? '', nationality: list.filters.nationality ?? '' },
+    defaultFactor: decimal(list.defaultFactor),
+    visibility: list.visibility,
+  };
+}
+
+/**
+ * The changeRanking body: every setting the form shows. Filters are replaced whole by the API, so
+ * the age group and gender the form does not show are sent as the list has them (not lost).
+ */
+export function toRankingChange(values: RankingFormValues, list: Schemas['RankingList']): Schemas['RankingListChange'] {
+  const input = toRankingInput(values);
+  const filters: Schemas['RankingFilters'] = { ...input.filters };
+  if (list.filters.ageGroup) filters.ageGroup = list.filters.ageGroup;
+  if (list.filters.gender) filters.gender = list.filters.gender as Schemas['RankingFilters']['gender'];
+  return { ...input, filters };
 }
