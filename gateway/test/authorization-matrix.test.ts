@@ -242,9 +242,8 @@ before(async () => {
   // Complete resources: a notice of the regatta, and a draft whose parts the valid change and removal rows change or remove.
   const notice = (slug: string, title: string) => ok(api.post(`/api/v1/events/${slug}/documents`, { kind: 'notice', title, body: 'Matrix notice.' }, { key }), 201);
   const documentId = (await notice(event.slug, 'Matrix notice')).data.id as string;
-  // A regatta of its own for the entry form rows (its required questions and waivers would ask the register rows for answers).
+  // A draft regatta of its own for the entry form rows (its required questions and waivers would ask the register rows for answers).
   const formEvent = (await ok(api.post('/api/v1/events', { organization: org.slug, name: `Matrix Entry Form ${uniqueSuffix()}`, ...dates }, { key }), 201)).data;
-  await ok(api.put(`/api/v1/events/${formEvent.slug}`, { status: 'published' }, { key }), 200);
   const formPart = (part: 'questions' | 'waivers', body: Record<string, unknown>) => ok(api.post(`/api/v1/events/${formEvent.slug}/entry-form/${part}`, body, { key }), 201);
   const entryForm = {
     slug: formEvent.slug as string,
@@ -1046,7 +1045,8 @@ const SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/events/:slug/entry-form': {
     call: (x) => ({ path: eventPath(x, '/entry-form', x.entryForm.slug) }),
     rows: [
-      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event.slug, body.data.entries], [w.entryForm.slug, 'open']) } },
+      // The published regatta (the form's own is a draft, which an outsider cannot see).
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/entry-form') }), outcome: { status: 200, check: (body) => assert.deepEqual([body.data.event.id, body.data.entries], [w.event.id, 'open']) } },
       {
         which: 'valid',
         who: ownerKey,
@@ -1059,7 +1059,7 @@ const SPECS: Record<string, RouteSpec> = {
   'POST /api/v1/events/:slug/entry-form/questions': {
     call: (x) => ({ path: eventPath(x, '/entry-form/questions', x.entryForm.slug), body: { kind: 'choice', label: 'Matrix shirt', choices: ['S', 'M'] } }),
     rows: [
-      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/entry-form/questions'), body: { kind: 'text', label: 'x' } }), outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
       { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.deepEqual(body.data.choices, ['S', 'M']) } },
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.kind, body.data.required], ['choice', false]) } },
       { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/entry-form/questions', x.draft.slug), body: { kind: 'text', label: 'x' } }), outcome: missing },
@@ -1069,7 +1069,7 @@ const SPECS: Record<string, RouteSpec> = {
   'PATCH /api/v1/events/:slug/entry-form/questions/:questionId': {
     call: (x) => ({ path: eventPath(x, `/entry-form/questions/${x.entryForm.questionId}`, x.entryForm.slug), body: { required: true } }),
     rows: [
-      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/entry-form/questions/${x.entryForm.questionId}`), body: { required: true } }), outcome: notAMember(() => w) },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.required], [w.entryForm.questionId, true]) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/entry-form/questions/${UNKNOWN_ID}`, x.entryForm.slug), body: { required: true } }), outcome: missing },
     ],
@@ -1077,7 +1077,7 @@ const SPECS: Record<string, RouteSpec> = {
   'DELETE /api/v1/events/:slug/entry-form/questions/:questionId': {
     call: (x) => ({ path: eventPath(x, `/entry-form/questions/${x.entryForm.questionToDelete}`, x.entryForm.slug) }),
     rows: [
-      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/entry-form/questions/${x.entryForm.questionToDelete}`) }), outcome: notAMember(() => w) },
       { which: 'valid', who: ownerKey, outcome: { status: 200 } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/entry-form/questions/${UNKNOWN_ID}`, x.entryForm.slug) }), outcome: missing },
     ],
@@ -1085,7 +1085,7 @@ const SPECS: Record<string, RouteSpec> = {
   'POST /api/v1/events/:slug/entry-form/waivers': {
     call: (x) => ({ path: eventPath(x, '/entry-form/waivers', x.entryForm.slug), body: { title: 'Matrix rules', body: 'I follow the rules.' } }),
     rows: [
-      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/entry-form/waivers'), body: { title: 'x', body: 'y' } }), outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
       { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.equal(body.data.version, 1) } },
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.title, body.data.version], ['Matrix rules', 1]) } },
       { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/entry-form/waivers', x.draft.slug), body: { title: 'x', body: 'y' } }), outcome: missing },
@@ -1095,7 +1095,7 @@ const SPECS: Record<string, RouteSpec> = {
   'PATCH /api/v1/events/:slug/entry-form/waivers/:waiverId': {
     call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${x.entryForm.waiverId}`, x.entryForm.slug), body: { body: 'At my own risk, with a buoyancy aid.' } }),
     rows: [
-      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${x.entryForm.waiverId}`), body: { title: 'x' } }), outcome: notAMember(() => w) },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.version], [w.entryForm.waiverId, 2]) } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${UNKNOWN_ID}`, x.entryForm.slug), body: { title: 'x' } }), outcome: missing },
     ],
@@ -1103,7 +1103,7 @@ const SPECS: Record<string, RouteSpec> = {
   'DELETE /api/v1/events/:slug/entry-form/waivers/:waiverId': {
     call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${x.entryForm.waiverToDelete}`, x.entryForm.slug) }),
     rows: [
-      { which: 'non_member', who: outsiderKey, outcome: notAMember(() => w) },
+      { which: 'non_member', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${x.entryForm.waiverToDelete}`) }), outcome: notAMember(() => w) },
       { which: 'valid', who: ownerKey, outcome: { status: 200 } },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: eventPath(x, `/entry-form/waivers/${UNKNOWN_ID}`, x.entryForm.slug) }), outcome: missing },
     ],

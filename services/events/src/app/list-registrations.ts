@@ -6,6 +6,8 @@ import type { RegistrationStatus } from '@regatta/contracts';
 import { problem, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { LISTED_REGISTRATION_STATUSES, standingOf } from '../domain/registrations.js';
+import { pendingWaivers, type Question, type Waiver } from '../domain/entry-form.js';
+import { questionsOf, waiversOf } from '../store/entry-form.js';
 import { findFleet } from '../store/fleets.js';
 import { registrationsOf, waitlistOf } from '../store/registrations.js';
 import type { RegistrationDetailRow } from '../store/rows.js';
@@ -24,6 +26,8 @@ export interface ListedEntry {
   waitlistPosition: number | null;
   /** Whether the caller may see payment, crew and contacts of this entry. */
   showPrivate: boolean;
+  /** The waivers this (active) entry has not accepted in their current version; empty unless private. */
+  pending: Waiver[];
 }
 
 export async function listRegistrations(
@@ -31,7 +35,13 @@ export async function listRegistrations(
   identity: Identity,
   slug: string,
   readInput: LazyInput<ListRegistrationsInput>,
-): Promise<{ event: { slug: string; name: string }; entries: ListedEntry[]; pagination: { limit: number; offset: number; hasMore: boolean } }> {
+): Promise<{
+  event: { slug: string; name: string };
+  entries: ListedEntry[];
+  pagination: { limit: number; offset: number; hasMore: boolean };
+  /** The entry form (questions and waivers), for the export's answer and acceptance columns. */
+  form: { questions: Question[]; waivers: Waiver[] };
+}> {
   const { pool } = context;
   const event = await visibleEvent(pool, slug, identity);
   const input = readInput();
@@ -48,12 +58,22 @@ export async function listRegistrations(
     limit: input.limit,
     offset: input.offset,
   });
-  const waitlist = await waitlistOf(pool, event.id);
+  const [waitlist, questions, waivers] = await Promise.all([waitlistOf(pool, event.id), questionsOf(pool, event.id), waiversOf(pool, event.id)]);
   const positions = new Map(waitlist.map((entry, index) => [entry.id, index + 1]));
-  const entries = rows.slice(0, input.limit).map((registration) => ({
-    registration,
-    waitlistPosition: positions.get(registration.id) ?? null,
-    showPrivate: standingOf(organizer, identity.userId, { userId: registration.user_id, submittedBy: registration.submitted_by }) !== 'none',
-  }));
-  return { event: { slug: event.slug, name: event.name }, entries, pagination: { limit: input.limit, offset: input.offset, hasMore: rows.length > input.limit } };
+  const entries = rows.slice(0, input.limit).map((registration) => {
+    const showPrivate = standingOf(organizer, identity.userId, { userId: registration.user_id, submittedBy: registration.submitted_by }) !== 'none';
+    const active = registration.status === 'registered' || registration.status === 'waitlisted';
+    return {
+      registration,
+      waitlistPosition: positions.get(registration.id) ?? null,
+      showPrivate,
+      pending: showPrivate && active ? pendingWaivers(waivers, registration.waiver_acceptances) : [],
+    };
+  });
+  return {
+    event: { slug: event.slug, name: event.name },
+    entries,
+    pagination: { limit: input.limit, offset: input.offset, hasMore: rows.length > input.limit },
+    form: { questions, waivers },
+  };
 }

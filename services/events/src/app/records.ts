@@ -1,5 +1,7 @@
 /** The records use cases return; the routes' views map them to the documented shapes. */
 export type {
+  BoatRow,
+  CrewMember,
   DocumentRow,
   DocumentVersionRow,
   EventRow,
@@ -12,4 +14,5 @@ export type {
   StoredResultEntry,
 } from '../store/rows.js';
 export type { SeriesListRow } from '../store/series.js';
+export type { QuestionRow, WaiverRow } from '../store/entry-form.js';
 export type { EventDetailRows } from '../store/event-detail.js';

@@ -1,6 +1,6 @@
 /**
  * POST /events/{slug}/register. Order of checks: who sails, open for registration, fleet, boat and
- * rating, then (under the event row lock, which serializes the entries of one regatta, and then the
+ * rating, the entry form (the organizer's questions and waivers), then (under the event row lock, which serializes the entries of one regatta, and then the
  * fleet row's share lock) the window, the fleet's set-up (rating, capacity) again, duplicates and
  * capacity: a full event or fleet waitlists instead of refusing. The fleet lock is what a PATCH of the
  * fleet takes (update-fleet.ts): a handicap system changed meanwhile is checked against this entry
@@ -21,10 +21,11 @@ import { actingUser, isOrganizer, visibleEvent } from './access.js';
 import { duplicateEntry, duplicateFromIndex } from './duplicate-entry.js';
 import { checkFleetRating, checkRatingRanges, entryBoat, saveEntryBoat, type BoatRef } from './entry-boat.js';
 import { entrantOf, type SailorRef } from './entrant.js';
+import { checkedForm, type EntryFormInput } from './entry-form-check.js';
 import { registrationCreatedFact } from './facts.js';
 import type { LazyInput } from './input.js';
 
-export interface RegisterInput {
+export interface RegisterInput extends EntryFormInput {
   fleet: string;
   boat: BoatRef;
   sailor?: SailorRef | undefined;
@@ -60,6 +61,9 @@ export async function register(context: ServiceContext, identity: Identity, slug
   checkRatingRanges(input.boat);
   const boat = await entryBoat(pool, input.boat, { sailor: sailor.userId, submitter, organizer: isOrganizer(identity, event) });
   checkFleetRating(found, boat);
+  // The organizer's questions and waivers: complete when the sailor enters herself.
+  const form = await checkedForm(pool, event, input, undefined, { userId: submitter, name: sailor.name }, sailor.userId === submitter);
+  const crew = input.crew.length === 0 && input.crewMembers ? input.crewMembers.map((member) => member.name) : input.crew;
 
   try {
     return await withTransaction(pool, async (client) => {
@@ -93,10 +97,11 @@ export async function register(context: ServiceContext, identity: Identity, slug
         boat: { name: saved.name, sailNumber: saved.sail_number, model: saved.model, ratings },
         sailKey: sail,
         status,
-        crew: input.crew,
+        crew,
         emergencyContact: input.emergencyContact ?? null,
         specialRequirements: input.specialRequirements ?? null,
         submittedBy: submitter,
+        form,
       });
       const registration = (await registrationDetail(client, locked.id, id))!;
       await context.publish(client, registrationCreatedFact(registration, locked.organization_id, requestId));

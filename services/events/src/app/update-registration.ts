@@ -29,8 +29,10 @@ import { duplicateEntry, duplicateFromIndex } from './duplicate-entry.js';
 import { registrationUpdatedFact } from './facts.js';
 import type { LazyInput } from './input.js';
 import { entryOf } from './registration-access.js';
+import { checkedForm, givesForm, type EntryFormInput } from './entry-form-check.js';
+import { checkFormEdit, formChanges } from './entry-form-edit.js';
 
-export interface UpdateRegistrationInput {
+export interface UpdateRegistrationInput extends EntryFormInput {
   status?: RegistrationStatus | undefined;
   paymentStatus?: PaymentStatus | undefined;
   crew?: string[] | undefined;
@@ -149,8 +151,9 @@ export async function updateRegistration(
     throw problem('organizer_only', `Only organizers may change ${organizerFields.join(' and ')}; the sailor may change crew and contacts.`, {
       extensions: { fields: organizerFields },
     });
+  const ownEntry = checkFormEdit(identity, event, registration, standing, input);
   try {
-    return await withTransaction(context.pool, (client) => applyUpdate(context, client, identity, event.id, registration.id, input, requestId));
+    return await withTransaction(context.pool, (client) => applyUpdate(context, client, identity, event.id, registration.id, input, requestId, ownEntry));
   } catch (error) {
     throw duplicateFromIndex(error) ?? error;
   }
@@ -165,13 +168,24 @@ async function applyUpdate(
   registrationId: string,
   input: UpdateRegistrationInput,
   requestId: string,
+  ownEntry: boolean,
 ): Promise<RegistrationUpdated> {
   const locked = (await lockEvent(client, eventId))!;
   const current = (await registrationDetail(client, eventId, registrationId))!;
   checkMoves(current, input);
+  // The entry form's part, checked against the form as it is now (complete when the sailor edits her own).
+  const form = givesForm(input) ? await checkedForm(client, locked, input, current, { userId: identity.userId ?? null, name: current.sailor_name }, ownEntry) : undefined;
   if (input.status === 'registered' && current.status !== 'registered') await checkPlaceFor(client, locked, current);
   const cancelling = input.status === 'cancelled' && current.status !== 'cancelled';
   const { changes, changed } = registrationChanges(current, input, cancelling, identity.userId ?? null);
+  const crewNames = input.crew === undefined && input.crewMembers ? input.crewMembers.map((member) => member.name) : undefined;
+  if (crewNames && JSON.stringify(crewNames) !== JSON.stringify(current.crew)) {
+    changes['crew'] = crewNames;
+    changed.push('crew');
+  }
+  const formChanged = formChanges(current, input, form);
+  Object.assign(changes, formChanged.changes);
+  changed.push(...formChanged.changed);
   await checkSailFree(client, current, changes);
   if (Object.keys(changes).length > 0) {
     await updateRegistrationRow(client, current.id, changes);

@@ -1,8 +1,9 @@
-/** Registrations: register (place or waitlist), list (JSON, or the entry list as CSV/HTML/PDF), update, cancel (with promotion from the waitlist). */
+/** Registrations: register (place or waitlist), one entry with its form, list (JSON, or the entry list as CSV/HTML/PDF), update, cancel (with promotion from the waitlist). */
 import { requestedFormat, sendExport, varyOnAccept, type ExportFormat } from '@regatta/exports';
 import { identityOf, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { cancelRegistration } from '../app/cancel-registration.js';
+import { getRegistration } from '../app/get-registration.js';
 import { listRegistrations } from '../app/list-registrations.js';
 import { register } from '../app/register.js';
 import { updateRegistration } from '../app/update-registration.js';
@@ -10,6 +11,7 @@ import { registrationIdParam, slugParam } from './params.js';
 import { parse } from './parse.js';
 import { EXPORT_ENTRY_LIMIT, entriesTable } from './registrations.export.js';
 import { listRegistrationsQuery, registrationBody, updateRegistrationBody } from './registrations.schemas.js';
+import { entryDetailJson } from './entry-form.views.js';
 import { cancelledMessage, listedEntryJson, registeredMessage, registrationJson } from './registrations.views.js';
 
 export function registrationRoutes(context: ServiceContext): RouteDefinition[] {
@@ -19,7 +21,7 @@ export function registrationRoutes(context: ServiceContext): RouteDefinition[] {
       path: '/api/v1/events/:slug/register',
       handler: async (req, res) => {
         const registered = await register(context, identityOf(res), slugParam(req), () => parse(registrationBody, req.body, 'body'), requestIdOf(req));
-        res.status(201).json({ data: registrationJson(registered.registration), message: registeredMessage(registered) });
+        res.status(201).json({ data: registrationJson(registered.registration), message: registeredMessage(registered), waitlistPosition: registered.waitlistPosition });
       },
     },
     {
@@ -28,7 +30,7 @@ export function registrationRoutes(context: ServiceContext): RouteDefinition[] {
       handler: async (req, res) => {
         // Read with the other parameters, after the event is known (an unknown event is 404 first).
         let format: ExportFormat = 'json';
-        const { event, entries, pagination } = await listRegistrations(context, identityOf(res), slugParam(req), () => {
+        const { event, entries, pagination, form } = await listRegistrations(context, identityOf(res), slugParam(req), () => {
           const input = parse(listRegistrationsQuery, req.query, 'query');
           format = requestedFormat(req.query, req.headers.accept);
           // An export is the whole list unless the caller pages it.
@@ -37,7 +39,14 @@ export function registrationRoutes(context: ServiceContext): RouteDefinition[] {
         });
         varyOnAccept(res);
         if (format === 'json') res.json({ data: entries.map(listedEntryJson), pagination });
-        else await sendExport(req, res, entriesTable(event, entries), format);
+        else await sendExport(req, res, entriesTable(event, entries, form), format);
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/events/:slug/registrations/:registrationId',
+      handler: async (req, res) => {
+        res.json({ data: entryDetailJson(await getRegistration(context, identityOf(res), slugParam(req), registrationIdParam(req))) });
       },
     },
     {

@@ -23,8 +23,38 @@ const sailorRef = z.union([
   z.object({ name: nonEmpty(200), email: z.email('must be an email address').max(320) }).strict(),
 ]);
 
+/** YYYY-MM-DD; whether it is a real past day is the entry form's rule (entry-form.ts). */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+
+const crewMember = z
+  .object({
+    name: nonEmpty(200),
+    role: text(100).nullable().optional(),
+    // World Sailing Sailor ID: letters and digits, e.g. GBRJS12.
+    sailorId: z.string().trim().regex(/^[A-Za-z0-9]{3,20}$/, 'must be a World Sailing Sailor ID (3-20 letters and digits)').nullable().optional(),
+    dateOfBirth: day.nullable().optional(),
+  })
+  .strict();
+
+/** The entry form's part of an entry (the organizer's questions and waivers, crew as persons, certificates). */
+const entryFormFields = {
+  answers: z.record(z.uuid('must be a question id'), z.union([text(2000), z.boolean()], { message: 'must be text or true/false' })).optional(),
+  waivers: z
+    .record(z.uuid('must be a waiver id'), z.object({ version: z.number().int().min(1), guardianName: nonEmpty(200).optional() }).strict())
+    .optional(),
+  crewMembers: z.array(crewMember).max(50).optional(),
+  dateOfBirth: day.nullable().optional(),
+  certificates: z
+    .partialRecord(
+      z.enum(RATING_KEYS, { message: `rating keys are ${RATING_KEYS.join(', ')}` }),
+      z.object({ number: nonEmpty(60), expires: day.nullable().optional() }).strict(),
+    )
+    .optional(),
+};
+
 export const registrationBody = z
   .object({
+    ...entryFormFields,
     fleet: nonEmpty(200),
     boat: boatRef,
     sailor: sailorRef.optional(),
@@ -48,6 +78,7 @@ export const updateRegistrationBody = z
     crew: z.array(nonEmpty(200)).max(50),
     emergencyContact: text(500).nullable(),
     specialRequirements: text(2000).nullable(),
+    ...entryFormFields,
     // The boat as entered in this regatta (organizers); the same limits as when entering.
     boat: z
       .object({ name: nonEmpty(100), sailNumber: nonEmpty(30).nullable(), model: nonEmpty(100).nullable() })

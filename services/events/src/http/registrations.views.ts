@@ -3,6 +3,8 @@ import type { CancelOutcome } from '../app/cancel-locked.js';
 import type { ListedEntry } from '../app/list-registrations.js';
 import type { RegistrationDetailRow } from '../app/records.js';
 import type { Registered } from '../app/register.js';
+import type { Waiver } from '../domain/entry-form.js';
+import type { CrewMember } from '../app/records.js';
 
 const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
@@ -63,8 +65,26 @@ export function listedEntryJson(entry: ListedEntry) {
     item['crew'] = row.crew;
     item['emergencyContact'] = row.emergency_contact;
     item['specialRequirements'] = row.special_requirements;
+    Object.assign(item, entryFormJson(row, entry.pending));
   }
   return item;
+}
+
+/** The entry form's part of an entry (private: the sailor and the organizer's members only). */
+export function entryFormJson(row: RegistrationDetailRow, pending: readonly Waiver[]) {
+  return {
+    dateOfBirth: row.sailor_birth_date,
+    crewMembers: (row.crew_members ?? row.crew.map((name): CrewMember => ({ name }))).map((member) => ({
+      name: member.name,
+      role: member.role ?? null,
+      sailorId: member.sailorId ?? null,
+      dateOfBirth: member.dateOfBirth ?? null,
+    })),
+    answers: row.answers,
+    waiverAcceptances: row.waiver_acceptances,
+    pendingWaivers: pending.map((waiver) => ({ id: waiver.id, title: waiver.title, version: waiver.version })),
+    certificates: row.entry_certificates,
+  };
 }
 
 export function registeredMessage({ registration, fleet, waitlistPosition }: Registered): string {

@@ -2,6 +2,7 @@
 import type { RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { documentRoutes } from './documents.routes.js';
+import { entryFormRoutes } from './entry-form.routes.js';
 import { eventRoutes } from './events.routes.js';
 import { fleetRoutes } from './fleets.routes.js';
 import { organizationEventRoutes } from './organization-events.routes.js';
@@ -17,6 +18,7 @@ export function routes(context: ServiceContext): RouteDefinition[] {
     ...raceRoutes(context),
     ...documentRoutes(context),
     ...registrationRoutes(context),
+    ...entryFormRoutes(context),
     ...ratingRoutes(context),
     ...seriesRoutes(context),
     ...organizationEventRoutes(context),

@@ -37,3 +37,8 @@ export async function updateBoat(
   );
   return result.rows[0]!;
 }
+
+/** A user's own boats (the ones she entered), by name. */
+export async function boatsOfOwner(db: Queryable, ownerUserId: string): Promise<BoatRow[]> {
+  return (await db.query<BoatRow>('SELECT * FROM boats WHERE owner_user_id = $1 ORDER BY lower(name), created_at', [ownerUserId])).rows;
+}

@@ -1,6 +1,7 @@
 /** SQL of registrations (entries of a boat and sailor in a fleet of an event). */
 import type { Queryable } from '@regatta/db';
-import type { RegistrationDetailRow } from './rows.js';
+import type { WaiverAcceptance } from '../domain/entry-form.js';
+import type { CrewMember, RegistrationDetailRow } from './rows.js';
 import { isUuid } from './sql.js';
 
 /**
@@ -115,13 +116,24 @@ export interface NewRegistration {
   emergencyContact: string | null;
   specialRequirements: string | null;
   submittedBy: string | null;
+  /** The entry form's part (answers, acceptances, crew as persons, date of birth, certificates); absent: empty. */
+  form?: EntryFormValues | undefined;
+}
+
+export interface EntryFormValues {
+  answers: Record<string, string | boolean>;
+  waiverAcceptances: WaiverAcceptance[];
+  crewMembers: CrewMember[] | null;
+  sailorBirthDate: string | null;
+  certificates: Record<string, { number: string; expires?: string | null | undefined }>;
 }
 
 export async function insertRegistration(db: Queryable, registration: NewRegistration): Promise<void> {
   await db.query(
     `INSERT INTO registrations (id, event_id, fleet_id, user_id, sailor_name, sailor_email, boat_id, sail_key, status,
-       crew, emergency_contact, special_requirements, submitted_by, entry_boat_name, entry_sail_number, entry_boat_model, entry_ratings)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb)`,
+       crew, emergency_contact, special_requirements, submitted_by, entry_boat_name, entry_sail_number, entry_boat_model, entry_ratings,
+       answers, waiver_acceptances, crew_members, sailor_birth_date, entry_certificates)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18::jsonb, $19::jsonb, $20::jsonb, $21, $22::jsonb)`,
     [
       registration.id,
       registration.eventId,
@@ -140,6 +152,11 @@ export async function insertRegistration(db: Queryable, registration: NewRegistr
       registration.boat.sailNumber,
       registration.boat.model,
       JSON.stringify(registration.boat.ratings),
+      JSON.stringify(registration.form?.answers ?? {}),
+      JSON.stringify(registration.form?.waiverAcceptances ?? []),
+      registration.form?.crewMembers ? JSON.stringify(registration.form.crewMembers) : null,
+      registration.form?.sailorBirthDate ?? null,
+      JSON.stringify(registration.form?.certificates ?? {}),
     ],
   );
 }
@@ -156,7 +173,15 @@ const REGISTRATION_COLUMNS: Record<string, string> = {
   boatModel: 'entry_boat_model',
   sailKey: 'sail_key',
   boatCorrectedBy: 'entry_boat_corrected_by',
+  // The entry form (jsonb columns are written as JSON text).
+  answers: 'answers',
+  waiverAcceptances: 'waiver_acceptances',
+  crewMembers: 'crew_members',
+  sailorBirthDate: 'sailor_birth_date',
+  certificates: 'entry_certificates',
 };
+
+const JSON_FIELDS = new Set(['answers', 'waiverAcceptances', 'crewMembers', 'certificates']);
 
 export async function updateRegistration(db: Queryable, id: string, changes: Record<string, unknown>): Promise<void> {
   const sets: string[] = [];
@@ -164,8 +189,8 @@ export async function updateRegistration(db: Queryable, id: string, changes: Rec
   for (const [field, value] of Object.entries(changes)) {
     const column = REGISTRATION_COLUMNS[field];
     if (!column) throw new Error(`not an updatable registration field: ${field}`);
-    values.push(value);
-    sets.push(`${column} = $${values.length}`);
+    values.push(JSON_FIELDS.has(field) ? JSON.stringify(value) : value);
+    sets.push(`${column} = $${values.length}${JSON_FIELDS.has(field) ? '::jsonb' : ''}`);
   }
   if ('boatCorrectedBy' in changes) sets.push('entry_boat_corrected_at = now()');
   sets.push('updated_at = now()');
@@ -175,4 +200,38 @@ export async function updateRegistration(db: Queryable, id: string, changes: Rec
 /** Replaces the entry's rating changes and touches updated_at, so the registration.updated snapshot is newer. */
 export async function setRatingChanges(db: Queryable, registrationId: string, changes: unknown[]): Promise<void> {
   await db.query(`UPDATE registrations SET rating_changes = $2::jsonb, updated_at = now() WHERE id = $1`, [registrationId, JSON.stringify(changes)]);
+}
+
+export interface MyEntryRow extends RegistrationDetailRow {
+  event_slug: string;
+  event_name: string;
+  event_status: string;
+  event_start_date: Date | null;
+  event_end_date: Date | null;
+  event_venue: string | null;
+  waitlist_position: number | null;
+}
+
+/** A user's entries in every regatta (as sailor or as whoever submitted them), the newest regatta first. */
+export async function entriesOfUser(db: Queryable, userId: string, limit: number, offset: number): Promise<MyEntryRow[]> {
+  const result = await db.query<MyEntryRow>(
+    `SELECT r.*, ${ENTRY_BOAT_COLUMNS}, f.name AS fleet_name, e.slug AS event_slug, e.name AS event_name, e.status AS event_status,
+            e.start_date AS event_start_date, e.end_date AS event_end_date, e.venue AS event_venue,
+            CASE WHEN r.status = 'waitlisted' THEN (SELECT count(*)::int FROM registrations w
+              WHERE w.event_id = r.event_id AND w.status = 'waitlisted' AND w.sequence <= r.sequence) END AS waitlist_position
+       FROM registrations r JOIN boats b ON b.id = r.boat_id JOIN fleets f ON f.id = r.fleet_id JOIN events e ON e.id = r.event_id
+      WHERE r.user_id = $1 OR r.submitted_by = $1
+      ORDER BY e.start_date DESC NULLS LAST, r.sequence DESC LIMIT $2 OFFSET $3`,
+    [userId, limit + 1, offset],
+  );
+  return result.rows;
+}
+
+/** The user's own active (registered or waitlisted) entry in the event, if any. */
+export async function activeEntryOf(db: Queryable, eventId: string, userId: string): Promise<{ id: string; status: string } | undefined> {
+  const result = await db.query<{ id: string; status: string }>(
+    `SELECT id, status FROM registrations WHERE event_id = $1 AND user_id = $2 AND status IN ('registered', 'waitlisted') ORDER BY sequence LIMIT 1`,
+    [eventId, userId],
+  );
+  return result.rows[0];
 }

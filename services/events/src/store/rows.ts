@@ -1,5 +1,6 @@
 /** Row shapes of the events schema (snake_case as stored). */
 import type { EventStatus, HandicapSystemName, PaymentStatus, PenaltyBasis, RaceStatus, RegistrationStatus, ScoringSystem } from '@regatta/contracts';
+import type { WaiverAcceptance } from '../domain/entry-form.js';
 
 export interface OrganizationRow {
   id: string;
@@ -155,6 +156,20 @@ export interface RegistrationRow {
   entry_boat_corrected_at: Date | null;
   /** The ratings as entered in this regatta (migration 006; null on an entry not filled: the boat's). */
   entry_ratings: Record<string, number> | null;
+  /** The entry form (migration 007): answers by question id, waiver acceptances, crew as persons, the sailor's date of birth, certificates by rating key. */
+  answers: Record<string, string | boolean>;
+  waiver_acceptances: WaiverAcceptance[];
+  crew_members: CrewMember[] | null;
+  sailor_birth_date: string | null;
+  entry_certificates: Record<string, { number: string; expires?: string | null }>;
+}
+
+/** A person sailing with the entry: name, role, optional World Sailing Sailor ID and date of birth. */
+export interface CrewMember {
+  name: string;
+  role?: string | null | undefined;
+  sailorId?: string | null | undefined;
+  dateOfBirth?: string | null | undefined;
 }
 
 export interface RatingChangeRecord {
