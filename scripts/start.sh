@@ -4,8 +4,8 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-SERVICES=(identity organizations events results-scoring sailors webhooks public-results race-capture)
-declare -A PORTS=([identity]=4101 [organizations]=4102 [events]=4103 [results-scoring]=4104 [sailors]=4105 [webhooks]=4106 [public-results]=4107 [race-capture]=4108 [gateway]=8080)
+SERVICES=(identity organizations events results-scoring sailors webhooks public-results race-capture notifications)
+declare -A PORTS=([identity]=4101 [organizations]=4102 [events]=4103 [results-scoring]=4104 [sailors]=4105 [webhooks]=4106 [public-results]=4107 [race-capture]=4108 [notifications]=4109 [gateway]=8080)
 GATEWAY_PORT="${PORT:-8080}"
 PIDS=()
 

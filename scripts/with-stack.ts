@@ -25,7 +25,7 @@ const child = spawn(command[0]!, command.slice(1), {
     E2E_GATEWAY_URL: stack.gatewayUrl,
     E2E_DATABASE_URL: stack.databaseUrl,
     E2E_TOPIC_PREFIX: stack.topicPrefix,
-    E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results', 'race-capture'].map((name) => [name, stack.urlOf(name as never)]))),
+    E2E_SERVICE_URLS: JSON.stringify(Object.fromEntries(['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results', 'race-capture', 'notifications'].map((name) => [name, stack.urlOf(name as never)]))),
   },
 });
 // Stopping the runner stops the command and the stack, so no service outlives it.

@@ -15,6 +15,8 @@ MAILPIT_LOG="$LOG_DIR/mailpit.log"
 MAILPIT_DEFAULT_SMTP_URL="smtp://$HOST:$MAILPIT_SMTP_PORT"
 # shellcheck disable=SC2034 # used by infra.sh env
 MAILPIT_DEFAULT_URL="http://$HOST:$MAILPIT_HTTP_PORT"
+# --ignore-duplicate-ids: a message sent again with the same Message-ID (the notifications service
+# resends one it could not mark before a crash) is kept once, as a receiving mail system would.
 # Kept messages: a bench sends thousands; the oldest go first beyond this.
 MAILPIT_MAX_MESSAGES=${INFRA_MAILPIT_MAX_MESSAGES:-50000}
 
@@ -40,7 +42,7 @@ mailpit_start() {
   setsid nohup "$bin" --smtp "$HOST:$MAILPIT_SMTP_PORT" --listen "$HOST:$MAILPIT_HTTP_PORT" \
     --database "$MAILPIT_DIR/mailpit.db" --max "$MAILPIT_MAX_MESSAGES" \
     --smtp-auth-accept-any --smtp-auth-allow-insecure --smtp-disable-rdns \
-    --smtp-max-recipients 1000 --disable-version-check --quiet \
+    --smtp-max-recipients 1000 --ignore-duplicate-ids --disable-version-check --quiet \
     </dev/null >"$MAILPIT_LOG" 2>&1 &
   echo $! >"$MAILPIT_PID"
   wait_until 20 mailpit_running || die "Mailpit did not answer on http://$HOST:$MAILPIT_HTTP_PORT" "$MAILPIT_LOG"

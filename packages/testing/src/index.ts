@@ -3,3 +3,4 @@ export * from './contract.js';
 export * from './api.js';
 export * from './fixtures.js';
 export * from './facts.js';
+export * from './mailpit.js';

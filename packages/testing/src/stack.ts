@@ -12,7 +12,7 @@ import { Kafka, logLevel } from 'kafkajs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results', 'race-capture'] as const;
+export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results', 'race-capture', 'notifications'] as const;
 export type ProcessName = (typeof SERVICE_NAMES)[number] | 'gateway';
 export const TOPIC_NAMES = ['identity.v1', 'organizations.v1', 'events.v1', 'registrations.v1', 'results.v1', 'rankings.v1', 'capture.v1'];
 
@@ -26,6 +26,7 @@ const BASE_PORTS: Record<ProcessName, number> = {
   webhooks: 14106,
   'public-results': 14107,
   'race-capture': 14108,
+  notifications: 14109,
 };
 
 export interface InfraAddresses {
@@ -187,6 +188,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     WEBHOOKS_URL: url('webhooks'),
     PUBLIC_RESULTS_URL: url('public-results'),
     RACE_CAPTURE_URL: url('race-capture'),
+    NOTIFICATIONS_URL: url('notifications'),
+    // Links in e-mails point at this stack's gateway.
+    NOTIFY_LINK_BASE_URL: url('gateway'),
     ...options.env,
   };
   const children = new Map<ProcessName, ChildProcess>();

@@ -1,4 +1,5 @@
 /** Identity's composition root: per-process resources (setup/teardown), routes, consumer, background. */
+import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { resolveSecret } from '@regatta/config';
 import type { ServiceDefinition } from '@regatta/runtime';
@@ -15,10 +16,12 @@ const PRUNE_SESSIONS_EVERY_MS = 3_600_000;
 function createResources(context: IdentityContext): IdentityResources {
   const { config, logger } = context;
   const redis = createRedis(config.REDIS_URL, logger);
+  const sessionSecret = resolveSecret(config.SESSION_JWT_SECRET, config.NODE_ENV, 'session');
   return {
     redis,
     invalidator: new Invalidator(redis, config.INVALIDATION_CHANNEL, logger),
-    sessionSecret: resolveSecret(config.SESSION_JWT_SECRET, config.NODE_ENV, 'session'),
+    sessionSecret,
+    accountLinkKey: createHmac('sha256', sessionSecret).update('account-links').digest('hex'),
     loginLimiter: createLoginLimiter(redis, { maxFailures: config.LOGIN_MAX_FAILURES, windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS }),
     cookieSecure: config.NODE_ENV !== 'development',
   };

@@ -23,6 +23,8 @@ export interface IdentityResources {
   invalidator: CredentialInvalidator;
   /** Signs session cookies (resolved once: a dev-only default outside production). */
   sessionSecret: string;
+  /** Key of the account links' tokens (password reset, e-mail confirmation), derived from the session secret. */
+  accountLinkKey: string;
   /** Failed logins per email + client address; falls back to process memory while Redis is down. */
   loginLimiter: RateLimiterRedis;
   cookieSecure: boolean;

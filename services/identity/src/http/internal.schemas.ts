@@ -14,3 +14,6 @@ export const lastUsedBody = z.object({ keys: uses, embedTokens: uses });
 
 export const userIdParam = z.string().uuid();
 export const awaitOrganizationQuery = z.string().uuid().optional();
+
+export const contactsBody = z.object({ userIds: z.array(z.string().uuid()).min(1).max(1_000) });
+export const linkIdParam = z.string().uuid();

@@ -13,6 +13,6 @@ export function routes(context: IdentityContext, resources: IdentityResources): 
     ...keyRoutes(context, resources),
     ...memberRoutes(context, resources),
     ...embedTokenRoutes(context, resources),
-    ...internalRoutes(context),
+    ...internalRoutes(context, resources),
   ];
 }

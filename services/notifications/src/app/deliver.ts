@@ -1,0 +1,93 @@
+/**
+ * Sending one leased batch: the recipients' addresses are looked up in identity for this send only
+ * (never stored, logged or counted), each message is written in the recipient's language and handed
+ * to the SMTP server with a Message-ID that is the same on every attempt, and what happened is
+ * decided by the retry rules. No SQL here but the locale lookup; the worker records the results.
+ */
+import type { Logger } from '@regatta/logging';
+import type { Pool } from '@regatta/db';
+import { KIND_RULES } from '../domain/kinds.js';
+import { linkPath, type MessageParams } from '../domain/message.js';
+import { renderMessage, toLocale } from '../domain/render.js';
+import { decideAfterSend, type SendOutcome } from '../domain/retry.js';
+import { signUnsubscribe } from '../domain/unsubscribe-token.js';
+import { localesOf } from '../store/preferences.js';
+import type { ClaimedMessage, SendResult } from '../store/messages.js';
+import { messagesTotal } from './metrics.js';
+import type { Contact, NotificationsResources, OutgoingMail } from './resources.js';
+
+export interface PreparedBatch {
+  contacts: Map<string, Contact>;
+  locales: Map<string, string>;
+}
+
+/** Looks up the batch's addresses and languages; a failing identity makes every message retry. */
+export async function prepareBatch(pool: Pool, resources: NotificationsResources, batch: readonly ClaimedMessage[]): Promise<PreparedBatch> {
+  const userIds = [...new Set(batch.map((message) => message.userId))];
+  const [contacts, locales] = await Promise.all([resources.directory.contacts(userIds), localesOf(pool, userIds)]);
+  return { contacts, locales };
+}
+
+export const messageIdOf = (message: Pick<ClaimedMessage, 'factId' | 'kind' | 'userId'>) => `<${message.factId}.${message.kind}.${message.userId}@notifications.regatta>`;
+
+async function accountLink(resources: NotificationsResources, params: MessageParams, base: string): Promise<string | undefined> {
+  if (params.kind !== 'password_reset' && params.kind !== 'email_confirmation') return base;
+  const token = await resources.directory.accountLinkToken(params.linkId);
+  if (!token) return undefined;
+  return `${base}?id=${encodeURIComponent(params.linkId)}&token=${encodeURIComponent(token)}`;
+}
+
+/** Builds the e-mail of one message for one person (undefined when its account link is used or expired). */
+export async function composeMail(resources: NotificationsResources, message: ClaimedMessage, contact: Contact, locale: string | undefined): Promise<{ mail: OutgoingMail; locale: string } | undefined> {
+  const { send } = resources;
+  const link = await accountLink(resources, message.params, `${send.linkBaseUrl}${linkPath(message.params)}`);
+  if (!link) return undefined;
+  const rule = KIND_RULES[message.kind];
+  const unsubscribe = rule.mandatory
+    ? null
+    : `${send.linkBaseUrl}/api/v1/notifications/unsubscribe?token=${signUnsubscribe(send.unsubscribeKey, { userId: message.userId, kind: message.kind, eventId: rule.perRegatta ? message.eventId : null })}`;
+  const chosen = toLocale(locale);
+  const rendered = renderMessage({ params: message.params, locale: chosen, recipientName: contact.name, link, unsubscribeLink: unsubscribe });
+  const headers: Record<string, string> = { 'X-Regatta-Kind': message.kind };
+  if (unsubscribe) {
+    headers['List-Unsubscribe'] = `<${unsubscribe}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return {
+    locale: chosen,
+    mail: { to: { name: contact.name, address: contact.email }, subject: rendered.subject, text: rendered.text, html: rendered.html, messageId: messageIdOf(message), headers },
+  };
+}
+
+/** Sends one message and decides what follows (sent, retry later, failed for good). */
+export async function deliverOne(resources: NotificationsResources, logger: Logger, prepared: PreparedBatch, message: ClaimedMessage): Promise<SendResult> {
+  const contact = prepared.contacts.get(message.userId);
+  let outcome: SendOutcome;
+  let locale: string | null = null;
+  let subject: string | null = null;
+  if (!contact) {
+    outcome = { kind: 'no_address' };
+  } else {
+    const composed = await composeMail(resources, message, contact, prepared.locales.get(message.userId));
+    if (!composed) {
+      messagesTotal.inc({ kind: message.kind, outcome: 'failed' });
+      return { id: message.id, decision: { kind: 'failed', error: 'link_expired: the link was used or expired before it could be sent' }, locale: null, subject: null };
+    }
+    locale = composed.locale;
+    subject = composed.mail.subject;
+    const result = await resources.mail.send(composed.mail);
+    outcome = result.ok ? { kind: 'sent' } : { kind: 'refused', responseCode: result.responseCode, error: result.error };
+  }
+  const decision = decideAfterSend(message.attempt, outcome, resources.send.retryDelaysMs);
+  messagesTotal.inc({ kind: message.kind, outcome: decision.kind });
+  if (decision.kind !== 'sent') {
+    // The person by id only: an address never reaches a log line.
+    logger.warn({ messageId: message.id, userId: message.userId, kind: message.kind, attempt: message.attempt, decision: decision.kind }, 'message not sent');
+  }
+  return {
+    id: message.id,
+    decision: decision.kind === 'retry' ? { kind: 'retry', delayMs: decision.delayMs, error: outcome.kind === 'refused' ? outcome.error : 'unknown' } : decision,
+    locale,
+    subject,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * A person's notification settings and log: which kinds (in general and per regatta) they get, the
+ * language of their messages, unsubscribing from a link, and every message decided for them.
+ */
+import { withTransaction } from '@regatta/db';
+import { KIND_RULES, NOTIFICATION_KINDS, type NotificationKind } from '../domain/kinds.js';
+import { verifyUnsubscribe, type UnsubscribeScope } from '../domain/unsubscribe-token.js';
+import { messagesOf, type LoggedMessage } from '../store/messages.js';
+
+export type { LoggedMessage };
+import { choicesOf, localeOf, regattasOf, setChoice, setLocale } from '../store/preferences.js';
+import type { NotificationsContext } from './resources.js';
+
+export interface Preferences {
+  locale: string;
+  kinds: Array<{ kind: NotificationKind; mandatory: boolean; perRegatta: boolean; enabled: boolean }>;
+  regattaChoices: Array<{ kind: string; eventId: string; enabled: boolean }>;
+  regattas: Array<{ id: string; name: string; slug: string }>;
+}
+
+export async function getPreferences(context: NotificationsContext, userId: string): Promise<Preferences> {
+  const [choices, locale, regattas] = await Promise.all([choicesOf(context.pool, userId), localeOf(context.pool, userId), regattasOf(context.pool, userId)]);
+  return {
+    locale: locale ?? 'en',
+    kinds: NOTIFICATION_KINDS.map((kind) => ({
+      kind,
+      mandatory: KIND_RULES[kind].mandatory,
+      perRegatta: KIND_RULES[kind].perRegatta,
+      enabled: KIND_RULES[kind].mandatory || !choices.some((choice) => choice.kind === kind && choice.eventKey === '' && !choice.enabled),
+    })),
+    regattaChoices: choices.filter((choice) => choice.eventKey !== '').map((choice) => ({ kind: choice.kind, eventId: choice.eventKey, enabled: choice.enabled })),
+    regattas,
+  };
+}
+
+export interface PreferenceChanges {
+  locale?: 'en' | 'de' | undefined;
+  /** Only kinds a person may switch off (the request schema admits no other). */
+  kinds?: Array<{ kind: NotificationKind; enabled: boolean; eventId?: string | undefined }> | undefined;
+}
+
+export async function updatePreferences(context: NotificationsContext, userId: string, changes: PreferenceChanges): Promise<Preferences> {
+  await withTransaction(context.pool, async (client) => {
+    if (changes.locale) await setLocale(client, userId, changes.locale);
+    for (const change of changes.kinds ?? []) {
+      if (KIND_RULES[change.kind].mandatory) continue;
+      await setChoice(client, userId, { kind: change.kind, eventKey: change.eventId ?? '', enabled: change.enabled });
+    }
+  });
+  return getPreferences(context, userId);
+}
+
+/** The unsubscribe link (and the one-click POST of RFC 8058): switches that kind off. */
+export async function unsubscribe(context: NotificationsContext, key: string, token: string): Promise<UnsubscribeScope | undefined> {
+  const scope = verifyUnsubscribe(key, token);
+  if (!scope || KIND_RULES[scope.kind].mandatory) return undefined;
+  await setChoice(context.pool, scope.userId, { kind: scope.kind, eventKey: scope.eventId ?? '', enabled: false });
+  return scope;
+}
+
+/** What an unsubscribe link would switch off, without doing it (the page behind the link). */
+export function readUnsubscribe(key: string, token: string): UnsubscribeScope | undefined {
+  const scope = verifyUnsubscribe(key, token);
+  return scope && !KIND_RULES[scope.kind].mandatory ? scope : undefined;
+}
+
+export function notificationLog(context: NotificationsContext, userId: string, page: { limit: number; offset: number }): Promise<{ items: LoggedMessage[]; hasMore: boolean }> {
+  return messagesOf(context.pool, userId, page.limit, page.offset);
+}

@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { entrantNews, organizerNews } from './entry-change.js';
+
+test('a new entry is confirmed or waitlisted; the organizers hear of it as new', () => {
+  assert.equal(entrantNews({ fact: 'created', status: 'registered', previousStatus: null, promotedFromWaitlist: false }), 'confirmed');
+  assert.equal(entrantNews({ fact: 'created', status: 'waitlisted', previousStatus: null, promotedFromWaitlist: false }), 'waitlisted');
+  assert.equal(organizerNews({ fact: 'created', status: 'waitlisted', previousStatus: null, promotedFromWaitlist: false }), 'new');
+});
+
+test('moving up from the waitlist is a promotion; a payment change says nothing', () => {
+  assert.equal(entrantNews({ fact: 'updated', status: 'registered', previousStatus: 'waitlisted', promotedFromWaitlist: true }), 'promoted');
+  assert.equal(entrantNews({ fact: 'updated', status: 'registered', previousStatus: 'registered', promotedFromWaitlist: false }), undefined);
+  assert.equal(organizerNews({ fact: 'updated', status: 'registered', previousStatus: 'waitlisted', promotedFromWaitlist: true }), undefined);
+});
+
+test('a cancellation reaches the entrant and the organizers once (a repeated one says nothing)', () => {
+  const cancelled = { fact: 'cancelled' as const, status: 'cancelled', previousStatus: 'registered', promotedFromWaitlist: false };
+  assert.equal(entrantNews(cancelled), 'cancelled');
+  assert.equal(organizerNews(cancelled), 'withdrawn');
+  assert.equal(entrantNews({ ...cancelled, previousStatus: 'cancelled' }), undefined);
+  assert.equal(organizerNews({ ...cancelled, previousStatus: 'cancelled' }), undefined);
+});

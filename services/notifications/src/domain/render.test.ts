@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { de } from './locales/de.js';
+import { en } from './locales/en.js';
+import { formatTime, renderMessage } from './render.js';
+
+const regatta = { name: 'Kieler Woche', slug: 'kieler-woche', timeZone: 'Europe/Berlin' };
+
+function keysOf(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, inner]) => (typeof inner === 'object' && inner !== null ? keysOf(inner as object, `${prefix}${key}.`) : [`${prefix}${key}`]));
+}
+
+test('English and German have the same keys', () => {
+  assert.deepEqual(keysOf(de).sort(), keysOf(en).sort());
+});
+
+test('times are written in the regatta time zone: 12:30 UTC on 20 June is 14:30 CEST in Kiel', () => {
+  assert.match(formatTime('2026-06-20T12:30:00Z', 'en', 'Europe/Berlin'), /14:30/);
+  assert.match(formatTime('2026-06-20T12:30:00Z', 'en', null), /12:30/);
+  assert.match(formatTime('2026-01-20T12:30:00Z', 'de', 'America/New_York'), /07:30/);
+});
+
+test('a notice in German: subject, text and HTML parts, the link and the unsubscribe link', () => {
+  const message = renderMessage({
+    params: { kind: 'notice', regatta, action: 'added', title: 'Amendment 1 <SI>', at: '2026-06-20T07:00:00Z' },
+    locale: 'de',
+    recipientName: 'Anna',
+    link: 'https://regatta.example/regattas/kieler-woche',
+    unsubscribeLink: 'https://regatta.example/api/v1/notifications/unsubscribe?token=abc',
+  });
+  assert.equal(message.subject, 'Kieler Woche: neue Bekanntmachung „Amendment 1 <SI>“');
+  assert.match(message.text, /Hallo Anna,/);
+  assert.match(message.text, /am 20\.06\.2026, 09:00 MESZ/);
+  assert.match(message.text, /Zeiten in Europe\/Berlin/);
+  assert.match(message.text, /abbestellen: https:\/\/regatta\.example\/api\/v1\/notifications\/unsubscribe\?token=abc/);
+  assert.match(message.html, /Amendment 1 &lt;SI&gt;/);
+  assert.match(message.html, /<html lang="de">/);
+  assert.match(message.html, /href="https:\/\/regatta\.example\/regattas\/kieler-woche"/);
+});
+
+test('a password reset has no unsubscribe link and says it cannot be switched off', () => {
+  const message = renderMessage({
+    params: { kind: 'password_reset', linkId: 'x', expiresAt: '2026-06-20T08:00:00Z' },
+    locale: 'en',
+    recipientName: 'Bob',
+    link: 'https://regatta.example/console/reset-password?id=x&token=y',
+    unsubscribeLink: null,
+  });
+  assert.equal(message.subject, 'Reset your password');
+  assert.match(message.text, /cannot be switched off/);
+  assert.doesNotMatch(message.text, /Stop messages/);
+  assert.match(message.html, /reset-password\?id=x&amp;token=y/);
+});
+
+test('a waitlist promotion in English names the boat and fleet', () => {
+  const message = renderMessage({
+    params: { kind: 'entry', regatta, status: 'promoted', boat: 'Wind Song', fleet: 'ILCA 7' },
+    locale: 'en',
+    recipientName: 'Cara',
+    link: 'https://regatta.example/regattas/kieler-woche/entries',
+    unsubscribeLink: 'https://u',
+  });
+  assert.equal(message.subject, 'Kieler Woche: your entry moved up from the waitlist');
+  assert.match(message.text, /Wind Song in ILCA 7 at Kieler Woche moved up from the waitlist/);
+});

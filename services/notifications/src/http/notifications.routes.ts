@@ -1,0 +1,82 @@
+/**
+ * A person's notification preferences and log (signed in: session or API key), and the unsubscribe
+ * link of every e-mail: GET shows a page with a button, POST (the button, or a mail client's
+ * one-click request of RFC 8058) switches the kind off.
+ */
+import type { Request, Response } from 'express';
+import { identityOf, parseInput, problem, validationFailed, type RouteDefinition } from '@regatta/http';
+import { getPreferences, notificationLog, readUnsubscribe, unsubscribe, updatePreferences } from '../app/preferences.js';
+import type { NotificationsContext, NotificationsResources } from '../app/resources.js';
+import { de } from '../domain/locales/de.js';
+import { en } from '../domain/locales/en.js';
+import { logQuery, preferencesBody, unsubscribeQuery } from './notifications.schemas.js';
+import { messageView, preferencesView, unsubscribePage } from './notifications.views.js';
+
+function personOf(res: Response): string {
+  const identity = identityOf(res);
+  if (!identity.userId) throw problem('user_required', 'Notification settings belong to a signed-in person.');
+  return identity.userId;
+}
+
+const language = (req: Request): 'en' | 'de' => (/^de\b/i.test(req.header('accept-language') ?? '') ? 'de' : 'en');
+
+export function notificationRoutes(context: NotificationsContext, resources: NotificationsResources): RouteDefinition[] {
+  const key = resources.send.unsubscribeKey;
+  const token = (req: Request) => parseInput(unsubscribeQuery, req.query, 'query').token;
+  return [
+    {
+      method: 'get',
+      path: '/api/v1/notifications/preferences',
+      handler: async (_req, res) => {
+        res.json({ data: preferencesView(await getPreferences(context, personOf(res))) });
+      },
+    },
+    {
+      method: 'put',
+      path: '/api/v1/notifications/preferences',
+      handler: async (req, res) => {
+        const userId = personOf(res);
+        const body = parseInput(preferencesBody, req.body, 'body');
+        res.json({ data: preferencesView(await updatePreferences(context, userId, body as never)) });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/notifications/messages',
+      handler: async (req, res) => {
+        const userId = personOf(res);
+        const page = parseInput(logQuery, req.query, 'query');
+        const { items, hasMore } = await notificationLog(context, userId, page);
+        res.json({ data: items.map(messageView), pagination: { limit: page.limit, offset: page.offset, hasMore } });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/notifications/unsubscribe',
+      handler: async (req, res) => {
+        const given = token(req);
+        const scope = readUnsubscribe(key, given);
+        const lang = language(req);
+        res
+          .status(scope ? 200 : 400)
+          .type('html')
+          .send(unsubscribePage(scope ? 'ask' : 'invalid', lang, given, scope ? (lang === 'de' ? de : en).kinds[scope.kind] : ''));
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/notifications/unsubscribe',
+      handler: async (req, res) => {
+        // The one-click body ("List-Unsubscribe=One-Click") says nothing the token does not.
+        req.resume();
+        const scope = await unsubscribe(context, key, token(req));
+        if (!scope) throw validationFailed([{ field: 'query.token', message: 'is not a valid unsubscribe link' }]);
+        if (req.accepts(['json', 'html']) === 'html') {
+          res.type('html').send(unsubscribePage('done', language(req), '', ''));
+          return;
+        }
+        res.json({ data: { kind: scope.kind, eventId: scope.eventId, unsubscribed: true } });
+      },
+    },
+  ];
+}

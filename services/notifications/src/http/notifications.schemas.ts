@@ -1,0 +1,31 @@
+/** Input of the notification routes. */
+import { queryInt, queryOffset } from '@regatta/http';
+import { z } from '@regatta/runtime';
+import { OPTIONAL_KINDS } from '../domain/kinds.js';
+
+const uuid = z.string().uuid();
+
+export const preferencesBody = z
+  .object({
+    locale: z.enum(['en', 'de']).optional(),
+    kinds: z
+      .array(
+        z
+          .object({
+            kind: z.enum(OPTIONAL_KINDS as unknown as [string, ...string[]]),
+            enabled: z.boolean(),
+            eventId: uuid.optional(),
+          })
+          .strict(),
+      )
+      .max(200)
+      .optional(),
+  })
+  .strict();
+
+export const logQuery = z.object({
+  limit: queryInt(1, 100).default(20),
+  offset: queryOffset(),
+});
+
+export const unsubscribeQuery = z.object({ token: z.string().min(10).max(1_000) });
