@@ -113,8 +113,9 @@ const APP = {
   webhooks: 4106,
   'public-results': 4107,
   'race-capture': 4108,
+  notifications: 4109,
 };
-const INFRA = ['postgres', 'redis', 'kafka'];
+const INFRA = ['postgres', 'redis', 'kafka', 'mailpit'];
 
 function checkPolicy() {
   const services = compose.services ?? {};

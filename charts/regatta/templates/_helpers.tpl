@@ -101,6 +101,7 @@ Adds what the code needs from outside, which is fixed by the code and not a valu
 {{- $_ = set $c "redis" (eq $name "identity") -}}
 {{- $_ = set $c "session" (eq $name "identity") -}}
 {{- $_ = set $c "internet" (eq $name "webhooks") -}}
+{{- $_ = set $c "smtp" (eq $name "notifications") -}}
 {{- $_ = set $out $name $c -}}
 {{- end -}}
 {{- end -}}
@@ -136,7 +137,7 @@ Whether the chart creates its own Secret: "true" or "".
 */}}
 {{- define "regatta.createSecret" -}}
 {{- $v := .Values -}}
-{{- if or (not $v.postgresql.existingSecret) (not $v.redis.existingSecret) (not $v.kafka.existingSecret) (not $v.secrets.existingSecret) -}}
+{{- if or (not $v.postgresql.existingSecret) (not $v.redis.existingSecret) (not $v.kafka.existingSecret) (not $v.secrets.existingSecret) (and $v.services.notifications.enabled (not $v.smtp.existingSecret)) -}}
 true
 {{- end -}}
 {{- end -}}
@@ -211,6 +212,17 @@ Environment of a component (also used by its hook jobs). Call with (dict "root" 
 {{- if eq .name "results-scoring" }}
 - name: SAILWAVE_MAX_BYTES
   value: {{ $c.sailwaveMaxBytes | quote }}
+{{- end }}
+{{- if $c.smtp }}
+{{ include "regatta.secretEnv" (dict "root" $root "env" "SMTP_URL" "secret" $v.smtp.existingSecret "key" $v.smtp.existingSecretKey) }}
+- name: SMTP_FROM
+  value: {{ $c.smtpFrom | quote }}
+- name: NOTIFY_LINK_BASE_URL
+  value: {{ $c.linkBaseUrl | quote }}
+- name: NOTIFY_CONCURRENCY
+  value: {{ $c.concurrency | quote }}
+- name: IDENTITY_URL
+  value: {{ printf "http://%s:%v" (include "regatta.componentName" (dict "root" $root "name" "identity")) $v.services.identity.port | quote }}
 {{- end }}
 {{- if eq .name "public-results" }}
 - name: PUBLIC_MAX_AGE_SECONDS
