@@ -98,6 +98,7 @@ export function Layout() {
                 <li><NavLink to={`/orgs/${org}`} end>{t('nav.profile')}</NavLink></li>
                 <li><NavLink to={`/orgs/${org}/embed-tokens`}>{t('nav.embedTokens')}</NavLink></li>
                 <li><NavLink to={`/orgs/${org}/rankings`}>{t('nav.rankings')}</NavLink></li>
+                <li><NavLink to={`/orgs/${org}/series`}>{t('nav.series')}</NavLink></li>
               </>
             )}
             <li><NavLink to="/orgs" end>{t('nav.organizations')}</NavLink></li>

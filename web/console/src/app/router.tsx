@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
           { path: 'orgs/:org/regattas', loader: prefetchRegattaList, Component: RegattaList, hydrateFallbackElement: <Loading /> },
           { path: 'orgs/:org/regattas/new', ...screen(() => import('../features/regattas/RegattaCreate')) },
           { path: 'orgs/:org/rankings', ...screen(() => import('../features/rankings/Rankings'), ['rankings']) },
+          { path: 'orgs/:org/series', ...screen(() => import('../features/series/SeriesList'), ['series']) },
+          { path: 'orgs/:org/series/:slug', ...screen(() => import('../features/series/SeriesPage'), ['series']) },
           { path: 'orgs/:org/embed-tokens', ...screen(() => import('../features/integrations/EmbedTokens'), ['integrations']) },
           { path: 'orgs/:org/imports/sailwave', ...screen(() => import('../features/scoring/SailwaveImportScreen'), ['scoring']) },
           {

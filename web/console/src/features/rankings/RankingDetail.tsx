@@ -58,7 +58,6 @@ function ListView({ org, list, onSaid }: { org: string; list: Ranking; onSaid: (
       </div>
       {editing && (
         <RankingForm
-          key={list.updatedAt}
           org={org}
           list={list}
           onSaved={(_, name) => {
