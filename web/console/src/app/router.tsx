@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...screen(() => import('../features/orgs/Home')) },
           { path: 'account', ...screen(() => import('../features/account/Account')) },
+          // The safety tally's page of an entrant (the boat park's QR code opens it).
+          { path: 'tally/:slug', ...screen(() => import('../features/tally/MyTally'), ['tally']) },
           { path: 'orgs', ...screen(() => import('../features/orgs/OrgList')) },
           { path: 'orgs/:org', ...screen(() => import('../features/orgs/OrgProfile')) },
           { path: 'orgs/:org/members', ...screen(() => import('../features/orgs/Members'), ['members']) },
@@ -56,8 +58,8 @@ export const routes: RouteObject[] = [
           { path: 'orgs/:org/imports/sailwave', ...screen(() => import('../features/scoring/SailwaveImportScreen'), ['scoring']) },
           {
             path: 'regattas/:slug',
-            // Its tab bar names the scoring desk with the scoring area's own word ('scoring:tab').
-            ...screen(() => import('../features/regattas/RegattaLayout'), ['scoring']),
+            // Its tab bar names the scoring desk and the safety tally with their areas' own words ('scoring:tab', 'tally:tab').
+            ...screen(() => import('../features/regattas/RegattaLayout'), ['scoring', 'tally']),
             children: [
               { index: true, ...screen(() => import('../features/regattas/RegattaOverview')) },
               { path: 'notices', ...screen(() => import('../features/notices/NoticeBoard'), ['notices']) },
@@ -68,6 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'scoring/split', ...screen(() => import('../features/scoring/SplitSeries'), ['scoring']) },
               { path: 'scoring/:fleetId/races/:raceId', ...screen(() => import('../features/scoring/FinishSheet'), ['scoring']) },
               { path: 'jury', ...screen(() => import('../features/jury/JuryRoom'), ['jury']) },
+              { path: 'tally', ...screen(() => import('../features/tally/TallyDesk'), ['tally']) },
             ],
           },
           { path: 'keys', ...screen(() => import('../features/integrations/ApiKeys'), ['integrations']) },

@@ -52,6 +52,7 @@ export default function RegattaLayout() {
               <li><NavLink to="entries">{t('layout.entries')}</NavLink></li>
               <li><NavLink to="scoring">{t('scoring:tab')}</NavLink></li>
               <li><NavLink to="jury">{t('layout.jury')}</NavLink></li>
+              <li><NavLink to="tally">{t('tally:tab')}</NavLink></li>
             </ul>
           </nav>
           <Outlet context={event} />

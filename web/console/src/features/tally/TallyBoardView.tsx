@@ -1,0 +1,87 @@
+/**
+ * The committee and safety view of a day: how many boats and persons are still afloat, the boats
+ * not back after the organizer's sign-in deadline (loudly: role=alert), and every boat with her state,
+ * persons on board, times and the shore team's sign-out / sign-in button (for a boat without a phone).
+ */
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/format';
+import { DataTable } from '../../ui/DataTable';
+import { ProblemAlert } from '../../ui/states';
+import { movement, useTallyChanges, type TallyBoard, type TallyBoat } from './api';
+
+const sailOf = (boat: TallyBoat) => boat.sailNumber ?? boat.boatName ?? '';
+
+export function Overdue({ board }: { board: TallyBoard }) {
+  const { t } = useTranslation('tally');
+  const flagged = board.boats.filter((boat) => boat.flagged);
+  if (flagged.length === 0) return null;
+  return (
+    <div role="alert" className="alert tally-overdue">
+      <h3>{t('board.overdueTitle', { count: flagged.length })}</h3>
+      <ul>
+        {flagged.map((boat) => (
+          <li key={boat.registrationId}>
+            {t('board.overdueBoat', { sail: sailOf(boat), boat: boat.boatName ?? '', persons: boat.personsOnBoard ?? 0 })}
+            {boat.emergencyContact && <> · {t('board.contact', { contact: boat.emergencyContact })}</>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Afloat({ board }: { board: TallyBoard }) {
+  const { t } = useTranslation('tally');
+  const afloat = board.boats.filter((boat) => boat.state === 'afloat');
+  return (
+    <section aria-labelledby="tally-afloat">
+      <h3 id="tally-afloat">{t('board.afloatTitle')}</h3>
+      <p>{t('board.summary', { afloat: board.summary.afloat, persons: board.summary.personsAfloat, returned: board.summary.returned, ashore: board.summary.ashore })}</p>
+      {afloat.length > 0 && (
+        <ul aria-label={t('board.afloatList')}>
+          {afloat.map((boat) => (
+            <li key={boat.registrationId}>{t('board.afloatBoat', { sail: sailOf(boat), boat: boat.boatName ?? '', persons: boat.personsOnBoard ?? 0 })}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function BoatTable({ slug, board, timeZone }: { slug: string; board: TallyBoard; timeZone: string | null }) {
+  const { t, i18n } = useTranslation('tally');
+  const { move } = useTallyChanges(slug);
+  const time = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : '–');
+  return (
+    <>
+      <ProblemAlert error={move.error} ns="tally" />
+      <DataTable
+        rows={board.boats}
+        rowKey={(boat) => boat.registrationId}
+        caption={t('board.caption', { day: board.day })}
+        empty={t('board.none')}
+        columns={[
+          { header: t('board.sail'), cell: (boat) => boat.sailNumber ?? '' },
+          { header: t('board.boat'), cell: (boat) => boat.boatName ?? '' },
+          { header: t('board.entrant'), cell: (boat) => boat.sailorName ?? '' },
+          { header: t('board.state'), cell: (boat) => (boat.flagged ? <strong>{t('state.overdue')}</strong> : t(`state.${boat.state}`)) },
+          { header: t('board.persons'), cell: (boat) => (boat.personsOnBoard === null ? '–' : boat.persons.length > 0 ? `${boat.personsOnBoard} (${boat.persons.join(', ')})` : boat.personsOnBoard) },
+          { header: t('board.out'), cell: (boat) => time(boat.signedOutAt) },
+          { header: t('board.in'), cell: (boat) => time(boat.signedInAt) },
+          {
+            header: t('board.action'),
+            cell: (boat) => {
+              const kind = boat.state === 'afloat' ? 'in' : 'out';
+              const label = kind === 'in' ? t('board.signIn') : t('board.signOut');
+              return (
+                <button type="button" aria-label={`${label} ${sailOf(boat)}`} disabled={move.isPending} onClick={() => move.mutate(movement(boat.registrationId, kind))}>
+                  {label}
+                </button>
+              );
+            },
+          },
+        ]}
+      />
+    </>
+  );
+}
