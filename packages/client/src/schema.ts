@@ -341,7 +341,9 @@ export interface paths {
          *     recorded, the others' spread beside it) and who saw it. `disagreements` lists `order_swapped`
          *     (two recorders have two boats in opposite order), `seen_by_one` (a boat only one of two or more
          *     recorders saw) and `times_apart` (one boat's times further apart than `toleranceMs`, default
-         *     2000). `unknowns` are unidentified boats not yet resolved.
+         *     2000). `unknowns` are unidentified boats not yet resolved. `voided` lists what the race's
+         *     signals void (an abandonment; finishes before the start in force after a general recall),
+         *     left out of the rest.
          */
         get: operations["getFinishReconciliation"];
         put?: never;
@@ -4130,6 +4132,24 @@ export interface components {
                 sailNumber: string;
                 code: components["schemas"]["FinishCode"];
                 recorders: string[];
+            }[];
+            /**
+             * @description Records in force the race's signals void, left out of `order`, `unknowns` and `codes`:
+             *     `abandoned` (the race was abandoned: every finish and code of it, RRS 32) or
+             *     `before_start` (a finish at or before the start in force, or a code timed before it,
+             *     after a general recall or a resail; a BFD stands, RRS 30.4). The capture log keeps them.
+             */
+            voided: {
+                recordId: string;
+                /** @enum {string} */
+                kind: "finish" | "code";
+                sailNumber: string | null;
+                code: components["schemas"]["FinishCode"] | null;
+                /** Format: date-time */
+                at: string | null;
+                recorder: string;
+                /** @enum {string} */
+                reason: "abandoned" | "before_start";
             }[];
         };
         CreateCaptureEnrolmentRequest: {

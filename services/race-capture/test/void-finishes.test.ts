@@ -52,6 +52,13 @@ test('an abandonment after finishes: the followed results are void and the race 
   // The capture log keeps every record as it was made: nothing is deleted on the water.
   const log = await ok(api.get(`/api/v1/events/${slug}/races/${raceId}/capture/log`, { key }));
   assert.deepEqual([log.data.start.status, log.data.finishes.length], ['abandoned', 2]);
+  // The reconciliation lists them apart, void.
+  const reconciliation = await ok(api.get(`/api/v1/events/${slug}/races/${raceId}/capture/reconciliation`, { key }));
+  assert.deepEqual(reconciliation.data.order, []);
+  assert.deepEqual(reconciliation.data.voided.map((entry: { sailNumber: string; reason: string }) => [entry.sailNumber, entry.reason]), [
+    [regatta.entries[0]!.sailNumber, 'abandoned'],
+    [regatta.entries[1]!.sailNumber, 'abandoned'],
+  ]);
 });
 
 test('a general recall after a finish: only finishes after the new start place', { timeout: 60_000 }, async () => {
@@ -84,4 +91,10 @@ test('a general recall after a finish: only finishes after the new start place',
   }, 15_000, 'the finishes after the new start followed');
   const positions = new Map(placed);
   assert.deepEqual([positions.get(one.boatId), positions.get(two.boatId), positions.get(three.boatId) ?? null], [1, 2, null]);
+  const reconciliation = await ok(api.get(`/api/v1/events/${slug}/races/${raceId}/capture/reconciliation`, { key }));
+  assert.deepEqual(reconciliation.data.order.map((boat: { position: number; sailNumber: string }) => [boat.position, boat.sailNumber]), [
+    [1, one.sailNumber],
+    [2, two.sailNumber],
+  ]);
+  assert.deepEqual(reconciliation.data.voided.map((entry: { sailNumber: string; reason: string }) => [entry.sailNumber, entry.reason]), [[three.sailNumber, 'before_start']]);
 });

@@ -4,6 +4,7 @@ import type { ServiceContext } from '@regatta/runtime';
 import { raceStart, type RaceStart } from '../domain/race-start.js';
 import { reconcile, type Reconciliation } from '../domain/reconcile.js';
 import type { FinishRecord, Recorder, Signal } from '../domain/records.js';
+import { splitVoid, type VoidReason } from '../domain/void-records.js';
 import type { CaptureEntry, CaptureFleet, CaptureRace } from '../domain/regatta.js';
 import { finishesOfRace } from '../store/finishes.js';
 import { entriesOf, fleetsOfEvent, racesOfEvent } from '../store/regatta.js';
@@ -36,12 +37,22 @@ export async function finishReconciliation(
   caller: Caller,
   raceId: string | undefined,
   toleranceMs: number,
-): Promise<{ raceId: string; reconciliation: Reconciliation; recorders: Recorder[] }> {
+): Promise<{ raceId: string; reconciliation: Reconciliation; recorders: Recorder[]; voided: VoidedRecord[] }> {
   const race = await raceOf(context, caller, raceId);
-  const records = await finishesOfRace(context.pool, race.id);
-  const reconciliation = reconcile(records, toleranceMs);
+  const [records, signals] = await Promise.all([finishesOfRace(context.pool, race.id), signalsOfRaces(context.pool, [race.id])]);
+  // What the race's signals void is left out of the order and listed apart (records in force only).
+  const { counted, voided } = splitVoid(
+    records.filter((record) => record.supersededBy === null),
+    raceStart(signals),
+  );
+  const reconciliation = reconcile(counted, toleranceMs);
   const byId = new Map(records.map((record) => [record.recorder.id, record.recorder]));
-  return { raceId: race.id, reconciliation, recorders: reconciliation.recorders.map((id) => byId.get(id)!) };
+  return { raceId: race.id, reconciliation, recorders: reconciliation.recorders.map((id) => byId.get(id)!), voided };
+}
+
+export interface VoidedRecord {
+  record: FinishRecord;
+  reason: VoidReason;
 }
 
 export interface CaptureContext {

@@ -63,8 +63,8 @@ export function captureRoutes(context: ServiceContext): RouteDefinition[] {
   const reconciliation = async (req: Request, res: Response) => {
     const who = await reader(req, res);
     const { toleranceMs } = parseInput(reconciliationQuery, req.query, 'query');
-    const { raceId, reconciliation: result, recorders } = await finishReconciliation(context, who, param(req, 'raceId'), toleranceMs);
-    res.json({ data: reconciliationView(raceId, result, recorders) });
+    const { raceId, reconciliation: result, recorders, voided } = await finishReconciliation(context, who, param(req, 'raceId'), toleranceMs);
+    res.json({ data: reconciliationView(raceId, result, recorders, voided) });
   };
 
   const dayContext = async (req: Request, res: Response) => {

@@ -2,7 +2,7 @@
 import type { Reconciliation } from '../domain/reconcile.js';
 import type { RaceStart } from '../domain/race-start.js';
 import type { FinishRecord, Recorder, Signal } from '../domain/records.js';
-import type { CaptureContext, CaptureLog } from '../app/read-capture.js';
+import type { CaptureContext, CaptureLog, VoidedRecord } from '../app/read-capture.js';
 import type { SyncResult } from '../app/sync-records.js';
 import { deviceState, type Device } from '../domain/devices.js';
 
@@ -65,7 +65,7 @@ export const logView = (log: CaptureLog) => ({
   finishes: log.finishes.map(finishView),
 });
 
-export const reconciliationView = (raceId: string, reconciliation: Reconciliation, recorders: Recorder[]) => ({
+export const reconciliationView = (raceId: string, reconciliation: Reconciliation, recorders: Recorder[], voided: VoidedRecord[]) => ({
   raceId,
   toleranceMs: reconciliation.toleranceMs,
   recorders: recorders.map(recorderView),
@@ -73,6 +73,15 @@ export const reconciliationView = (raceId: string, reconciliation: Reconciliatio
   disagreements: reconciliation.disagreements,
   unknowns: reconciliation.unknowns.map((unknown) => ({ ...unknown, at: unknown.at.toISOString() })),
   codes: reconciliation.codes,
+  voided: voided.map(({ record, reason }) => ({
+    recordId: record.id,
+    kind: record.kind,
+    sailNumber: record.sailNumber,
+    code: record.code,
+    at: iso(record.at),
+    recorder: record.recorder.id,
+    reason,
+  })),
 });
 
 export const contextView = (context: CaptureContext) => ({

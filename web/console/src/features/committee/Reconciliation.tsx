@@ -82,6 +82,23 @@ function RaceCheck({ data, context, raceId, start, onResolved }: { data: Data; c
           </ul>
         </>
       )}
+      {data.voided.length > 0 && (
+        <>
+          <h4>{t('check.voided', { count: data.voided.length })}</h4>
+          <ul>
+            {data.voided.map((v) => (
+              <li key={v.recordId}>
+                {t(`check.void.${v.reason}`, {
+                  what: v.kind === 'code' && v.code ? v.code : t('check.voidFinish'),
+                  boat: v.sailNumber ?? t('check.voidUnknownBoat'),
+                  time: v.at ? formatClock(Date.parse(v.at), context.event.timeZone, i18n.language) : t('check.voidNoTime'),
+                  recorder: who(v.recorder),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <div className="table-wrap" tabIndex={0} role="region" aria-label={t('check.order')}>
         <table>
           <caption>{t('check.order')}</caption>

@@ -24,6 +24,7 @@ const reconciliation: Reconciliation = {
   disagreements: [{ kind: 'order_swapped', sailNumbers: ['GER 11', 'GER 22'], recorders: ['A', 'B'], detail: '' }],
   unknowns: [],
   codes: [{ sailNumber: 'GER 33', code: 'OCS', recorders: ['A'] }, { sailNumber: 'GER 22', code: 'DNF', recorders: ['B'] }],
+  voided: [],
 };
 
 test('the reconciled order becomes sheet lines: order, earliest time on the clock, codes on their boats, code-only boats after', () => {
