@@ -20,8 +20,8 @@ export async function ok<T = any>(promise: Promise<{ status: number; body: T; te
 }
 
 /** A published regatta (in Europe/Berlin) of a new club with one fleet. */
-export async function newRegatta(options: { maxBoats?: number } = {}): Promise<Regatta> {
-  const api = apiClient();
+export async function newRegatta(options: { maxBoats?: number; api?: ApiClient } = {}): Promise<Regatta> {
+  const api = options.api ?? apiClient();
   const organizer = await newActor(api);
   const org = await createOrganization(api, organizer);
   const start = Date.now() + 10 * DAY;
@@ -77,8 +77,8 @@ export async function enterSailors(regatta: Regatta, count: number, parallel = 8
 }
 
 /** Reads the notifications service's own tables (its schema in the stack's database). */
-export async function notificationsDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = process.env['E2E_DATABASE_URL'];
+export async function notificationsDb<T>(fn: (client: pg.Client) => Promise<T>, databaseUrl?: string): Promise<T> {
+  const url = databaseUrl ?? process.env['E2E_DATABASE_URL'];
   if (!url) throw new Error('E2E_DATABASE_URL is not set');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -91,11 +91,11 @@ export async function notificationsDb<T>(fn: (client: pg.Client) => Promise<T>):
 }
 
 /** Waits until the service has projected `count` entries of the regatta (facts arrive asynchronously). */
-export async function entriesProjected(eventId: string, count: number, timeoutMs = 30_000): Promise<void> {
+export async function entriesProjected(eventId: string, count: number, timeoutMs = 30_000, databaseUrl?: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let seen = 0;
   while (Date.now() < deadline) {
-    seen = await notificationsDb(async (client) => Number((await client.query('SELECT count(*) FROM entries WHERE event_id = $1', [eventId])).rows[0].count));
+    seen = await notificationsDb(async (client) => Number((await client.query('SELECT count(*) FROM entries WHERE event_id = $1', [eventId])).rows[0].count), databaseUrl);
     if (seen >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

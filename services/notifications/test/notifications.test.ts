@@ -20,7 +20,7 @@ describe('a notice on the notice board', () => {
     regatta = await newRegatta();
     entrants = await enterSailors(regatta, 3);
     const elsewhere = await newRegatta();
-    [outsider] = await enterSailors(elsewhere, 1);
+    outsider = (await enterSailors(elsewhere, 1))[0]!;
     await entriesProjected(regatta.event.id, 3);
   });
 
@@ -32,7 +32,7 @@ describe('a notice on the notice board', () => {
     // Give a duplicate time to show up, then count.
     await sleep(1_500);
     for (const entrant of entrants) assert.equal((await mailTo(entrant.email)).filter((m) => subject.test(m.Subject)).length, 1, entrant.email);
-    assert.equal((await mailTo(outsider!.email)).filter((m) => subject.test(m.Subject)).length, 0);
+    assert.equal((await mailTo(outsider.email)).filter((m) => subject.test(m.Subject)).length, 0);
     assert.equal((await mailTo(regatta.organizer.email)).filter((m) => subject.test(m.Subject)).length, 0);
 
     const [message] = await waitForMail(entrants[0]!.email, subject);
@@ -55,7 +55,7 @@ describe('a notice on the notice board', () => {
     assert.match(await page.text(), /<button type="submit">Unsubscribe<\/button>/);
     const oneClick = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     assert.equal(oneClick.status, 200, await oneClick.clone().text());
-    assert.deepEqual((await oneClick.json()).data, { kind: 'notice', eventId: regatta.event.id, unsubscribed: true });
+    assert.deepEqual(((await oneClick.json()) as { data: unknown }).data, { kind: 'notice', eventId: regatta.event.id, unsubscribed: true });
 
     const title = `Notice ${uniqueSuffix()}`;
     await ok(regatta.api.post(`/api/v1/events/${regatta.event.slug}/documents`, { kind: 'notice', title, body: 'Briefing moved.' }, { key: regatta.organizer.key }), 201);
