@@ -5,6 +5,7 @@
  * created; a regatta's factor set; an edition published and shown; the formula changed in place
  * (a window of 0 months refused on its field). And the split series from the
  * scoring desk: the part each fleet plays (a medal race of one boat refused on its field), the
+ * discards (thresholds, and the most in the final series refused on its field above 20), the
  * qualifying fleet split by rank into Gold and Silver, and the split standings per stage and overall.
  * And the ratings each boat of a handicap fleet sails each race on, a new certificate marked in the
  * race it takes effect. Axe-clean at 375 and 1280 px, in English and German. Regattas are made through the API from the page.
@@ -201,11 +202,24 @@ describe('console: rankings', () => {
     assert.deepEqual(await auditBothWidths(page), [], 'a refused definition');
 
     await definition.getByLabel('Medal race boats').fill('2');
+    // The discards: one from 4 races, two from 9; at most 21 in the final series is refused on that field (20 at most).
+    await definition.getByLabel('Discards from (races)').fill('4; 9');
+    await definition.getByLabel('Most discards in the final series').fill('21');
+    await definition.getByRole('button', { name: 'Save the split series' }).click();
+    await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    assert.equal(await definition.getByLabel('Most discards in the final series').getAttribute('aria-invalid'), 'true');
+    assert.equal(await definition.getByLabel('Discards from (races)').inputValue(), '4; 9', 'nothing typed is lost');
+    await definition.getByLabel('Most discards in the final series').fill('1');
     await definition.getByRole('button', { name: 'Save the split series' }).click();
     await page.getByRole('status').filter({ hasText: 'Split series saved.' }).waitFor();
-    const stored = (await (await page.request.get(`/api/v1/events/${slug}/split-series`)).json()) as { data: { finalFleets: string[]; medal: { size: number; multiplier: number } | null } };
+    const stored = (await (await page.request.get(`/api/v1/events/${slug}/split-series`)).json()) as { data: { finalFleets: string[]; medal: { size: number; multiplier: number } | null; discardThresholds: number[]; maxFinalDiscards: number | null } };
     assert.equal(stored.data.finalFleets.length, 2);
     assert.deepEqual(stored.data.medal && [stored.data.medal.size, stored.data.medal.multiplier], [2, 2]);
+    assert.deepEqual([stored.data.discardThresholds, stored.data.maxFinalDiscards], [[4, 9], 1]);
+    // Read back as stored after a reload.
+    await page.reload();
+    assert.equal(await definition.getByLabel('Discards from (races)').inputValue(), '4; 9');
+    assert.equal(await definition.getByLabel('Most discards in the final series').inputValue(), '1');
 
     // By rank: the top two of Q to Gold, the next two to Silver.
     const split = page.getByRole('region', { name: 'Split the fleets' });

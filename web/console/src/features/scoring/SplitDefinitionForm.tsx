@@ -1,7 +1,8 @@
 /**
  * The split series' definition on the desk: the part each fleet plays (qualifying, final fleet 1 =
- * best, 2 ..., medal, or none), the carry-forward mode, and the medal race's size and multiplier
- * (defineSplitSeries). A refusal shows on the fleet, the size or the mode it names.
+ * best, 2 ..., medal, or none), the carry-forward mode, the discards (thresholds and the most on
+ * final-series races), and the medal race's size and multiplier (defineSplitSeries). A refusal
+ * shows on the fleet, the size, the discards or the mode it names.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +64,14 @@ export function SplitDefinitionForm({ slug, fleets, definition, onSaid }: { slug
             </select>
           )}
         </Field>
+        <div className="form-row">
+          <Field label={t('split.discardThresholds')} hint={t('split.discardThresholdsHint')} error={errors.fields['discardThresholds']}>
+            {(a) => <input {...a} autoComplete="off" spellCheck={false} value={values.discardThresholds} onChange={(event) => setValues({ ...values, discardThresholds: event.target.value })} />}
+          </Field>
+          <Field label={t('split.maxFinalDiscards')} hint={t('split.maxFinalDiscardsHint')} error={errors.fields['maxFinalDiscards']}>
+            {(a) => <input {...a} inputMode="numeric" autoComplete="off" value={values.maxFinalDiscards} onChange={(event) => setValues({ ...values, maxFinalDiscards: event.target.value })} />}
+          </Field>
+        </div>
         {hasMedal && (
           <div className="form-row">
             <Field label={t('split.medalSize')} error={errors.fields['medalSize']}>

@@ -1,7 +1,10 @@
 /**
  * The split series' definition as the desk shows it: each fleet of the regatta plays one part
  * (not in the series, qualifying, final fleet 1 = best, 2, 3 ..., or medal), and the definition
- * (defineSplitSeries) it becomes, and back. Medal size and multiplier are typed as text.
+ * (defineSplitSeries) it becomes, and back. Medal size and multiplier are typed as text, and so are
+ * the discards: the thresholds as "4; 9" (one discard from 4 races, two from 9) and the most
+ * discards on final-series races (empty for no limit). The definition is replaced whole, so the
+ * discards stored are always sent back as shown.
  */
 import type { Schemas } from '@regatta/client';
 
@@ -16,6 +19,18 @@ export interface SplitFormValues {
   carry: 'continuous' | 'net_plus_net' | 'rank_seed';
   medalSize: string;
   medalMultiplier: string;
+  /** "4; 9": one discard from 4 races, two from 9 ('' for none). */
+  discardThresholds: string;
+  /** At most this many discards on final-series races ('' for no limit). */
+  maxFinalDiscards: string;
+}
+
+/** "4; 9" or "4, 9" or "4 9" as [4, 9]; what is not a number stays in, for the service to refuse on its place. */
+export function toThresholds(text: string): number[] {
+  return text
+    .split(/[;,\s]+/)
+    .filter((part) => part !== '')
+    .map(Number);
 }
 
 export function partOptions(fleetCount: number): FleetPart[] {
@@ -29,7 +44,14 @@ export function toDefinitionInput(values: SplitFormValues, fleetOrder: readonly 
     .filter((id) => partOf(id).startsWith('final:'))
     .sort((a, b) => Number(partOf(a).slice(6)) - Number(partOf(b).slice(6)));
   const medalFleet = fleetOrder.find((id) => partOf(id) === 'medal');
-  const input: SplitDefinitionInput = { qualifyingFleets, finalFleets, carry: values.carry };
+  const maxFinal = values.maxFinalDiscards.trim();
+  const input: SplitDefinitionInput = {
+    qualifyingFleets,
+    finalFleets,
+    carry: values.carry,
+    discardThresholds: toThresholds(values.discardThresholds),
+    maxFinalDiscards: maxFinal === '' ? null : Number(maxFinal),
+  };
   if (medalFleet) {
     input.medal = { fleetId: medalFleet, size: Number(values.medalSize.trim()), multiplier: Number(values.medalMultiplier.trim().replace(',', '.')) };
   }
@@ -38,7 +60,7 @@ export function toDefinitionInput(values: SplitFormValues, fleetOrder: readonly 
 
 export function toSplitForm(definition: SplitDefinition | null): SplitFormValues {
   const parts: Record<string, FleetPart> = {};
-  if (!definition) return { parts, carry: 'continuous', medalSize: '10', medalMultiplier: '2' };
+  if (!definition) return { parts, carry: 'continuous', medalSize: '10', medalMultiplier: '2', discardThresholds: '', maxFinalDiscards: '' };
   for (const id of definition.qualifyingFleets) parts[id] = 'qualifying';
   definition.finalFleets.forEach((id, index) => (parts[id] = `final:${index + 1}`));
   if (definition.medal) parts[definition.medal.fleetId] = 'medal';
@@ -47,12 +69,15 @@ export function toSplitForm(definition: SplitDefinition | null): SplitFormValues
     carry: definition.carry,
     medalSize: String(definition.medal?.size ?? 10),
     medalMultiplier: String(definition.medal?.multiplier ?? 2),
+    discardThresholds: definition.discardThresholds.join('; '),
+    maxFinalDiscards: definition.maxFinalDiscards === null ? '' : String(definition.maxFinalDiscards),
   };
 }
 
 /**
  * Where a refusal of the definition belongs on the desk: `qualifyingFleets.1` on the part chosen for
- * that fleet (its id), `medal.size` on the medal size, `carry` on the carry mode; null for the alert.
+ * that fleet (its id), `medal.size` on the medal size, `carry` on the carry mode, `discardThresholds.1`
+ * and `maxFinalDiscards` on the discards; null for the alert.
  */
 export function definitionFieldOf(path: string, input: SplitDefinitionInput): string | null {
   const [head, index, rest] = path.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1').split('.');
@@ -62,6 +87,8 @@ export function definitionFieldOf(path: string, input: SplitDefinitionInput): st
   if (head === 'medal' && index === 'size') return 'medalSize';
   if (head === 'medal' && index === 'multiplier') return 'medalMultiplier';
   if (head === 'carry' && rest === undefined) return 'carry';
+  if (head === 'discardThresholds') return 'discardThresholds';
+  if (head === 'maxFinalDiscards') return 'maxFinalDiscards';
   return null;
 }
 
