@@ -1525,6 +1525,8 @@ const SPECS: Record<string, RouteSpec> = {
     rows: [
       // Anyone signed in may be an entrant: one who did not enter the boat is refused for that boat.
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_your_boat') },
+      // The shore team is any member of the club.
+      { which: 'member', who: memberKey, outcome: { status: 201, check: (body) => assert.equal(body.data.recordedBy.kind, 'key') } },
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.registrationId, body.data.kind, body.data.recordedBy.kind], [w.registrationId, 'out', 'key']) } },
       { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/tally/movements', x.draft.slug), body: tallyMove(x) }), outcome: missing },
       { which: 'not_found', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/tally/movements`, body: tallyMove(x) }), outcome: missing },
@@ -1534,6 +1536,7 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/tally') }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.equal(typeof body.data.summary.afloat, 'number') } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(body.data.boats.some((boat: any) => boat.registrationId === w.registrationId)) } },
       { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/tally', x.draft.slug) }), outcome: missing },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally` }), outcome: missing },
@@ -1542,8 +1545,8 @@ const SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/events/:slug/tally/mine': {
     call: (x) => ({ path: eventPath(x, '/tally/mine') }),
     rows: [
-      // Her own boats only: none entered is an empty list, never another's persons or contacts.
-      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.data.boats, []) } },
+      // Her own boats only (the one she entered, if any), never another's persons or contacts.
+      { which: 'non_member', who: outsiderKey, outcome: { status: 200, check: (body) => assert.ok(body.data.boats.every((boat: any) => boat.registrationId !== w.registrationId)) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(body.data.boats.every((boat: any) => boat.registrationId !== w.registrationId)) } },
       { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, '/tally/mine', x.draft.slug) }), outcome: missing },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally/mine` }), outcome: missing },
@@ -1561,6 +1564,8 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/tally/settings'), body: { signInDeadline: '18:00', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 } }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      // Penalties in the results are decided by a capture role (admin, race officer, scorer).
+      { which: 'member', who: memberKey, outcome: captureRoleRequired },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual(body.data, { signInDeadline: '18:00', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 }) } },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally/settings`, body: { signInDeadline: null, missedSignOut: 'none', missedSignIn: 'none', penaltyPoints: 2 } }), outcome: missing },
     ],
@@ -1570,6 +1575,7 @@ const SPECS: Record<string, RouteSpec> = {
     call: (x) => ({ path: eventPath(x, '/tally/days/2020-01-04/close') }),
     rows: [
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: captureRoleRequired },
       { which: 'valid', who: ownerKey, outcome: { status: 201, check: (body) => assert.deepEqual([body.data.day, body.data.misses], ['2020-01-04', []]) } },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally/days/2020-01-04/close` }), outcome: missing },
     ],
@@ -1579,6 +1585,7 @@ const SPECS: Record<string, RouteSpec> = {
     rows: [
       // Persons on board and contacts: the organizer's members only.
       { which: 'non_member', who: outsiderKey, outcome: refused(403, 'not_a_member') },
+      { which: 'member', who: memberKey, outcome: { status: 200, check: (body) => assert.match(String(body), /sail_number,/) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.match(String(body), /^\uFEFF?sail_number,boat_name,fleet,entrant,state,persons_on_board/) } },
       { which: 'not_found', who: ownerKey, call: () => ({ path: `/api/v1/events/${noSuchSlug()}/tally/export` }), outcome: missing },
     ],

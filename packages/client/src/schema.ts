@@ -2972,7 +2972,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a boat out (before launching) or in (after coming ashore)
-         * @description The shore team signs any boat entered (status registered); an entrant only the boats she
+         * @description The shore team (any member of the organizing club, or an enrolled committee device) signs any boat entered (status registered); an entrant only the boats she
          *     entered (403 `not_your_boat` naming `registrationId`); an entry not of this regatta is 400
          *     `unknown_boat`. `personsOnBoard` defaults to the names given, else, on a sign-in, to the
          *     persons she signed out with (a one-tap sign-in), else to her entry's helm and crew. 201 when
@@ -3053,7 +3053,8 @@ export interface paths {
         get: operations["getTallySettings"];
         /**
          * Set the daily sign-in deadline and what a missed sign-out or sign-in costs
-         * @description Members of the organizing club (committee devices: 403 `device_not_allowed`). The penalties
+         * @description People of the organizing club with a capture role (admin, race officer, scorer; another
+         *     member: 403 `capture_role_required`; committee devices: 403 `device_not_allowed`). The penalties
          *     are those the sailing instructions name: `points` adds `penaltyPoints` to a finishing place
          *     (DPI); `dnc` (a missed sign-out only) scores DNC in the day's races. See docs/tally.md.
          */
@@ -3081,7 +3082,8 @@ export interface paths {
         put?: never;
         /**
          * Close a day of the tally and apply the penalties for its misses
-         * @description Members of the organizing club, from the day's sign-in deadline on (before: 409
+         * @description People of the organizing club with a capture role (admin, race officer, scorer; another
+         *     member: 403 `capture_role_required`), from the day's sign-in deadline on (before: 409
          *     `tally_day_open`; without a deadline, after the day ended). Records the day's misses: boats
          *     whose fleet raced that day and that never signed out, and boats still signed out. Results
          *     apply the penalty in force as a revision of the races (via `tally`), once per boat and breach;
@@ -3108,7 +3110,8 @@ export interface paths {
          * The day's tally as CSV (organizer only)
          * @description One row per boat: sail number, boat, fleet, entrant, state, persons on board and their names,
          *     the times, flagged, and the emergency contact. UTF-8 with a byte order mark, RFC 4180 quoting;
-         *     a cell starting with = + - @ is prefixed with an apostrophe. Members of the organizing club.
+         *     a cell starting with = + - @ is prefixed with an apostrophe. Members of the organizing club
+         *     (committee devices: 403 `device_not_allowed`).
          */
         get: operations["exportTally"];
         put?: never;

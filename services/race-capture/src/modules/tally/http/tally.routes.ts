@@ -70,7 +70,8 @@ export function tallyRoutes(context: ServiceContext): RouteDefinition[] {
   };
 
   const csv = async (req: Request, res: Response) => {
-    const who = await caller(req, res, 'member');
+    const who = await caller(req, res, 'shore');
+    if (!who.member) throw problem('device_not_allowed', 'The tally with its contacts is for the members of the organizing club, not a committee device.');
     const { day } = parseInput(dayQuery, req.query, 'query');
     await sendExport(req, res, await tallyExport(context, who, day), 'csv');
   };
