@@ -8,7 +8,8 @@
  * facts for one regatta (an IRC fleet of --boats boats, --races races), then submits --runs results
  * (cycling through the races) and prints the median and p95 of both the HTTP answer and the
  * submission → standings.updated latency. Then, with every race scored, it loads the hot reads
- * (GET results, standings, series standings; autocannon, --connections, --seconds each) straight at the
+ * (GET results, standings, series standings, each plain and with Accept-Encoding: gzip; autocannon,
+ * --connections, --seconds each) straight at the
  * service with a valid assertion header and prints each one's req/s, p50/p99 and the service's CPU per
  * request (utime + stime of its process over the run, from /proc, divided by the requests served).
  *
@@ -189,10 +190,15 @@ async function main(): Promise<void> {
     const connections = arg('connections', 10);
     const seconds = arg('seconds', 5);
     const readHeaders = { [ASSERTION_HEADER]: signAssertion({ userId: randomUUID(), scopes: ['read'], roles: {}, via: 'key' }, secret) };
-    const reads: [string, string][] = [
+    // Each read plain and as a browser or phone asks for it (Accept-Encoding: gzip).
+    const gzip = { 'accept-encoding': 'gzip' };
+    const reads: [string, string, Record<string, string>?][] = [
       ['results', `/api/v1/events/${slug}/results`],
+      ['results gzip', `/api/v1/events/${slug}/results`, gzip],
       ['standings', `/api/v1/events/${slug}/standings`],
+      ['standings gzip', `/api/v1/events/${slug}/standings`, gzip],
       ['series standings', `/api/v1/series/${slug}-series/standings`],
+      ['series gzip', `/api/v1/series/${slug}-series/standings`, gzip],
     ];
     // The other version, if any: same database and topics, its own port, no migrations of its own.
     const beforeSrc = process.env['BENCH_BEFORE_SRC'];
@@ -210,23 +216,25 @@ async function main(): Promise<void> {
     }
     targets.push({ label: beforeSrc ? 'after' : '', url, pid });
     try {
-      for (const [name, path] of reads) {
+      for (const [name, path, extra] of reads) {
+        const headers = { ...readHeaders, ...extra };
         let first: unknown;
         for (const target of targets) {
-          const check = await fetch(target.url + path, { headers: readHeaders });
+          const check = await fetch(target.url + path, { headers });
           const body = await check.text();
+          const sent = Number(check.headers.get('content-length') ?? body.length);
           if (check.status !== 200) throw new Error(`GET ${path} answered ${check.status}`);
           // Both versions must answer the same document.
           if (first === undefined) first = JSON.parse(body);
           else if (!isDeepStrictEqual(first, JSON.parse(body))) console.log(`reads: GET ${name}: the two versions answer different documents`);
-          await autocannon({ url: target.url + path, headers: readHeaders, connections, duration: 1 });
+          await autocannon({ url: target.url + path, headers, connections, duration: 1 });
           const cpu0 = cpuSeconds(target.pid);
-          const result = await autocannon({ url: target.url + path, headers: readHeaders, connections, duration: seconds });
+          const result = await autocannon({ url: target.url + path, headers, connections, duration: seconds });
           const cpu = cpuSeconds(target.pid) - cpu0;
           const served = result.requests.total;
           console.log(
             `reads: GET ${name.padEnd(16)} ${target.label.padEnd(6)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
-              `CPU ${served > 0 ? ((cpu / served) * 1e6).toFixed(0) : 'n/a'} µs/req  (${body.length} bytes, non-2xx ${result.non2xx}; ${boatCount} boats × ${raceCount} races, ${connections} connections, ${seconds} s)`,
+              `CPU ${served > 0 ? ((cpu / served) * 1e6).toFixed(0) : 'n/a'} µs/req  (${sent} bytes sent, non-2xx ${result.non2xx}; ${boatCount} boats × ${raceCount} races, ${connections} connections, ${seconds} s)`,
           );
         }
       }

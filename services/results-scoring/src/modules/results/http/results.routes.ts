@@ -18,6 +18,7 @@ import { submitResults } from '../app/submit-results.js';
 import { resultsTable } from './results.export.js';
 import { pathParams, raceParams, resultsQuery, slugParams, submitResultsBody } from './results.schemas.js';
 import { eventOfficialView, resultsText, submittedView } from './results.views.js';
+import { sendJsonView } from '../../shared/http/send-view.js';
 
 export function resultsRoutes(context: ServiceContext, resources: ResultsResources): RouteDefinition[] {
   const submit: RouteDefinition = {
@@ -42,7 +43,7 @@ export function resultsRoutes(context: ServiceContext, resources: ResultsResourc
       const { slug } = pathParams(slugParams, req, 'Event');
       const text = resultsText(await listResults(context, identityOf(res), slug, query));
       varyOnAccept(res);
-      if (format === 'json') res.type('json').send(text);
+      if (format === 'json') sendJsonView(req, res, text);
       else await sendExport(req, res, resultsTable(text), format);
     },
   };

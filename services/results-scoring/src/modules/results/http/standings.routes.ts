@@ -12,6 +12,7 @@ import { getStandings } from '../app/get-standings.js';
 import { pathParams, slugParams, standingsQuery } from './results.schemas.js';
 import { standingsTable } from './standings.export.js';
 import { standingsText } from './standings.views.js';
+import { sendJsonView } from '../../shared/http/send-view.js';
 
 export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
   const eventStandings: RouteDefinition = {
@@ -23,7 +24,7 @@ export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
       const { slug } = pathParams(slugParams, req, 'Event');
       const text = standingsText(await getStandings(context, identityOf(res), slug, query));
       varyOnAccept(res);
-      if (format === 'json') res.type('json').send(text);
+      if (format === 'json') sendJsonView(req, res, text);
       else await sendExport(req, res, standingsTable(text), format);
     },
   };

@@ -12,6 +12,7 @@ import { pathParams, slugParams, standingsQuery } from '../../results/http/resul
 import { getSeriesStandings } from '../app/get-series-standings.js';
 import { seriesStandingsTable } from './series-standings.export.js';
 import { seriesStandingsText } from './series-standings.views.js';
+import { sendJsonView } from '../../shared/http/send-view.js';
 
 export function seriesStandingsRoutes(context: ServiceContext): RouteDefinition[] {
   const seriesStandings: RouteDefinition = {
@@ -24,7 +25,7 @@ export function seriesStandingsRoutes(context: ServiceContext): RouteDefinition[
       const format = requestedFormat(req.query, req.headers.accept);
       const text = seriesStandingsText(await getSeriesStandings(context, identity, slug, query));
       varyOnAccept(res);
-      if (format === 'json') res.type('json').send(text);
+      if (format === 'json') sendJsonView(req, res, text);
       else await sendExport(req, res, seriesStandingsTable(text), format);
     },
   };
