@@ -101,6 +101,7 @@ export function Layout() {
                 <li><NavLink to={`/orgs/${org}/series`}>{t('nav.series')}</NavLink></li>
               </>
             )}
+            <li><NavLink to="/me/regattas">{t('nav.myRegattas')}</NavLink></li>
             <li><NavLink to="/orgs" end>{t('nav.organizations')}</NavLink></li>
             <li><NavLink to="/keys">{t('nav.keys')}</NavLink></li>
             <li><NavLink to="/webhooks">{t('nav.webhooks')}</NavLink></li>

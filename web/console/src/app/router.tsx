@@ -43,6 +43,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...screen(() => import('../features/orgs/Home')) },
           { path: 'account', ...screen(() => import('../features/account/Account')) },
+          // A sailor's side: enter a regatta (from its public page), the entry's confirmation, her regattas.
+          { path: 'enter/:slug', ...screen(() => import('../features/enter/EnterRegatta'), ['enter']) },
+          { path: 'enter/:slug/entries/:registrationId', ...screen(() => import('../features/enter/EntryConfirmation'), ['enter']) },
+          { path: 'enter/:slug/entries/:registrationId/edit', ...screen(() => import('../features/enter/EditEntry'), ['enter']) },
+          { path: 'me/regattas', ...screen(() => import('../features/my-regattas/MyRegattas'), ['myRegattas', 'enter']) },
           // The safety tally's page of an entrant (the boat park's QR code opens it).
           { path: 'tally/:slug', ...screen(() => import('../features/tally/MyTally'), ['tally']) },
           { path: 'orgs', ...screen(() => import('../features/orgs/OrgList')) },

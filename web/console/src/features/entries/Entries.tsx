@@ -2,7 +2,8 @@
  * The entries of a regatta (/regattas/:slug/entries, inside the regatta's layout, which shows its h1
  * and tabs): places taken per fleet and in the regatta, the entry list per fleet, the waitlist apart
  * in its order, cancelled entries on request; search and filters kept in the URL; adding an entry on
- * a sailor's behalf; payment, status, rating and crew changes; the entry list as CSV.
+ * a sailor's behalf; payment, status, rating and crew changes; the entry list as CSV; the
+ * organizer's entry form (questions and waivers) and each entry's answers and acceptances.
  */
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,9 @@ import { Empty, ProblemAlert, QueryView } from '../../ui/states';
 import { useRegatta, type Regatta } from '../regattas/useRegatta';
 import { downloadEntriesCsv, useEntries, useFleets } from './api';
 import { paymentMessage, statusMessage, useEntryChanges } from './actions';
+import { useEntryForm } from '../enter/api';
 import { AddEntry } from './AddEntry';
+import { EntryFormEditor } from './EntryFormEditor';
 import { EntryFilters } from './EntryFilters';
 import { EntryTable } from './EntryTable';
 import { ManageEntry } from './ManageEntry';
@@ -71,6 +74,7 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
   const showCancelled = showsCancelled(filter);
   const cancelled = useEntries(slug, 'cancelled', showCancelled);
   const { patch } = useEntryChanges(slug);
+  const entryForm = useEntryForm(slug);
   const download = useMutation({ mutationFn: () => downloadEntriesCsv(slug) });
   const [adding, setAdding] = useState(false);
   // The entry in the dialog as it was opened; its fresh state from the lists while it is there
@@ -137,6 +141,8 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
         <PlacesTable places={places} />
       </section>
 
+      {entryForm.data && <EntryFormEditor slug={slug} form={entryForm.data} />}
+
       {adding && (
         <section id={ids.add} aria-labelledby={`${ids.add}-h`}>
           <h2 id={`${ids.add}-h`}>{t('add.title')}</h2>
@@ -166,7 +172,7 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
                 {rows.length === 0 ? (
                   <Empty>{isFiltered(filter) ? t('list.noneMatching') : t('list.none')}</Empty>
                 ) : (
-                  <EntryTable kind="entered" entries={rows} fleetById={fleetById} timeZone={timeZone} actions={quick} labelledBy={`${ids.list}-${fleet.id}`} />
+                  <EntryTable kind="entered" entries={rows} fleetById={fleetById} timeZone={timeZone} actions={quick} labelledBy={`${ids.list}-${fleet.id}`} form={entryForm.data} />
                 )}
               </section>
             );
@@ -180,7 +186,7 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
           {waitlist.length === 0 ? (
             <Empty>{isFiltered(filter) ? t('list.noneMatching') : t('waitlist.none')}</Empty>
           ) : (
-            <EntryTable kind="waitlist" entries={waitlist} fleetById={fleetById} timeZone={timeZone} actions={quick} labelledBy={ids.waitlist} />
+            <EntryTable kind="waitlist" entries={waitlist} fleetById={fleetById} timeZone={timeZone} actions={quick} labelledBy={ids.waitlist} form={entryForm.data} />
           )}
         </section>
       )}

@@ -1,6 +1,7 @@
 /** One table of the entry list (a fleet's entries, the waitlist or the cancelled entries) with each row's actions. */
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/format';
+import { EntryFormSummary, asksAnything, type EntryFormData } from './EntryFormSummary';
 import { entryName, ratingSpecOf, type Entry, type Fleet } from './rules';
 
 export interface RowActions {
@@ -17,6 +18,7 @@ export function EntryTable({
   timeZone,
   actions,
   labelledBy,
+  form,
 }: {
   kind: 'entered' | 'waitlist' | 'cancelled';
   entries: Entry[];
@@ -24,6 +26,8 @@ export function EntryTable({
   timeZone: string | null;
   actions: RowActions;
   labelledBy: string;
+  /** The regatta's entry form: its answers and acceptances get a column when it asks anything. */
+  form?: EntryFormData | undefined;
 }) {
   const { t, i18n } = useTranslation('entries');
   const spec = kind === 'entered' ? ratingSpecOf(fleetById.get(entries[0]?.fleetId ?? '')) : undefined;
@@ -42,6 +46,7 @@ export function EntryTable({
           {kind === 'entered' && <th scope="col">{t('columns.status')}</th>}
           <th scope="col">{t('columns.payment')}</th>
           <th scope="col">{t('columns.registered')}</th>
+          {asksAnything(form) && <th scope="col">{t('columns.form')}</th>}
           <th scope="col">{t('columns.actions')}</th>
         </tr>
       </thead>
@@ -64,6 +69,7 @@ export function EntryTable({
               {kind === 'entered' && <td data-label={t('columns.status')}>{t(`status.${entry.status}`)}</td>}
               <td data-label={t('columns.payment')}>{entry.paymentStatus ? t(`payment.${entry.paymentStatus}`) : '—'}</td>
               <td data-label={t('columns.registered')}>{formatDateTime(entry.registrationTime, i18n.language, timeZone)}</td>
+              {asksAnything(form) && <td data-label={t('columns.form')}><EntryFormSummary entry={entry} form={form} timeZone={timeZone} /></td>}
               <td data-label={t('columns.actions')}>
                 <span className="row-actions">
                   {kind === 'waitlist' && (
