@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run bench`: every benchmark the project has, one after another on this machine, then one table
 # of their figures (each measured side by side within its own run: gateway vs. direct, warm vs. cold).
-# Provisions like `npm test`; about 8 minutes. Each benchmark's full output is in .local/bench/.
+# Provisions like `npm test`; about 9 minutes. Each benchmark's full output is in .local/bench/.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 ensure_node_modules
@@ -31,6 +31,7 @@ run sailwave node --conditions=@regatta/source --import tsx services/results-sco
 run console node --conditions=@regatta/source --import tsx web/console/scripts/bench-console.ts
 run capture node --conditions=@regatta/source --import tsx services/race-capture/scripts/bench-capture.ts
 run finish-to-page node --conditions=@regatta/source --import tsx services/race-capture/scripts/bench-finish-to-page.ts
+run notifications node --conditions=@regatta/source --import tsx services/notifications/scripts/bench-notifications.ts
 
 pick() { # file pattern -> matching lines, indented
   grep -E "$2" "$OUT/$1.log" 2>/dev/null | sed -E 's/^ +//; s/^/  /' || true
@@ -60,3 +61,5 @@ echo "race capture (300 finishes queued offline then synced; a finish to the pub
 pick capture '^capture '
 echo "race capture in Chromium (a finish recorded online, by the API and by a tap in the committee app -> the open public standings page and an embedded widget show the boat):"
 pick finish-to-page '^capture finish -> '
+echo "notifications (a notice to 2,000 entrants decided, then accepted by the local SMTP server, Mailpit; a starting penalty recorded -> its e-mail accepted):"
+pick notifications '^notifications (notice|penalty)'

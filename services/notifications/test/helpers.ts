@@ -48,6 +48,7 @@ export interface Entrant {
   cookie: string;
   registrationId: string;
   boatId: string;
+  sailNumber: string;
   status: string;
 }
 
@@ -69,7 +70,7 @@ export async function enterSailors(regatta: Regatta, count: number, parallel = 8
           201,
         )
       ).data;
-      entrants.push({ ...user, registrationId: entry.id, boatId: entry.boat.id, status: entry.status });
+      entrants.push({ ...user, registrationId: entry.id, boatId: entry.boat.id, sailNumber: `GER ${1000 + index}`, status: entry.status });
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, count) }, lane));
