@@ -8,7 +8,8 @@
  * discards (thresholds, and the most in the final series refused on its field above 20), the
  * qualifying fleet split by rank into Gold and Silver, and the split standings per stage and overall.
  * And the ratings each boat of a handicap fleet sails each race on, a new certificate marked in the
- * race it takes effect. Axe-clean at 375 and 1280 px, in English and German. Regattas are made through the API from the page.
+ * race it takes effect, and one recorded from that screen (a value outside the system's range refused
+ * on its field). Axe-clean at 375 and 1280 px, in English and German. Regattas are made through the API from the page.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -292,6 +293,22 @@ describe('console: rankings', () => {
     await table.getByRole('row', { name: 'GBR 11 Yacht 0 1.1 1.05, changed 1.05' }).waitFor();
     await table.getByRole('row', { name: 'GBR 12 Yacht 1 0.95 0.95 0.95' }).waitFor();
     assert.deepEqual(await auditBothWidths(page), [], 'ratings per race');
+
+    // A new certificate for GBR 12 recorded from the screen, in force from race 3: 5 is outside IRC's
+    // range (0.3 to 3) and refused on its field, then 0,9 (a German decimal comma) is recorded.
+    const record = page.getByRole('region', { name: 'Record a rating change: IRC' });
+    await record.getByLabel('Boat').selectOption({ label: 'GBR 12 Yacht 1' });
+    await record.getByLabel('New rating').fill('5');
+    await record.getByLabel('In force from').selectOption({ label: 'Race 3' });
+    await record.getByRole('button', { name: 'Record rating change' }).click();
+    assert.equal(await record.getByLabel('New rating').getAttribute('aria-invalid'), 'true');
+    await record.getByLabel('New rating').fill('0,9');
+    await record.getByRole('button', { name: 'Record rating change' }).click();
+    await page.getByRole('status').filter({ hasText: 'GBR 12 Yacht 1 sails on 0.9 from race 3; the races from then on are scored again.' }).waitFor();
+    await table.getByRole('row', { name: 'GBR 12 Yacht 1 0.95 0.95 0.9, changed' }).waitFor();
+    const ratings = (await (await page.request.get(`/api/v1/events/${slug}/registrations/${registrations[1]}/ratings`)).json()) as { data: { ratingChanges: Array<{ value: number; fromRace: number }> } };
+    assert.deepEqual(ratings.data.ratingChanges.map((change) => [change.value, change.fromRace]), [[0.9, 3]]);
+    assert.deepEqual(await auditBothWidths(page), [], 'a rating change recorded');
     await openMenu(page);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.getByRole('table', { name: 'Wert, mit dem jedes Boot von IRC jede Wettfahrt segelt' }).getByRole('row', { name: 'GBR 11 Yacht 0 1,1 1,05, geändert 1,05' }).waitFor();
