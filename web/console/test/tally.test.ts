@@ -5,7 +5,8 @@
  * sailor with one tap); the committee view shows the fifth still afloat, then, once the organizer's
  * deadline is past, flags her loudly (role=alert). The organizer chose two points (DPI) for a missed
  * sign-in and closes the day: the penalty appears in the standings and as a revision via the tally.
- * Every tally screen is audited at 375 and 1280 px.
+ * The committee app's tally view on the water shows the overdue boat too. Every tally screen is
+ * audited at 375 and 1280 px.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -122,6 +123,16 @@ describe('the safety tally: a day of five boats', () => {
 
     await organizer.getByRole('button', { name: `Close ${today}` }).click();
     await organizer.getByRole('status').filter({ hasText: 'Day closed: 1 miss recorded.' }).waitFor();
+  });
+
+  test('the committee app on the water shows the same: GER 4 overdue, loudly, with who is on board', async () => {
+    await organizer.goto(`/console/committee/${regatta.slug}`);
+    await organizer.getByRole('navigation', { name: 'Committee app' }).getByRole('button', { name: 'Tally' }).click();
+    const alert = organizer.getByRole('alert');
+    await alert.getByRole('heading', { name: '1 boat not signed in after the deadline' }).waitFor();
+    assert.match(await alert.innerText(), /GER 4 Boat 4: 1 on board/);
+    assert.deepEqual(await organizer.getByRole('list', { name: 'Boats afloat' }).getByRole('listitem').allInnerTexts(), ['GER 4 Boat 4: 1 on board']);
+    assert.deepEqual(await auditBothWidths(organizer), []);
   });
 
   test('the penalty appears in the standings (GER 4: 4th + 2 = 6 DPI in race 2) and as a revision via the tally', async () => {

@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
   { path: 'sign-up', ...screen(() => import('../features/account/SignUp')), errorElement: <RouteError /> },
   // The committee app works for an enrolled device without a session, and offline: outside the guard.
   { path: 'committee/enrol', ...screen(() => import('../features/committee/Enrol'), ['committee']), errorElement: <RouteError /> },
-  { path: 'committee/:slug', ...screen(() => import('../features/committee/Committee'), ['committee']), errorElement: <RouteError /> },
+  { path: 'committee/:slug', ...screen(() => import('../features/committee/Committee'), ['committee', 'tally']), errorElement: <RouteError /> },
   {
     element: <RequireSession />,
     errorElement: <RouteError />,

@@ -1,6 +1,7 @@
 /**
  * The committee boat's app for one regatta (/console/committee/:slug): run a start, record finishes,
- * see the reconciliation of two recorders, enrol another phone. Opened once with signal it keeps
+ * see the reconciliation of two recorders, the safety tally (who is afloat), enrol another phone.
+ * Opened once with signal it keeps
  * what it needs on the device and works the whole day without network; every record waits on the
  * device until the server has it, and the bar at the top always says how many have not been sent.
  * A device enrolled by QR code opens this page with `#enrol=<code>` and records without a password.
@@ -19,9 +20,10 @@ import { StartPanel } from './StartPanel';
 import { SyncBar } from './SyncBar';
 import { registerOffline } from './pwa';
 import { useCommittee } from './useCommittee';
+import { CommitteeTally } from '../tally/CommitteeTally';
 import './committee.css';
 
-type View = 'start' | 'finish' | 'check' | 'devices';
+type View = 'start' | 'finish' | 'check' | 'tally' | 'devices';
 
 export default function Committee() {
   const { t } = useTranslation('committee');
@@ -33,7 +35,7 @@ export default function Committee() {
 
   const context = committee.stored?.context;
   const refusal = committee.refresh.error instanceof ApiError && committee.refresh.error.status >= 400 && committee.refresh.error.status < 500 ? committee.refresh.error : undefined;
-  const views: View[] = committee.device ? ['start', 'finish', 'check'] : ['start', 'finish', 'check', 'devices'];
+  const views: View[] = committee.device ? ['start', 'finish', 'check', 'tally'] : ['start', 'finish', 'check', 'tally', 'devices'];
 
   return (
     <main className="committee" id="main">
@@ -65,6 +67,7 @@ export default function Committee() {
           {view === 'start' && <StartPanel slug={slug} committee={committee} context={context} onStarted={() => setView('finish')} />}
           {view === 'finish' && <FinishPanel committee={committee} context={context} />}
           {view === 'check' && <Reconciliation committee={committee} context={context} slug={slug} />}
+          {view === 'tally' && committee.client && <CommitteeTally slug={slug} client={committee.client} timeZone={context.event.timeZone} />}
           {view === 'devices' && <EnrolDevice slug={slug} />}
         </>
       )}

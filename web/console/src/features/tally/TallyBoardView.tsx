@@ -4,6 +4,7 @@
  * persons on board, times and the shore team's sign-out / sign-in button (for a boat without a phone).
  */
 import { useTranslation } from 'react-i18next';
+import type { RegattaClient } from '@regatta/client';
 import { formatDateTime } from '../../i18n/format';
 import { DataTable } from '../../ui/DataTable';
 import { ProblemAlert } from '../../ui/states';
@@ -48,9 +49,9 @@ export function Afloat({ board }: { board: TallyBoard }) {
   );
 }
 
-export function BoatTable({ slug, board, timeZone }: { slug: string; board: TallyBoard; timeZone: string | null }) {
+export function BoatTable({ slug, board, timeZone, client }: { slug: string; board: TallyBoard; timeZone: string | null; client?: RegattaClient }) {
   const { t, i18n } = useTranslation('tally');
-  const { move } = useTallyChanges(slug);
+  const { move } = useTallyChanges(slug, client);
   const time = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : '–');
   return (
     <>

@@ -3,9 +3,11 @@
  * 10 seconds (TanStack Query; never the public live feed: persons on board are private), an entrant's
  * own boats, the organizer's settings, sign-outs and sign-ins, closing a day. A movement's id is made
  * when the person taps, so a retried request (a flaky boat-park network) is the same movement.
+ * The hooks take the client to call with: the console's session (default) or, in the committee app,
+ * an enrolled device's (its token).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Schemas } from '@regatta/client';
+import type { RegattaClient, Schemas } from '@regatta/client';
 import { api, unwrap } from '../../api/client';
 
 export type TallyBoard = Schemas['TallyBoard'];
@@ -20,10 +22,10 @@ const boardKey = (slug: string) => ['tally', slug, 'board'] as const;
 const mineKey = (slug: string) => ['tally', slug, 'mine'] as const;
 const settingsKey = (slug: string) => ['tally', slug, 'settings'] as const;
 
-export function useTallyBoard(slug: string) {
+export function useTallyBoard(slug: string, client: RegattaClient = api) {
   return useQuery({
-    queryKey: boardKey(slug),
-    queryFn: async () => (await unwrap(api.GET('/api/v1/events/{slug}/tally', { params: { path: { slug } } }))).data,
+    queryKey: [...boardKey(slug), client === api ? 'session' : 'device'],
+    queryFn: async () => (await unwrap(client.GET('/api/v1/events/{slug}/tally', { params: { path: { slug } } }))).data,
     refetchInterval: BOARD_POLL_MS,
   });
 }
@@ -44,11 +46,11 @@ export function useTallySettings(slug: string) {
 }
 
 /** Sign-outs and sign-ins, settings and closing a day; each refreshes the board and the entrant's page. */
-export function useTallyChanges(slug: string) {
+export function useTallyChanges(slug: string, client: RegattaClient = api) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['tally', slug] });
   const move = useMutation({
-    mutationFn: async (body: MovementRequest) => (await unwrap(api.POST('/api/v1/events/{slug}/tally/movements', { params: { path: { slug } }, body }))).data,
+    mutationFn: async (body: MovementRequest) => (await unwrap(client.POST('/api/v1/events/{slug}/tally/movements', { params: { path: { slug } }, body }))).data,
     // The same id and body again is answered as the first time: retrying is safe.
     retry: 2,
     onSettled: refresh,
