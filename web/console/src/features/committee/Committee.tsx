@@ -1,9 +1,9 @@
 /**
  * The committee boat's app for one regatta (/console/committee/:slug): run a start, record finishes,
  * see the reconciliation of two recorders, the safety tally (who is afloat), enrol another phone.
- * Opened once with signal it keeps
- * what it needs on the device and works the whole day without network; every record waits on the
- * device until the server has it, and the bar at the top always says how many have not been sent.
+ * Opened once with signal it keeps what it needs on the device and works the whole day without
+ * network; every record waits on the device until the server has it, and the bar at the top always
+ * says how many have not been sent.
  * A device enrolled by QR code opens this page with `#enrol=<code>` and records without a password.
  */
 import { useEffect, useState } from 'react';
