@@ -33,28 +33,27 @@ before(async () => {
 });
 
 const raceId = () => regatta.raceIds[0]!;
-const eventPath = (suffix: string) => `/api/v1/events/${regatta.slug}${suffix}`;
 
 test('a race officer (by session) and a scorer (by API key) record signals, finishes and devices, labelled with their names', async () => {
-  const started = await ok(api.post(eventPath('/capture/signals'), signal([raceId()], 'start', start), { cookie: officer.cookie }), 201);
+  const started = await ok(api.post(`/api/v1/events/${regatta.slug}/capture/signals`, signal([raceId()], 'start', start), { cookie: officer.cookie }), 201);
   assert.deepEqual(started.data.recorder, { kind: 'member', id: officer.userId, label: officer.name });
-  const first = await ok(api.post(eventPath('/capture/finishes'), finish(raceId(), regatta.entries[0]!.sailNumber, at(1800.5)), { cookie: officer.cookie }), 201);
+  const first = await ok(api.post(`/api/v1/events/${regatta.slug}/capture/finishes`, finish(raceId(), regatta.entries[0]!.sailNumber, at(1800.5)), { cookie: officer.cookie }), 201);
   assert.deepEqual(first.data.recorder, { kind: 'member', id: officer.userId, label: officer.name });
-  const second = await ok(api.post(eventPath('/capture/finishes'), finish(raceId(), regatta.entries[0]!.sailNumber, at(1800.75)), { key: scorer.key }), 201);
+  const second = await ok(api.post(`/api/v1/events/${regatta.slug}/capture/finishes`, finish(raceId(), regatta.entries[0]!.sailNumber, at(1800.75)), { key: scorer.key }), 201);
   assert.deepEqual(second.data.recorder, { kind: 'key', id: scorer.userId, label: `${scorer.name} (API key)` });
-  const context = await ok(api.get(eventPath('/capture/context'), { cookie: scorer.cookie }));
+  const context = await ok(api.get(`/api/v1/events/${regatta.slug}/capture/context`, { cookie: scorer.cookie }));
   assert.equal(context.data.recorder.label, scorer.name);
   for (const who of [{ cookie: officer.cookie }, { key: scorer.key }]) {
-    const enrolment = await ok(api.post(eventPath('/capture/enrolments'), { label: 'Pin end' }, who), 201);
+    const enrolment = await ok(api.post(`/api/v1/events/${regatta.slug}/capture/enrolments`, { label: 'Pin end' }, who), 201);
     assert.match(enrolment.data.qrPayload, /#enrol=/);
-    assert.equal((await api.get(eventPath('/capture/devices'), who)).status, 200);
+    assert.equal((await api.get(`/api/v1/events/${regatta.slug}/capture/devices`, who)).status, 200);
   }
 
-  const reconciliation = await ok(api.get(eventPath(`/races/${raceId()}/capture/reconciliation`), { key: regatta.organizer.key }));
+  const reconciliation = await ok(api.get(`/api/v1/events/${regatta.slug}/races/${raceId()}/capture/reconciliation`, { key: regatta.organizer.key }));
   assert.deepEqual(reconciliation.data.recorders.map((recorder: { label: string }) => recorder.label).sort(), [officer.name, `${scorer.name} (API key)`].sort());
   // The provisional results follow, attributed to the recorders by name.
   const revisions = await eventually(async () => {
-    const response = await api.get(eventPath('/results/revisions'), { key: regatta.organizer.key, query: { race: raceId() } });
+    const response = await api.get(`/api/v1/events/${regatta.slug}/results/revisions`, { key: regatta.organizer.key, query: { race: raceId() } });
     const captured = (response.body.data?.revisions ?? []).filter((revision: { actor: { via: string } }) => revision.actor.via === 'capture');
     return captured.length > 0 ? captured : undefined;
   }, 15_000, 'a revision via capture');
@@ -64,31 +63,31 @@ test('a race officer (by session) and a scorer (by API key) record signals, fini
 test('a plain member: 403 capture_role_required on every recording and device operation, nothing stored; reading back is allowed', async () => {
   const record = finish(raceId(), regatta.entries[1]!.sailNumber, at(1810));
   const refusals = [
-    await api.post(eventPath('/capture/finishes'), record, { key: member.key }),
-    await api.post(eventPath('/capture/signals'), signal([raceId()], 'warning', at(-300)), { cookie: member.cookie }),
-    await api.post(eventPath('/capture/sync'), { records: [{ type: 'finish', record }] }, { key: member.key }),
-    await api.post(eventPath('/capture/finish-times'), { importId: randomUUID(), raceId: raceId(), csv: `${regatta.entries[1]!.sailNumber},${at(1811).toISOString()}\n` }, { key: member.key }),
-    await api.post(eventPath('/capture/enrolments'), {}, { key: member.key }),
-    await api.get(eventPath('/capture/devices'), { key: member.key }),
-    await api.get(eventPath('/capture/context'), { cookie: member.cookie }),
+    await api.post(`/api/v1/events/${regatta.slug}/capture/finishes`, record, { key: member.key }),
+    await api.post(`/api/v1/events/${regatta.slug}/capture/signals`, signal([raceId()], 'warning', at(-300)), { cookie: member.cookie }),
+    await api.post(`/api/v1/events/${regatta.slug}/capture/sync`, { records: [{ type: 'finish', record }] }, { key: member.key }),
+    await api.post(`/api/v1/events/${regatta.slug}/capture/finish-times`, { importId: randomUUID(), raceId: raceId(), csv: `${regatta.entries[1]!.sailNumber},${at(1811).toISOString()}\n` }, { key: member.key }),
+    await api.post(`/api/v1/events/${regatta.slug}/capture/enrolments`, {}, { key: member.key }),
+    await api.get(`/api/v1/events/${regatta.slug}/capture/devices`, { key: member.key }),
+    await api.get(`/api/v1/events/${regatta.slug}/capture/context`, { cookie: member.cookie }),
   ];
   for (const refused of refusals) {
     assert.deepEqual([refused.status, refused.body.code, refused.body.role], [403, 'capture_role_required', 'member'], refused.text);
     assert.equal(refused.headers.get('content-type'), 'application/problem+json; charset=utf-8');
     assert.match(refused.body.detail, /race officer, scorer or admin/);
   }
-  const log = await ok(api.get(eventPath(`/races/${raceId()}/capture/log`), { key: member.key }));
+  const log = await ok(api.get(`/api/v1/events/${regatta.slug}/races/${raceId()}/capture/log`, { key: member.key }));
   assert.equal(log.data.finishes.some((kept: { id: string }) => kept.id === record.id), false, 'the refused record is not stored');
-  assert.equal((await api.get(eventPath(`/races/${raceId()}/capture/reconciliation`), { key: member.key })).status, 200);
+  assert.equal((await api.get(`/api/v1/events/${regatta.slug}/races/${raceId()}/capture/reconciliation`, { key: member.key })).status, 200);
 });
 
 test('a role change takes effect on the next request: the member made race officer records, the officer made member is refused', async () => {
-  const before = await api.post(eventPath('/capture/finishes'), finish(raceId(), regatta.entries[2]!.sailNumber, at(1820)), { key: member.key });
+  const before = await api.post(`/api/v1/events/${regatta.slug}/capture/finishes`, finish(raceId(), regatta.entries[2]!.sailNumber, at(1820)), { key: member.key });
   assert.equal(before.status, 403);
   await ok(api.patch(`/api/v1/organizations/${regatta.org.slug}/members/${member.userId}`, { role: 'race-officer' }, { key: regatta.organizer.key }));
-  await ok(api.post(eventPath('/capture/finishes'), finish(raceId(), regatta.entries[2]!.sailNumber, at(1820)), { key: member.key }), 201);
+  await ok(api.post(`/api/v1/events/${regatta.slug}/capture/finishes`, finish(raceId(), regatta.entries[2]!.sailNumber, at(1820)), { key: member.key }), 201);
   await ok(api.patch(`/api/v1/organizations/${regatta.org.slug}/members/${officer.userId}`, { role: 'member' }, { key: regatta.organizer.key }));
-  const refused = await api.post(eventPath('/capture/finishes'), finish(raceId(), regatta.entries[1]!.sailNumber, at(1830)), { cookie: officer.cookie });
+  const refused = await api.post(`/api/v1/events/${regatta.slug}/capture/finishes`, finish(raceId(), regatta.entries[1]!.sailNumber, at(1830)), { cookie: officer.cookie });
   assert.deepEqual([refused.status, refused.body.code], [403, 'capture_role_required']);
 });
 
