@@ -68,7 +68,7 @@ export type MembershipGranted = Message<"regatta.facts.v1.MembershipGranted"> & 
   userId: string;
 
   /**
-   * "admin" | "member"
+   * "admin" | "member" | "race-officer" | "scorer"
    *
    * @generated from field: string role = 3;
    */
@@ -111,7 +111,7 @@ export type MembershipRevoked = Message<"regatta.facts.v1.MembershipRevoked"> & 
   userId: string;
 
   /**
-   * Role held before the revocation: "admin" | "member"
+   * Role held before the revocation: "admin" | "member" | "race-officer" | "scorer"
    *
    * @generated from field: string role = 3;
    */
