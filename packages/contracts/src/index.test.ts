@@ -293,7 +293,7 @@ describe("facts round-trip", () => {
 
 describe("fact catalogue and guards", () => {
   it("maps every fact type to a topic and a distinct payload case", () => {
-    assert.equal(FACT_TYPES.length, 44); // 20 + finish.recorded, race.signal.recorded, tally.day.closed (race capture) + results.revised/posted/official + protest.lodged, hearing.scheduled, decision.published, protest.withdrawn (the protest room) + regatta.imported (Sailwave import) + 10 of complete resources + fleet.split (split series) + ranking.published (national rankings) + split.standings.updated (internal, rankings of split series)
+    assert.equal(FACT_TYPES.length, 47); // 20 + password_reset.requested, email_confirmation.requested, sign_in.new_device (accounts) + finish.recorded, race.signal.recorded, tally.day.closed (race capture) + results.revised/posted/official + protest.lodged, hearing.scheduled, decision.published, protest.withdrawn (the protest room) + regatta.imported (Sailwave import) + 10 of complete resources + fleet.split (split series) + ranking.published (national rankings) + split.standings.updated (internal, rankings of split series)
     assert.equal(new Set(Object.values(FACT_PAYLOAD_CASE)).size, FACT_TYPES.length);
     const oneofCases = FactSchema.oneofs[0]!.fields.map((f) => f.localName).sort();
     assert.deepEqual([...Object.values(FACT_PAYLOAD_CASE)].sort(), oneofCases);

@@ -20,6 +20,7 @@ export * from "./gen/regatta/facts/v1/imports_pb.js";
 export * from "./gen/regatta/facts/v1/rankings_pb.js";
 export * from "./gen/regatta/facts/v1/split_pb.js";
 export * from "./gen/regatta/facts/v1/capture_pb.js";
+export * from "./gen/regatta/facts/v1/accounts_pb.js";
 export { timestampDate, timestampFromDate };
 export type { JsonObject };
 
@@ -34,6 +35,8 @@ export const TOPICS = {
   rankings: "rankings.v1",
   // The race committee's signals and finish records made on the water (race-capture).
   capture: "capture.v1",
+  // Account links and sign-ins (identity), for the notifications service: user ids only.
+  accounts: "accounts.v1",
 } as const;
 export type TopicName = (typeof TOPICS)[keyof typeof TOPICS];
 
@@ -94,6 +97,9 @@ export const FACT_PAYLOAD_CASE = {
   "finish.recorded": "finishRecorded",
   "race.signal.recorded": "raceSignalRecorded",
   "tally.day.closed": "tallyDayClosed",
+  "password_reset.requested": "passwordResetRequested",
+  "email_confirmation.requested": "emailConfirmationRequested",
+  "sign_in.new_device": "newDeviceSignedIn",
 } as const satisfies Record<string, FactPayloadCase>;
 
 /** A known fact type, e.g. "registration.created". */
@@ -159,6 +165,10 @@ export const FACT_TOPIC = {
   "race.signal.recorded": TOPICS.capture,
   // Internal (no webhook): a closed day of the safety tally; results-scoring applies its penalties.
   "tally.day.closed": TOPICS.capture,
+  // Internal (no webhook): account links and new-device sign-ins, keyed by the user id.
+  "password_reset.requested": TOPICS.accounts,
+  "email_confirmation.requested": TOPICS.accounts,
+  "sign_in.new_device": TOPICS.accounts,
 } as const satisfies Record<FactType, TopicName>;
 
 /** All known fact types. */
@@ -320,12 +330,18 @@ export function factToWebhookEnvelope(fact: Fact): WebhookEnvelope {
 
 /**
  * Kafka message key: the regatta id where one is involved, else the organization id, else the
- * user id (identity facts), else the message id.
+ * user id (identity and accounts facts), else the message id.
  */
 export function factKey(fact: Fact): string {
   if (fact.eventId) return fact.eventId;
   if (fact.organizationId) return fact.organizationId;
-  if (fact.payload.case === "userRegistered") return fact.payload.value.userId;
+  switch (fact.payload.case) {
+    case "userRegistered":
+    case "passwordResetRequested":
+    case "emailConfirmationRequested":
+    case "newDeviceSignedIn":
+      return fact.payload.value.userId;
+  }
   return fact.id;
 }
 

@@ -14,7 +14,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 
 export const SERVICE_NAMES = ['identity', 'organizations', 'events', 'results-scoring', 'sailors', 'webhooks', 'public-results', 'race-capture', 'notifications'] as const;
 export type ProcessName = (typeof SERVICE_NAMES)[number] | 'gateway';
-export const TOPIC_NAMES = ['identity.v1', 'organizations.v1', 'events.v1', 'registrations.v1', 'results.v1', 'rankings.v1', 'capture.v1'];
+export const TOPIC_NAMES = ['identity.v1', 'organizations.v1', 'events.v1', 'registrations.v1', 'results.v1', 'rankings.v1', 'capture.v1', 'accounts.v1'];
 
 const BASE_PORTS: Record<ProcessName, number> = {
   gateway: 18080,

@@ -12,6 +12,7 @@ import type { NotificationsContext, NotificationsResources } from './app/resourc
 import { SendWorker } from './app/worker.js';
 import { notificationsEnv } from './config.js';
 import { notificationRoutes } from './http/notifications.routes.js';
+import { accountsConsumer } from './messaging/accounts.consumer.js';
 import { captureConsumer } from './messaging/capture.consumer.js';
 import { eventsConsumer } from './messaging/events.consumer.js';
 import { identityConsumer } from './messaging/identity.consumer.js';
@@ -46,6 +47,6 @@ export const definition: ServiceDefinition<typeof notificationsEnv, Notification
   },
   rawBodyPaths: [/^\/api\/v1\/notifications\/unsubscribe$/],
   routes: (context, resources) => notificationRoutes(context, resources),
-  consumers: (context) => [eventsConsumer(context), registrationsConsumer(context), identityConsumer(), resultsConsumer(context), captureConsumer(context)],
+  consumers: (context) => [eventsConsumer(context), registrationsConsumer(context), identityConsumer(), resultsConsumer(context), captureConsumer(context), accountsConsumer(context)],
   background: (context, resources) => [new SendWorker({ pool: context.pool, logger: context.logger.child({ component: 'sender' }), schema: context.config.DB_SCHEMA }, resources)],
 };

@@ -74,7 +74,7 @@ describe('a notice on the notice board', () => {
   test('the log shows each message sent to the person, with no address in it', async () => {
     const log = await ok(regatta.api.get('/api/v1/notifications/messages', { cookie: entrants[0]!.cookie }));
     const kinds = log.data.map((m: { kind: string }) => m.kind).sort();
-    assert.deepEqual(kinds, ['entry', 'notice', 'notice']);
+    assert.deepEqual(kinds, ['email_confirmation', 'entry', 'notice', 'notice']);
     assert.ok(log.data.every((m: { status: string }) => m.status === 'sent'), JSON.stringify(log.data));
     assert.equal(JSON.stringify(log).includes('@'), false);
   });

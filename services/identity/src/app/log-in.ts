@@ -5,7 +5,11 @@
  */
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { problem } from '@regatta/http';
+import { withTransaction } from '@regatta/db';
+import { describeDevice } from '../domain/devices.js';
 import { decoyHash, verifyPassword } from '../domain/passwords.js';
+import { newDeviceSignedIn } from '../facts/accounts.js';
+import { rememberDevice } from '../store/account-links.js';
 import { membershipsOf, type MembershipDetail } from '../store/memberships.js';
 import { findUserByEmail, type UserRow } from '../store/users.js';
 import type { IdentityContext, IdentityResources } from './resources.js';
@@ -15,7 +19,7 @@ export async function logIn(
   context: IdentityContext,
   resources: IdentityResources,
   input: { email: string; password: string },
-  meta: { clientAddress: string; userAgent?: string | undefined },
+  meta: { clientAddress: string; userAgent?: string | undefined; locale?: 'en' | 'de'; requestId?: string | undefined },
 ): Promise<{ user: UserRow; memberships: MembershipDetail[]; session: OpenedSession }> {
   const { loginLimiter } = resources;
   const throttleKey = `${input.email}|${meta.clientAddress}`;
@@ -35,6 +39,14 @@ export async function logIn(
     throw problem('invalid_credentials', 'The email or password is not correct.');
   }
   await loginLimiter.delete(throttleKey).catch(() => undefined);
+  // A device (browser and system) this account never signed in from: the person hears of it.
+  const device = describeDevice(meta.userAgent);
+  await withTransaction(context.pool, async (client) => {
+    const seen = await rememberDevice(client, user.id, device);
+    if (seen.isNew && seen.hadOthers) {
+      await context.publish(client, newDeviceSignedIn({ userId: user.id, device, at: new Date(), locale: meta.locale ?? 'en' }, meta.requestId));
+    }
+  });
   const session = await openSession(context, user.id, meta.userAgent);
   return { user, memberships: await membershipsOf(context.pool, user.id), session };
 }

@@ -7,6 +7,7 @@ import { logOut } from '../app/log-out.js';
 import type { IdentityContext, IdentityResources } from '../app/resources.js';
 import type { OpenedSession } from '../app/sessions.js';
 import { signUp } from '../app/sign-up.js';
+import { requestLocale } from '../domain/devices.js';
 import { membershipView, userView } from './auth.views.js';
 import { loginBody, signupBody } from './auth.schemas.js';
 import { clientAddress, requestId, sessionCaller } from './callers.js';
@@ -26,7 +27,7 @@ export function authRoutes(context: IdentityContext, resources: IdentityResource
       path: '/api/v1/auth/signup',
       handler: async (req, res) => {
         const body = parseInput(signupBody, req.body, 'body');
-        const { user, session } = await signUp(context, body, { requestId: requestId(req), userAgent: req.header('user-agent') });
+        const { user, session } = await signUp(context, body, { requestId: requestId(req), userAgent: req.header('user-agent'), locale: requestLocale(req.header('accept-language')) });
         setSessionCookie(res, session);
         res.status(201).json({ data: { user: userView(user), memberships: [] }, message: 'Account created; you are signed in.' });
       },
@@ -36,7 +37,12 @@ export function authRoutes(context: IdentityContext, resources: IdentityResource
       path: '/api/v1/auth/login',
       handler: async (req, res) => {
         const body = parseInput(loginBody, req.body, 'body');
-        const { user, memberships, session } = await logIn(context, resources, body, { clientAddress: clientAddress(req), userAgent: req.header('user-agent') });
+        const { user, memberships, session } = await logIn(context, resources, body, {
+          clientAddress: clientAddress(req),
+          userAgent: req.header('user-agent'),
+          locale: requestLocale(req.header('accept-language')),
+          requestId: requestId(req),
+        });
         setSessionCookie(res, session);
         res.status(200).json({ data: { user: userView(user), memberships: memberships.map(membershipView) }, message: 'Signed in.' });
       },

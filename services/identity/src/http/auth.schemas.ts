@@ -1,7 +1,7 @@
 /** Bodies of sign-up and login. */
 import { z } from '@regatta/config';
 
-const email = z.string().trim().toLowerCase().max(254).email();
+export const email = z.string().trim().toLowerCase().max(254).email();
 
 export const signupBody = z.object({
   email,
@@ -10,3 +10,12 @@ export const signupBody = z.object({
 });
 
 export const loginBody = z.object({ email, password: z.string().min(1).max(200) });
+
+const uuid = z.string().uuid();
+const locale = z.enum(['en', 'de']).optional();
+
+export const passwordResetBody = z.object({ email, locale }).strict();
+export const passwordResetConfirmBody = z
+  .object({ linkId: uuid, token: z.string().min(1).max(200), password: z.string().min(10, 'must be at least 10 characters').max(200) })
+  .strict();
+export const emailConfirmationBody = z.object({ linkId: uuid, token: z.string().min(1).max(200) }).strict();

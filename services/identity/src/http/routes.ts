@@ -1,6 +1,7 @@
 /** Every route of identity, one file per resource. */
 import type { RouteDefinition } from '@regatta/http';
 import type { IdentityContext, IdentityResources } from '../app/resources.js';
+import { accountLinkRoutes } from './account-links.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { embedTokenRoutes } from './embed-tokens.routes.js';
 import { internalRoutes } from './internal.routes.js';
@@ -10,6 +11,7 @@ import { memberRoutes } from './members.routes.js';
 export function routes(context: IdentityContext, resources: IdentityResources): RouteDefinition[] {
   return [
     ...authRoutes(context, resources),
+    ...accountLinkRoutes(context, resources),
     ...keyRoutes(context, resources),
     ...memberRoutes(context, resources),
     ...embedTokenRoutes(context, resources),

@@ -51,3 +51,22 @@ export async function contactsOf(db: Queryable, userIds: readonly string[]): Pro
   const result = await db.query<{ id: string; name: string; email: string }>('SELECT id, name, email FROM users WHERE id = ANY($1::uuid[])', [[...userIds]]);
   return result.rows.map((row) => ({ userId: row.id, name: row.name, email: row.email }));
 }
+
+/** Ends every session of a person (a new password signs everyone out); answers the ended sessions' ids. */
+export async function deleteSessionsOf(db: Queryable, userId: string): Promise<string[]> {
+  const result = await db.query<{ id: string }>('DELETE FROM sessions WHERE user_id = $1 RETURNING id', [userId]);
+  return result.rows.map((row) => row.id);
+}
+
+/** Records a device for the person; answers whether it was new and whether the person had others before. */
+export async function rememberDevice(db: Queryable, userId: string, device: string): Promise<{ isNew: boolean; hadOthers: boolean }> {
+  const result = await db.query<{ inserted: boolean; others: string }>(
+    `WITH inserted AS (
+       INSERT INTO known_devices (user_id, device) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT EXISTS (SELECT 1 FROM inserted) AS inserted,
+            (SELECT count(*) FROM known_devices WHERE user_id = $1 AND device <> $2) AS others`,
+    [userId, device],
+  );
+  const row = result.rows[0]!;
+  return { isNew: row.inserted, hadOthers: Number(row.others) > 0 };
+}

@@ -9,6 +9,7 @@ import type { MessageParams, RegattaRef } from '../domain/message.js';
 import { entrantsOfBoats, entrantUserIds, memberUserIds } from '../store/projections/entries.js';
 import { findRegatta, fleetName } from '../store/projections/regattas.js';
 import { queueMessages } from '../store/messages.js';
+import { keepFirstLocale } from '../store/preferences.js';
 
 type WithRegatta = Extract<MessageParams, { regatta: RegattaRef }>;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
@@ -85,4 +86,9 @@ export async function notifyOrganizers(client: PoolClient, schema: string, fact:
 /** A message about a person's account (password reset, e-mail confirmation, new device). */
 export async function notifyAccount(client: PoolClient, schema: string, factId: string, userId: string, params: AccountParams): Promise<number> {
   return queueMessages(client, schema, { factId, kind: params.kind, eventId: null, params, userIds: [userId], mandatory: KIND_RULES[params.kind].mandatory });
+}
+
+/** The language a person signed up in, kept until they choose one. */
+export async function rememberLanguage(client: PoolClient, userId: string, locale: string): Promise<void> {
+  if (locale === 'en' || locale === 'de') await keepFirstLocale(client, userId, locale);
 }

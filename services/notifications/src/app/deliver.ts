@@ -68,7 +68,8 @@ export async function deliverOne(resources: NotificationsResources, logger: Logg
   if (!contact) {
     outcome = { kind: 'no_address' };
   } else {
-    const composed = await composeMail(resources, message, contact, prepared.locales.get(message.userId));
+    const requested = 'locale' in message.params ? message.params.locale : undefined;
+    const composed = await composeMail(resources, message, contact, requested ?? prepared.locales.get(message.userId));
     if (!composed) {
       messagesTotal.inc({ kind: message.kind, outcome: 'failed' });
       return { id: message.id, decision: { kind: 'failed', error: 'link_expired: the link was used or expired before it could be sent' }, locale: null, subject: null };

@@ -22,9 +22,10 @@ export type MessageParams =
   | { kind: 'organizer_entry'; regatta: RegattaRef; change: 'new' | 'withdrawn'; boat: string; sailor: string; fleet: string }
   | { kind: 'organizer_protest'; regatta: RegattaRef; number: number; type: string; at: string }
   | { kind: 'sign_in_missing'; regatta: RegattaRef; boats: string[] }
-  | { kind: 'password_reset'; linkId: string; expiresAt: string }
-  | { kind: 'email_confirmation'; linkId: string; expiresAt: string }
-  | { kind: 'new_device'; at: string; device: string };
+  /** Account messages are written in the language of the request that caused them (`locale`). */
+  | { kind: 'password_reset'; linkId: string; expiresAt: string; locale?: string }
+  | { kind: 'email_confirmation'; linkId: string; expiresAt: string; locale?: string }
+  | { kind: 'new_device'; at: string; device: string; locale?: string };
 
 export type ParamsOf<K extends NotificationKind> = Extract<MessageParams, { kind: K }>;
 

@@ -50,3 +50,8 @@ export async function regattasOf(db: Queryable, userId: string): Promise<Array<{
   );
   return result.rows;
 }
+
+/** Sets the language unless the person already has one. */
+export async function keepFirstLocale(db: Queryable, userId: string, locale: string): Promise<void> {
+  await db.query('INSERT INTO recipients (user_id, locale) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, locale]);
+}
