@@ -121,6 +121,11 @@ describe('the safety tally: a day of five boats', () => {
     assert.ok(await board(organizer).getByRole('row', { name: /GER 4/ }).getByText('Overdue: not signed in after the deadline').isVisible());
     assert.deepEqual(await auditBothWidths(organizer), []);
 
+    // Every day's tally is kept: a day long past shows the boats, none of them out.
+    await organizer.getByLabel('Day', { exact: true }).fill('2020-01-04');
+    await organizer.getByText('0 afloat with 0 persons on board · 0 back ashore · 5 not signed out').waitFor();
+    await organizer.getByLabel('Day', { exact: true }).fill(today);
+    await alert.getByRole('heading', { name: '1 boat not signed in after the deadline' }).waitFor();
     await organizer.getByRole('button', { name: `Close ${today}` }).click();
     await organizer.getByRole('status').filter({ hasText: 'Day closed: 1 miss recorded.' }).waitFor();
   });

@@ -44,12 +44,19 @@ export default function TallyDesk() {
   const event = useOutletContext<Regatta>();
   const { t, i18n } = useTranslation('tally');
   const slug = event.slug;
-  const board = useTallyBoard(slug);
+  // Today's board by default; the tally of every day is kept (a day is often closed the next morning).
+  const [day, setDay] = useState('');
+  const board = useTallyBoard(slug, undefined, day || undefined);
   const settings = useTallySettings(slug);
   const { close } = useTallyChanges(slug);
   return (
     <div className="tally">
       <h2>{t('title')}</h2>
+      <div className="field">
+        <label htmlFor="tally-day">{t('day')}</label>
+        <input id="tally-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} aria-describedby="tally-day-hint" />
+        <p id="tally-day-hint" className="hint">{t('dayHint')}</p>
+      </div>
       <QueryView query={board}>
         {(day) => (
           <>

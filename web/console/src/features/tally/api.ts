@@ -22,10 +22,11 @@ const boardKey = (slug: string) => ['tally', slug, 'board'] as const;
 const mineKey = (slug: string) => ['tally', slug, 'mine'] as const;
 const settingsKey = (slug: string) => ['tally', slug, 'settings'] as const;
 
-export function useTallyBoard(slug: string, client: RegattaClient = api) {
+/** The board of `day` (YYYY-MM-DD; default today on the regatta's clock). */
+export function useTallyBoard(slug: string, client: RegattaClient = api, day?: string) {
   return useQuery({
-    queryKey: [...boardKey(slug), client === api ? 'session' : 'device'],
-    queryFn: async () => (await unwrap(client.GET('/api/v1/events/{slug}/tally', { params: { path: { slug } } }))).data,
+    queryKey: [...boardKey(slug), client === api ? 'session' : 'device', day ?? 'today'],
+    queryFn: async () => (await unwrap(client.GET('/api/v1/events/{slug}/tally', { params: { path: { slug }, query: day ? { day } : {} } }))).data,
     refetchInterval: BOARD_POLL_MS,
   });
 }
