@@ -13,6 +13,7 @@
  * Modules: http.ts (the client), credentials.ts (user, key, token, files), events.ts (clubs and
  * regattas), protests.ts, overall.ts, rankings.ts; plan.ts says what the demo holds.
  */
+import { ENTRY_REGATTA, ensureEntryForm } from './entry-form.js';
 import { ensureRaceDay } from './capture.js';
 import { DEMO_REGATTA, ensureEmbedToken, ensureKey, readSaved, signIn, writeCredentials } from './credentials.js';
 import { ensureEvent, ensureOrganization, loadEvent } from './events.js';
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
   if (overallEvent) await ensureOverall(overallEvent);
   const rankingListId = await ensureRanking(federation.slug);
 
+  // The regatta open for entries: one question and one waiver on its entry form.
+  if ((await loadEvent(ENTRY_REGATTA))?.status === 'published') await ensureEntryForm(ENTRY_REGATTA);
   const embedToken = demoClub ? await ensureEmbedToken(demoClub) : undefined;
   await ensureRaceDay();
   writeCredentials(key, keyId, { embedToken, demoClub: demoClub?.slug, federation: federation.slug, rankingListId });

@@ -5,6 +5,7 @@
 import type { PublicEntry, PublicEvent, PublicOrganization } from '../domain/model.js';
 import type { EntriesView, FleetStatus, RegattaView, ResultsView, StandingsView } from '../domain/public-views.js';
 import type { SeriesView } from '../domain/series-view.js';
+import { entryAction } from '../domain/entry-action.js';
 import { ENGLISH, type Locale } from '../i18n/locale.js';
 import { formatDuration } from './html/format.js';
 import { html, seg, type Html } from './html/html.js';
@@ -114,6 +115,7 @@ export function regattaPage(view: RegattaView, locale: Locale = ENGLISH): string
       liveSlug: event.slug,
       body: html`<h1>${event.name}</h1>${regattaHeader(event, 'overview', locale)}
 ${event.description ? html`<p>${event.description}</p>` : ''}
+${enterSection(view, locale)}
 <h2>${t('regatta.fleets')}</h2>
 ${scroll(
   locale,
@@ -132,6 +134,24 @@ ${raceSchedule(view, locale)}`,
     },
     locale,
   );
+}
+
+/** The "Enter" action: a link into the console's entry form while entries are open (or to the waitlist), else why not. */
+function enterSection(view: RegattaView, locale: Locale): Html {
+  const { t } = locale;
+  const registered = view.fleets.reduce((sum, fleet) => sum + fleet.registered, 0);
+  const action = entryAction(view.event, registered, new Date());
+  if (action.state === 'none') return html``;
+  const link = (label: string) => html`<p><a class="button" href="/console/enter/${seg(view.event.slug)}">${label}</a></p><p class="meta">${t('enter.signInNote')}</p>`;
+  const body =
+    action.state === 'open'
+      ? html`<p>${t('enter.open')}${action.closes ? ` ${t('enter.closes', { time: locale.dateTime(action.closes) })}` : ''}</p>${link(t('enter.enter'))}`
+      : action.state === 'full'
+        ? html`<p>${t('enter.full')}${action.closes ? ` ${t('enter.closes', { time: locale.dateTime(action.closes) })}` : ''}</p>${link(t('enter.joinWaitlist'))}`
+        : action.state === 'not_yet_open'
+          ? html`<p>${t('enter.notYetOpen', { time: locale.dateTime(action.opens) })}</p>`
+          : html`<p>${t('enter.closed')}</p>`;
+  return html`<section aria-labelledby="enter-title"><h2 id="enter-title">${t('enter.title')}</h2>${body}</section>`;
 }
 
 function linkOrText(label: string, value: string): Html {

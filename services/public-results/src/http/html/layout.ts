@@ -17,6 +17,7 @@ header.site{background:var(--accent);color:#fff;padding:.5rem 1rem;display:flex;
 .tools{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem}ul.langs{list-style:none;margin:0;padding:0;display:flex;gap:.75rem}
 ul.langs a{font-weight:400}ul.langs a[aria-current]{font-weight:600;text-decoration:underline}header.site a.signin{border:1px solid #fff;border-radius:4px;padding:.1rem .6rem}
 main{max-width:72rem;margin:0 auto;padding:1rem}
+a.button{display:inline-block;background:var(--accent);color:#fff;font-weight:600;text-decoration:none;border-radius:4px;padding:.5rem 1rem}a.button:focus{outline:3px solid var(--fg);outline-offset:2px}
 h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}h3{font-size:1.05rem}
 nav.tabs ul{list-style:none;padding:0;margin:.5rem 0 1rem;display:flex;flex-wrap:wrap;gap:.25rem}
 nav.tabs a{display:inline-block;padding:.35rem .75rem;border:1px solid var(--line);border-radius:999px;text-decoration:none}

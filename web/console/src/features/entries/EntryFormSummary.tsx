@@ -17,17 +17,16 @@ export function EntryFormSummary({ entry, form, timeZone }: { entry: Entry; form
   return (
     <ul className="entry-form-summary">
       {form.questions.map((question) => (
-        <li key={question.id}>{question.label}: <strong>{answer(entry.answers?.[question.id])}</strong></li>
+        <li key={question.id}>{`${question.label}: ${answer(entry.answers?.[question.id])}`}</li>
       ))}
       {form.waivers.map((waiver) => {
         const accepted = entry.waiverAcceptances?.find((acceptance) => acceptance.waiverId === waiver.id);
         if (!accepted || pending.has(waiver.id)) {
-          return <li key={waiver.id}>{waiver.title}: <strong>{t('form.toAccept', { version: waiver.version })}</strong></li>;
+          return <li key={waiver.id}><strong>{`${waiver.title}: ${t('form.toAccept', { version: waiver.version })}`}</strong></li>;
         }
         return (
           <li key={waiver.id}>
-            {waiver.title}: {t('form.accepted', { version: accepted.version, name: accepted.name ?? '—', at: formatDateTime(accepted.acceptedAt, i18n.language, timeZone) })}
-            {accepted.guardian ? ` ${t('form.guardian', { name: accepted.guardian.name })}` : ''}
+            {`${waiver.title}: ${t('form.accepted', { version: accepted.version, name: accepted.name ?? '—', at: formatDateTime(accepted.acceptedAt, i18n.language, timeZone) })}${accepted.guardian ? ` ${t('form.guardian', { name: accepted.guardian.name })}` : ''}`}
           </li>
         );
       })}

@@ -18,8 +18,8 @@ function EntryRows({ entries, labelledBy }: { entries: MyEntry[]; labelledBy: st
   const { t, i18n } = useTranslation('myRegattas');
   const { t: te } = useTranslation('enter');
   return (
-    <div className="scroll" tabIndex={0} role="region" aria-labelledby={labelledBy}>
-      <table aria-labelledby={labelledBy}>
+    <div className="table-wrap">
+      <table className="responsive" aria-labelledby={labelledBy}>
         <thead>
           <tr>
             <th scope="col">{t('col.regatta')}</th>
@@ -32,14 +32,14 @@ function EntryRows({ entries, labelledBy }: { entries: MyEntry[]; labelledBy: st
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <th scope="row"><Link to={entryPath(entry.event.slug, entry.id)}>{entry.event.name}</Link></th>
-              <td>{formatDate(entry.event.startDate, i18n.language)}</td>
-              <td>
+              <td data-label={t('col.regatta')}><Link to={entryPath(entry.event.slug, entry.id)}>{entry.event.name}</Link></td>
+              <td data-label={t('col.dates')}>{formatDate(entry.event.startDate, i18n.language)}</td>
+              <td data-label={t('col.status')}>
                 {statusLine(te, entry)}
                 {entry.pendingWaivers.length > 0 && <><br /><strong>{t('toAccept', { count: entry.pendingWaivers.length })}</strong></>}
               </td>
-              <td>{entry.fleetName}</td>
-              <td>{entry.boat.sailNumber ? `${entry.boat.name} (${entry.boat.sailNumber})` : entry.boat.name}</td>
+              <td data-label={t('col.fleet')}>{entry.fleetName}</td>
+              <td data-label={t('col.boat')}>{entry.boat.sailNumber ? `${entry.boat.name} (${entry.boat.sailNumber})` : entry.boat.name}</td>
             </tr>
           ))}
         </tbody>
@@ -84,8 +84,8 @@ export default function MyRegattas() {
             ) : (
               <>
                 <p>{t('history.stats', { events: data.stats.events, races: data.stats.racesSailed, wins: data.stats.wins, podiums: data.stats.podiums })}</p>
-                <div className="scroll" tabIndex={0} role="region" aria-labelledby={ids.history}>
-                  <table aria-labelledby={ids.history}>
+                <div className="table-wrap">
+                  <table className="responsive" aria-labelledby={ids.history}>
                     <thead>
                       <tr>
                         <th scope="col">{t('col.regatta')}</th>
@@ -99,12 +99,12 @@ export default function MyRegattas() {
                     <tbody>
                       {data.history.map((row) => (
                         <tr key={`${row.event.id}-${row.fleet.id}-${row.boat.id}`}>
-                          <th scope="row">{row.event.slug ? <a href={`/regattas/${row.event.slug}/standings`}>{row.event.name}</a> : row.event.name}</th>
-                          <td>{formatDate(row.date, i18n.language)}</td>
-                          <td>{row.fleet.name}</td>
-                          <td>{row.boat.sailNumber ? `${row.boat.name} (${row.boat.sailNumber})` : row.boat.name}</td>
-                          <td className="num">{row.finalPosition === null ? '—' : t('history.place', { place: row.finalPosition, of: row.fleetSize ?? '?' })}</td>
-                          <td className="num">{row.points ?? '—'}</td>
+                          <td data-label={t('col.regatta')}>{row.event.slug ? <a href={`/regattas/${row.event.slug}/standings`}>{row.event.name}</a> : row.event.name}</td>
+                          <td data-label={t('col.dates')}>{formatDate(row.date, i18n.language)}</td>
+                          <td data-label={t('col.fleet')}>{row.fleet.name}</td>
+                          <td data-label={t('col.boat')}>{row.boat.sailNumber ? `${row.boat.name} (${row.boat.sailNumber})` : row.boat.name}</td>
+                          <td data-label={t('col.place')} className="num">{row.finalPosition === null ? '—' : t('history.place', { place: row.finalPosition, of: row.fleetSize ?? '?' })}</td>
+                          <td data-label={t('col.points')} className="num">{row.points ?? '—'}</td>
                         </tr>
                       ))}
                     </tbody>
