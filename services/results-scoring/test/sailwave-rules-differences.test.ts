@@ -2,7 +2,8 @@
  * The parity report's categories through the gateway: a Sailwave file whose only differences are the
  * cells where Sailwave departs from RRS 44.3(c) (a penalty on a tied boat added to the tie's first
  * place; a penalty not capped at the DNF score) is imported, answered as `rules_differences` with each
- * cell named, and GET /standings keeps the rules' scores (7.5 + 2 = 9.5; 9 + 2 capped at 10).
+ * cell named, and GET /standings keeps the rules' scores (7.5 + 2 = 9.5; 9 + 2 capped at 10). The places
+ * are stored as places (the tie included), with no finish or elapsed time invented.
  *
  *   STACK_SLOT=5 node --conditions=@regatta/source --import tsx scripts/with-stack.ts \
  *     node --conditions=@regatta/source --import tsx --test services/results-scoring/test/sailwave-rules-differences.test.ts
@@ -49,4 +50,10 @@ test('import: a fleet whose only differences are named rules differences is repo
   const bySail = new Map<string, any>(standings.data.standings.map((s: any) => [s.boat.sail, s]));
   const points = (sail: string) => bySail.get(sail).raceResults.map((r: any) => r.points);
   assert.deepEqual([points('IRL s7'), points('IRL s8'), points('IRL s9')], [[9.5, 7], [7.5, 8], [9, 10]]);
+
+  // The one-design places are stored as places: no finish or elapsed time is invented for them.
+  const race1 = (await api.get(`/api/v1/events/${body.event.slug}/results`, { key: owner.key, query: { race: '1' } })).body as any;
+  const results = race1.data.races[0].results as Array<{ boat: { sail: string }; finishTime: string | null; elapsedTime: string | null }>;
+  assert.equal(results.length, 9);
+  assert.deepEqual(results.filter((r) => r.finishTime !== null || r.elapsedTime !== null).map((r) => r.boat.sail), []);
 });

@@ -1,11 +1,11 @@
 /**
  * One race of the engine mapping (to-scoring.ts) → the entries results-scoring stores (the shape a
- * submission stores: status, code, finish time, penalty, redress). The platform derives places from
- * finish times, so:
+ * submission stores: status, code, finish time or place, penalty, redress):
  * - handicap fleets: finish = the race's start + the boat's elapsed time (the start is stored as the
  *   race's actual start, so elapsed and corrected times show as in Sailwave);
- * - one-design fleets (places): finish = a reference instant + place seconds, no actual start (so no
- *   elapsed time is shown); equal places get equal finish times, i.e. a tie.
+ * - one-design fleets (places): the place as Sailwave recorded it (`recordedPlace`), no finish time
+ *   and no actual start: nothing is invented, and the race is place-only (race-entries.ts ranks it
+ *   on the places, equal places tied). Redress without a place and the coded results have none.
  * Pure: no I/O.
  */
 import type { ResultStatus } from '@regatta/contracts';
@@ -37,8 +37,9 @@ export function draftEntries(
     const boatId = boatIdOf.get(e.boatId);
     if (boatId === undefined) return;
     let finishTime: Date | null = null;
+    let recordedPlace: number | null = null;
     if (handicapped && e.elapsedSeconds !== undefined) finishTime = new Date(base + Math.round(e.elapsedSeconds * 1000));
-    else if (!handicapped && e.position !== undefined) finishTime = new Date(base + e.position * 1000);
+    else if (!handicapped && e.position !== undefined) recordedPlace = e.position;
     const entry: DraftEntry = {
       boatId,
       seq,
@@ -50,6 +51,7 @@ export function draftEntries(
       redressMethod: null,
       redressPoints: null,
       notes: null,
+      recordedPlace,
     };
     if (e.penalty !== undefined) {
       entry.code = e.penalty.code;
@@ -58,6 +60,7 @@ export function draftEntries(
     } else if (e.code === 'RDG') {
       entry.code = 'RDG';
       entry.finishTime = null;
+      entry.recordedPlace = null;
       const r = e.redress;
       if (r?.method === 'stated') {
         entry.redressMethod = 'points';
@@ -67,6 +70,7 @@ export function draftEntries(
       entry.code = e.code;
       entry.status = statusOfCode(e.code) ?? 'dnf';
       entry.finishTime = null;
+      entry.recordedPlace = null;
     }
     entries.push(entry);
   });

@@ -1,6 +1,7 @@
 /**
  * The import's draft, worked by hand: race dates as Sailwave scorers type them, the stored entries of
- * a race (finish = start + elapsed for handicap fleets, reference + place seconds for one-design), the
+ * a race (finish = start + elapsed for handicap fleets, the place as recorded for one-design: no time
+ * invented, equal places a tie), the
  * head check a streaming upload runs, and a small file through draft and the platform's scoring.
  */
 import assert from 'node:assert/strict';
@@ -50,9 +51,18 @@ test('stored entries: elapsed from the start (handicap), places as seconds (one-
       ['b4', 'finished', 'RDG', null, null, 'points', 2.5],
     ],
   );
+  // One-design: the places as recorded, no finish time invented; codes and redress without a place.
   const placed = draftEntries(race, boats, false, start);
   assert.equal(placed.actualStart, null);
-  assert.deepEqual(placed.entries.slice(0, 2).map((e) => e.finishTime?.toISOString()), ['2026-05-07T18:00:01.000Z', '2026-05-07T18:00:02.000Z']);
+  assert.deepEqual(
+    placed.entries.map((e) => [e.boatId, e.status, e.code, e.finishTime, e.recordedPlace]),
+    [
+      ['b1', 'finished', null, null, 1],
+      ['b2', 'finished', 'SCP', null, 2],
+      ['b3', 'dns', 'OCS', null, null],
+      ['b4', 'finished', 'RDG', null, null],
+    ],
+  );
   assert.deepEqual(['DNF', 'RET', 'UFD', 'DNC', 'ZFP'].map(statusOfCode), ['dnf', 'dnf', 'dsq', 'dnc', 'finished']);
 });
 

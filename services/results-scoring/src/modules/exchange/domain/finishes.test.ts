@@ -22,7 +22,7 @@ function run(text: string) {
   for (const f of mapped.fleets) for (const s of scoreSeries(f.input).standings) points.set(s.boatId, s.races.map((c) => c.points));
   let n = 0;
   const draft = buildImportDraft(parsed.file, mapped, { organizationId: 'org', fileName: 'winter.blw', today: new Date(Date.UTC(2026, 10, 27)), newId: () => `id-${++n}`, stableId: (k) => k });
-  return { mapped, points: Object.fromEntries(points), parity: sailwaveParity(parsed.file), draft: draftParity(draft) };
+  return { mapped, points: Object.fromEntries(points), parity: sailwaveParity(parsed.file), draft: draftParity(draft), built: draft };
 }
 
 test('two fleets in one place-entered start: places from rrecpos, interleaved; an SCP boat leaves the others where they finished', () => {
@@ -94,8 +94,13 @@ test('an SCP boat tied on her recorded place scores 7.5 + 2 = 9.5; the parity re
   // capped at the DNF score, 10 (Sailwave: 11).
   // Sailwave's totals: s7 9 + 7 = 16, s8 7.5 + 8 = 15.5, s9 9 + 11 = 20; the platform's 16.5, 15.5, 19: the ranks agree.
   const text = tiedPenaltySeries();
-  const { points, parity, draft } = run(text);
+  const { points, parity, draft, built } = run(text);
   assert.deepEqual([points.s7, points.s8, points.s9], [[9.5, 7], [7.5, 8], [9, 10]]);
+  // Stored as places, not as times: race 1 holds places 1 to 9 with 7 twice (the tie), no finish time invented.
+  const race1 = built.races.find((r) => r.number === 1)!;
+  assert.equal(race1.actualStart, null);
+  assert.deepEqual(race1.entries.map((e) => e.recordedPlace).sort((a, b) => a! - b!), [1, 2, 3, 4, 5, 6, 7, 7, 9]);
+  assert.ok(race1.entries.every((e) => e.finishTime === null));
   const fleet = parity.fleets[0]!;
   assert.equal(fleet.category, 'rules_differences');
   assert.deepEqual(

@@ -88,14 +88,14 @@ test('places: a whole number from 1 to 10,000, else the file is refused with the
     assert.equal(typeof parsed.errors[0]!.line, 'number');
   }
   const top = draftOf(series({ place: (b) => (b === 3 ? '10000' : String(b)) }));
-  assert.deepEqual(top.draft.races[0]!.entries.map((e) => e.finishTime!.getTime() - top.draft.races[0]!.entries[0]!.finishTime!.getTime()), [0, 1000, 9_999_000]);
+  assert.deepEqual(top.draft.races[0]!.entries.map((e) => [e.recordedPlace, e.finishTime]), [[1, null], [2, null], [10_000, null]]);
   // "0" is Sailwave's unset: the finish has no place (warned, left out), as an empty rpos.
   const unset = draftOf(series({ place: (b, r) => (b === 3 && r === 1 ? '0' : String(b)) }));
   assert.equal(unset.draft.races[0]!.entries.length, 2);
   assert.ok(unset.draft.warnings.some((w) => w.setting === 'rpos' && /a finish without a place/.test(w.message)));
-  // Every stored finish time is a valid date.
+  // The highest place is stored as the place (it fits the column's integer), with no time.
   const entries = draftEntries({ number: 1, entries: [{ boatId: '1', position: MAX_PLACE }] }, new Map([['1', 'b1']]), false, new Date('2026-05-07T00:00:00Z')).entries;
-  assert.equal(entries[0]!.finishTime!.toISOString(), '2026-05-07T02:46:40.000Z');
+  assert.deepEqual([entries[0]!.recordedPlace, entries[0]!.finishTime], [MAX_PLACE, null]);
 });
 
 test('registration texts: class, club, nationality (and boat name, sail number, names) cut to what a registration holds, warned', () => {

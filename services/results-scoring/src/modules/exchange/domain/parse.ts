@@ -325,7 +325,7 @@ function optNumber(v: string | undefined, line: number, key: string, errs: Colle
   return n;
 }
 
-/** The most places a race can have; a finish is stored at a reference instant + place seconds. */
+/** The most places a race can have (a place is stored as entered, `recordedPlace`). */
 export const MAX_PLACE = 10_000;
 
 /** `rpos` / `rrecpos`: a place is a whole number from 1 to MAX_PLACE; "" and "0" (Sailwave's unset) are none. */

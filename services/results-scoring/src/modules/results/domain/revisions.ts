@@ -78,6 +78,8 @@ export interface EntrySnapshot {
   redressMethod: SubmittedEntry['redressMethod'];
   redressPoints: number | null;
   notes: string | null;
+  /** Only where the result was entered as a place (snapshots written before places were kept have none). */
+  recordedPlace?: number;
 }
 
 export const snapshotOf = (entries: readonly SubmittedEntry[]): EntrySnapshot[] =>
@@ -92,6 +94,7 @@ export const snapshotOf = (entries: readonly SubmittedEntry[]): EntrySnapshot[] 
     redressMethod: e.redressMethod,
     redressPoints: e.redressPoints,
     notes: e.notes,
+    ...(e.recordedPlace != null ? { recordedPlace: e.recordedPlace } : {}),
   }));
 
 export const entriesFromSnapshot = (snapshot: readonly EntrySnapshot[]): SubmittedEntry[] =>

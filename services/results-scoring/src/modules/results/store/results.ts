@@ -50,15 +50,16 @@ export async function replaceResults(client: Queryable, scope: { raceId: string;
   if (entries.length === 0) return;
   await client.query(
     `INSERT INTO race_results (race_id, event_id, fleet_id, boat_id, seq, status, code, finish_time, penalty_percent, penalty_points, redress_method, redress_points, notes,
-                               position, elapsed_seconds, corrected_seconds, points)
+                               recorded_place, position, elapsed_seconds, corrected_seconds, points)
      SELECT $1, $2, $3, e.boat_id, e.seq, e.status, e.code, e.finish_time, e.penalty_percent, e.penalty_points, e.redress_method, e.redress_points, e.notes,
-            NULL, NULL, NULL, NULL
-       FROM unnest($4::text[], $5::int[], $6::text[], $7::text[], $8::timestamptz[], $9::float8[], $10::float8[], $11::text[], $12::float8[], $13::text[])
-         AS e(boat_id, seq, status, code, finish_time, penalty_percent, penalty_points, redress_method, redress_points, notes)
+            e.recorded_place, NULL, NULL, NULL, NULL
+       FROM unnest($4::text[], $5::int[], $6::text[], $7::text[], $8::timestamptz[], $9::float8[], $10::float8[], $11::text[], $12::float8[], $13::text[], $14::int[])
+         AS e(boat_id, seq, status, code, finish_time, penalty_percent, penalty_points, redress_method, redress_points, notes, recorded_place)
      ON CONFLICT (race_id, boat_id) DO UPDATE SET
        event_id = EXCLUDED.event_id, fleet_id = EXCLUDED.fleet_id, seq = EXCLUDED.seq, status = EXCLUDED.status, code = EXCLUDED.code,
        finish_time = EXCLUDED.finish_time, penalty_percent = EXCLUDED.penalty_percent, penalty_points = EXCLUDED.penalty_points,
-       redress_method = EXCLUDED.redress_method, redress_points = EXCLUDED.redress_points, notes = EXCLUDED.notes, updated_at = now()`,
+       redress_method = EXCLUDED.redress_method, redress_points = EXCLUDED.redress_points, notes = EXCLUDED.notes,
+       recorded_place = EXCLUDED.recorded_place, updated_at = now()`,
     [
       scope.raceId,
       scope.eventId,
@@ -73,6 +74,7 @@ export async function replaceResults(client: Queryable, scope: { raceId: string;
       entries.map((e) => e.redressMethod),
       entries.map((e) => e.redressPoints),
       entries.map((e) => e.notes),
+      entries.map((e) => e.recordedPlace ?? null),
     ],
   );
 }
@@ -92,6 +94,7 @@ interface ResultRowDb {
   redress_method: RedressMethod | null;
   redress_points: number | null;
   notes: string | null;
+  recorded_place: number | null;
   position: number | null;
   elapsed_seconds: number | null;
   corrected_seconds: number | null;
@@ -114,6 +117,7 @@ const resultOf = (row: ResultRowDb): ResultRow => ({
   redressMethod: row.redress_method,
   redressPoints: row.redress_points,
   notes: row.notes,
+  recordedPlace: row.recorded_place ?? null,
   position: row.position,
   elapsedSeconds: row.elapsed_seconds,
   correctedSeconds: row.corrected_seconds,

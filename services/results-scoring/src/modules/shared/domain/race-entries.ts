@@ -1,7 +1,8 @@
 /**
  * Stored entries of one race → the engine's race entries: finishing order from the finish times (ties
- * on equal times) or, in a place-only race, from the order the sheet listed the finishers; Appendix A
- * codes, 44.3(c)-style penalties and RDG redress requests.
+ * on equal times) or, in a place-only race, from the places entered (ties on equal places) or else
+ * the order the sheet listed the finishers; Appendix A codes, 44.3(c)-style penalties and RDG redress
+ * requests.
  */
 import type { RedressMethod, ResultStatus } from '@regatta/contracts';
 import { PENALTY_CODES, RESULT_CODES, type PenaltyCode, type RaceEntry, type RedressRequest, type ResultCode } from '@regatta/scoring-engine';
@@ -20,6 +21,11 @@ export interface StoredEntry {
   /** Null on an RDG: no method was given, the fleet's default applies (redressMethodOf). */
   redressMethod: RedressMethod | null;
   redressPoints: number | null;
+  /**
+   * The place the result was entered with, in a race scored on places (a Sailwave one-design race's
+   * `rrecpos`); equal places are a tie. Absent or null: entered as a time or as a listed order.
+   */
+  recordedPlace?: number | null;
 }
 
 export function elapsedSecondsOf(start: Date | null, finish: Date | null): number | null {
@@ -59,22 +65,41 @@ function redressOf(fleet: FleetSetup, entry: StoredEntry): RedressRequest {
 
 /**
  * A place-only race: a fleet ranked on the order of finish (no time correction) whose finishers all
- * came without a finish time. Its finishers are placed in the order the sheet listed them (`seq`);
- * a sheet with times keeps ranking on the times.
+ * came without a finish time. Its finishers are placed by the places entered (`recordedPlace`, equal
+ * places tied; a finisher without one, e.g. redress without a place, is not placed) when any finisher
+ * has one, else in the order the sheet listed them (`seq`); a sheet with times keeps ranking on the
+ * times.
  */
 export function isPlaceOnly(fleet: FleetSetup, entries: readonly Pick<StoredEntry, 'status' | 'finishTime'>[]): boolean {
   const finishers = entries.filter((e) => e.status === 'finished');
   return !needsRatings(fleet) && finishers.length > 0 && finishers.every((e) => e.finishTime === null);
 }
 
-/** The finishers in finishing order with their positions (ties on equal times). */
+const placeOf = (e: StoredEntry): number | null => e.recordedPlace ?? null;
+
+/**
+ * Finishers ranked on the places entered: position = rank in place order (seq between equals), a
+ * finisher whose place equals the one before her tied with her (A7: 1, 2, 2, 4 → 1, 2.5, 2.5, 4 points;
+ * 1, 2, 2, 3 scores the same, the next place after a tie being taken). Finishers without a place are
+ * not placed.
+ */
+export function placedOnPlaces(finishers: readonly StoredEntry[]): Map<string, { position: number; tied: boolean }> {
+  const positionOf = new Map<string, { position: number; tied: boolean }>();
+  const placed = finishers.filter((e) => placeOf(e) !== null).sort((a, b) => placeOf(a)! - placeOf(b)! || a.seq - b.seq);
+  placed.forEach((e, i) => {
+    const previous = placed[i - 1];
+    positionOf.set(e.boatId, { position: i + 1, tied: previous !== undefined && placeOf(previous) === placeOf(e) });
+  });
+  return positionOf;
+}
+
+/** The finishers in finishing order with their positions (ties on equal times or equal places entered). */
 function finishingOrder(fleet: FleetSetup, entries: readonly StoredEntry[]): Map<string, { position: number; tied: boolean }> {
   const positionOf = new Map<string, { position: number; tied: boolean }>();
   if (isPlaceOnly(fleet, entries)) {
-    entries
-      .filter(isFinisher)
-      .sort((a, b) => a.seq - b.seq)
-      .forEach((e, i) => positionOf.set(e.boatId, { position: i + 1, tied: false }));
+    const finishers = entries.filter(isFinisher);
+    if (finishers.some((e) => placeOf(e) !== null)) return placedOnPlaces(finishers);
+    finishers.sort((a, b) => a.seq - b.seq).forEach((e, i) => positionOf.set(e.boatId, { position: i + 1, tied: false }));
     return positionOf;
   }
   const finishers = entries
