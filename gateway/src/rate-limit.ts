@@ -138,6 +138,8 @@ export class RedisKeyRateLimiter implements KeyRateLimiter {
   private redisDown = false;
 
   private readonly deviceLimit: number;
+  /** The block reservation in flight per counter, if any. */
+  private readonly reserving = new Map<string, Promise<void>>();
 
   constructor(private readonly settings: RedisKeyRateLimiterSettings) {
     this.windowMs = settings.windowSeconds * 1000;
@@ -205,10 +207,17 @@ export class RedisKeyRateLimiter implements KeyRateLimiter {
     if (!counter) return;
     if (this.consumeNow(principal, res)) return;
     const { id: keyId, limit } = counter;
+    // One block reservation of a key at a time: concurrent requests wait for it and take from it
+    // (each reserving its own would leave all but one block unused, counted against the key).
+    for (let pending = this.reserving.get(keyId); pending; pending = this.reserving.get(keyId)) {
+      await pending;
+      if (this.consumeNow(principal, res)) return;
+    }
     const { redis } = this.settings;
     let consumed: number;
     let msBeforeNext: number;
     let block = 1;
+    let reserved: (() => void) | undefined;
     try {
       if (redis.status !== 'ready') throw new Error(`redis ${redis.status}`);
       // Counted inline (no helper promise): this runs for every request that holds no block.
@@ -217,6 +226,7 @@ export class RedisKeyRateLimiter implements KeyRateLimiter {
       const leftMs = entry?.fromRedis ? entry.resetAt - Date.now() : 0;
       if (leftMs > WINDOW_END_MARGIN_MS) {
         block = entry && !entry.near && entry.unsynced === 0 ? blockSize(limit - entry.consumed - entry.held) : 1;
+        if (block > 1) this.reserving.set(keyId, new Promise<void>((resolve) => (reserved = resolve)));
         const count = block === 1 ? await this.counters.incr(key) : await redis.incrby(key, block);
         // The block alone: the key is new in Redis although this gateway saw its window running (Redis lost it): read its window.
         msBeforeNext = count > block ? leftMs : await this.windowOf(key);
@@ -232,15 +242,24 @@ export class RedisKeyRateLimiter implements KeyRateLimiter {
       // Over the limit the count stands as Redis has it (points granted in process wait for the next success).
       if (consumed <= limit && this.behindRedis(keyId, consumed)) ({ consumed, msBeforeNext } = await this.reconcile(keyId, consumed, msBeforeNext, block));
     } catch (error) {
+      this.reserved(keyId, reserved);
       this.noteRedisDown(error);
       this.fallback(res, keyId, counter);
       return;
     }
     const { held, near } = this.keepBlock(keyId, consumed, block, limit);
     this.remember(keyId, consumed, msBeforeNext, held, near);
+    this.reserved(keyId, reserved);
     this.noteRedisUp();
     if (consumed > limit) throw this.limited(res, counter, msBeforeNext);
     setRateLimitHeaders(res, limit, limit - consumed, msBeforeNext);
+  }
+
+  /** A block reservation is over: the requests waiting for it go on. */
+  private reserved(keyId: string, release: (() => void) | undefined): void {
+    if (!release) return;
+    this.reserving.delete(keyId);
+    release();
   }
 
   /**
@@ -329,7 +348,9 @@ export class RedisKeyRateLimiter implements KeyRateLimiter {
       entry.consumed = consumed + entry.unsynced;
       entry.resetAt = resetAt;
       entry.fromRedis = true;
-      entry.held = held;
+      // Near the limit what this gateway still holds goes back; else a new block adds to it.
+      if (near) this.giveBack(keyId, true);
+      entry.held += held;
       entry.near = near;
       this.touch(keyId, entry);
     } else {

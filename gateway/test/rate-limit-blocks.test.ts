@@ -28,14 +28,24 @@ function connect(): Redis {
   return redis;
 }
 
+/** Counts sent per connection: INCR and INCRBY commands (a count in Redis). */
+const counts = new Map<RedisKeyRateLimiter, { commands: number }>();
+
 /** A gateway replica's limiter, ready once its announcement subscription is. */
 async function replica(deviceLimit = 3): Promise<RedisKeyRateLimiter> {
   const redis = connect();
+  const sent = { commands: 0 };
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
+    if (command.name === 'incr' || command.name === 'incrby') sent.commands += 1;
+    return (send as (...args: unknown[]) => unknown)(command, ...rest);
+  }) as typeof redis.sendCommand;
   const subscriber = connect();
   await Promise.all([redis, subscriber].map((connection) => new Promise((resolve) => connection.once('ready', resolve))));
   const limiter = new RedisKeyRateLimiter({ redis, keyPrefix: prefix, windowSeconds: 3600, logger, deviceLimit, subscriber, channel });
   await subscriber.subscribe(channel);
   limiters.push(limiter);
+  counts.set(limiter, sent);
   return limiter;
 }
 
@@ -80,6 +90,23 @@ test('a steady key is counted in blocks: exact countdown, a Redis round trip per
   assert.equal((await request(limiter, principal)).status, 429);
   const counted = Number(await connections[0]!.get(`${prefix}:${principal.keyId}`));
   assert.equal(counted, limit + 1, 'Redis holds every request, the refused one too, and nothing reserved');
+});
+
+test('concurrent requests share one block reservation: every point granted, none left unused in Redis', async () => {
+  const limiter = await replica();
+  const limit = 2000;
+  const principal = keyPrincipal(limit);
+  const answers = [];
+  // Sixteen at a time, as sixteen keep-alive connections send them.
+  while (answers.length < limit + 16) answers.push(...(await Promise.all(Array.from({ length: 16 }, () => request(limiter, principal)))));
+  const granted = answers.filter((answer) => answer.status === 200).length;
+  assert.equal(granted, limit, 'exactly the limit granted');
+  assert.equal(answers.length - granted, 16, 'the rest refused');
+  const sent = counts.get(limiter)!.commands;
+  // Blocks of up to 64 far from the limit, one by one in its last NEAR_LIMIT points, and the refusals.
+  assert.ok(sent < NEAR_LIMIT + 16 + 80, `${sent} counts sent to Redis for ${answers.length} requests`);
+  const counted = Number(await connections[0]!.get(`${prefix}:${principal.keyId}`));
+  assert.equal(counted, limit + 16, 'Redis holds every request and no reserved point left unused');
 });
 
 test('two replicas racing for the last requests: the first request over the limit is refused whichever replica it reaches', async () => {
