@@ -26,6 +26,10 @@ const screen = (load: Loader, namespaces: readonly string[] = []): Pick<RouteObj
 export const routes: RouteObject[] = [
   { path: 'sign-in', ...screen(() => import('../features/account/SignIn')), errorElement: <RouteError /> },
   { path: 'sign-up', ...screen(() => import('../features/account/SignUp')), errorElement: <RouteError /> },
+  // The links of account e-mails open without a session.
+  { path: 'forgot-password', ...screen(() => import('../features/account/ForgotPassword')), errorElement: <RouteError /> },
+  { path: 'reset-password', ...screen(() => import('../features/account/ResetPassword')), errorElement: <RouteError /> },
+  { path: 'confirm-email', ...screen(() => import('../features/account/ConfirmEmail')), errorElement: <RouteError /> },
   // The committee app works for an enrolled device without a session, and offline: outside the guard.
   { path: 'committee/enrol', ...screen(() => import('../features/committee/Enrol'), ['committee']), errorElement: <RouteError /> },
   { path: 'committee/:slug', ...screen(() => import('../features/committee/Committee'), ['committee', 'tally']), errorElement: <RouteError /> },
@@ -43,6 +47,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...screen(() => import('../features/orgs/Home')) },
           { path: 'account', ...screen(() => import('../features/account/Account')) },
+          { path: 'account/notifications', ...screen(() => import('../features/account/Notifications'), ['notifications']) },
           // A sailor's side: enter a regatta (from its public page), the entry's confirmation, her regattas.
           { path: 'enter/:slug', ...screen(() => import('../features/enter/EnterRegatta'), ['enter']) },
           { path: 'enter/:slug/entries/:registrationId', ...screen(() => import('../features/enter/EntryConfirmation'), ['enter']) },

@@ -16,6 +16,7 @@ export default function Account() {
               <dt>{t('account:name')}</dt><dd>{data.user.name}</dd>
               <dt>{t('account:email')}</dt><dd>{data.user.email}</dd>
             </dl>
+            <p><Link to="/account/notifications">{t('account:notificationsLink')}</Link></p>
             <h2>{t('account:memberships')}</h2>
             {data.memberships.length === 0 ? (
               <p>{t('account:noMemberships')} <Link to="/orgs">{t('account:createOrganization')}</Link></p>

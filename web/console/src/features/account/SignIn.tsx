@@ -43,6 +43,7 @@ export default function SignIn() {
         </Field>
         <button type="submit" disabled={signIn.isPending}>{t('account:signIn')}</button>
       </form>
+      <p><Link to="/forgot-password">{t('account:forgotLink')}</Link></p>
       <p>
         {t('account:noAccount')} <Link to={`/sign-up${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`}>{t('account:signUp')}</Link>
       </p>

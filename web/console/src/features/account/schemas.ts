@@ -19,6 +19,14 @@ export const signUpSchema = z.object({
 });
 export type SignUpValues = z.infer<typeof signUpSchema>;
 
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  password: z.string().min(10, 'validation.passwordLength').max(200, 'validation.tooLong'),
+});
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
 /** Only a path inside the console may be returned to after sign-in (never another site). */
 export function safeNext(next: string | null): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
