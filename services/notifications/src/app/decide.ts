@@ -10,6 +10,7 @@ import { entrantsOfBoats, entrantUserIds, memberUserIds } from '../store/project
 import { findRegatta, fleetName } from '../store/projections/regattas.js';
 import { queueMessages } from '../store/messages.js';
 import { keepFirstLocale } from '../store/preferences.js';
+import { queuedTotal } from './metrics.js';
 
 type WithRegatta = Extract<MessageParams, { regatta: RegattaRef }>;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
@@ -32,7 +33,9 @@ async function regattaOf(client: PoolClient, eventId: string): Promise<{ ref: Re
 
 async function queue(client: PoolClient, schema: string, fact: FactRef, news: RegattaNews, ref: RegattaRef, userIds: readonly string[]): Promise<number> {
   const params = { ...news, regatta: ref } as WithRegatta;
-  return queueMessages(client, schema, { factId: fact.id, kind: news.kind, eventId: fact.eventId, params, userIds, mandatory: KIND_RULES[news.kind].mandatory });
+  const added = await queueMessages(client, schema, { factId: fact.id, kind: news.kind, eventId: fact.eventId, params, userIds, mandatory: KIND_RULES[news.kind].mandatory });
+  queuedTotal.inc({ kind: news.kind }, added);
+  return added;
 }
 
 /** Every entrant of the regatta (or of one fleet): notices, schedule changes, results. */
@@ -85,7 +88,9 @@ export async function notifyOrganizers(client: PoolClient, schema: string, fact:
 
 /** A message about a person's account (password reset, e-mail confirmation, new device). */
 export async function notifyAccount(client: PoolClient, schema: string, factId: string, userId: string, params: AccountParams): Promise<number> {
-  return queueMessages(client, schema, { factId, kind: params.kind, eventId: null, params, userIds: [userId], mandatory: KIND_RULES[params.kind].mandatory });
+  const added = await queueMessages(client, schema, { factId, kind: params.kind, eventId: null, params, userIds: [userId], mandatory: KIND_RULES[params.kind].mandatory });
+  queuedTotal.inc({ kind: params.kind }, added);
+  return added;
 }
 
 /** The language a person signed up in, kept until they choose one. */

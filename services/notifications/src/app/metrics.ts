@@ -1,5 +1,5 @@
 /** Sending metrics on prom-client's global registry (served by /metrics). Labels name kinds and outcomes, never people. */
-import { Counter, Histogram, register } from 'prom-client';
+import { Counter, register } from 'prom-client';
 
 export const messagesTotal = new Counter({
   name: 'notifications_messages_total',
@@ -18,12 +18,5 @@ export const queuedTotal = new Counter({
 export const resentAfterLease = new Counter({
   name: 'notifications_lease_expired_total',
   help: 'Messages leased by a worker that never marked them (it died) and taken up again; sent with the same Message-ID',
-  registers: [register],
-});
-
-export const sendLag = new Histogram({
-  name: 'notifications_send_lag_seconds',
-  help: 'Time from deciding a message to the SMTP server accepting it',
-  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
   registers: [register],
 });
