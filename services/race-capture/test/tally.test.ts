@@ -27,19 +27,23 @@ before(async () => {
   outsider = await newActor(api, ['read', 'register', 'results']);
   const own = await ok(api.post(`/api/v1/events/${regatta.slug}/register`, { fleet: regatta.fleetId, boat: { name: 'Boat 5', sailNumber: 'GBR 5' }, emergencyContact: 'Anna +44 7700 900005' }, { key: sailor.key }), 201);
   boats.push(...regatta.entries, { registrationId: own.data.id, boatId: own.data.boatId, sailNumber: 'GBR 5' });
-  // Both races started today (their day on the tally) and were scored: GBR 5 third in race 2.
+  // GBR 6 races without ever signing out.
+  const sixth = await ok(api.post(`/api/v1/events/${regatta.slug}/register`, { fleet: regatta.fleetId, boat: { name: 'Boat 6', sailNumber: 'GBR 6' }, sailor: { name: 'Skipper 6', email: `skipper-6-${randomUUID().slice(0, 8)}@example.org` } }, { key: regatta.organizer.key }), 201);
+  boats.push({ registrationId: sixth.data.id, boatId: sixth.data.boatId, sailNumber: 'GBR 6' });
+  // Both races started today (their day on the tally) and were scored: GBR 4 third in race 2, behind GBR 6.
   for (const raceId of regatta.raceIds) {
     await ok(api.post(`/api/v1/events/${regatta.slug}/capture/signals`, signal([raceId], 'start', start), { key: regatta.organizer.key }), 201);
   }
-  const order = [['GBR 1', 'GBR 2', 'GBR 3', 'GBR 4', 'GBR 5'], ['GBR 1', 'GBR 2', 'GBR 5', 'GBR 3', 'GBR 4']];
+  const order = [['GBR 1', 'GBR 2', 'GBR 3', 'GBR 4', 'GBR 5', 'GBR 6'], ['GBR 6', 'GBR 1', 'GBR 4', 'GBR 2', 'GBR 5', 'GBR 3']];
   for (const [index, raceId] of regatta.raceIds.entries()) {
     const results = order[index]!.map((sail, place) => ({ boat: boats.find((boat) => boat.sailNumber === sail)!.boatId, status: 'finished', finishTime: new Date(start.getTime() + (40 + place) * 60_000).toISOString() }));
     await ok(api.post(`/api/v1/events/${regatta.slug}/races/${raceId}/results`, { actualStart: start.toISOString(), status: 'finished', results }, { key: regatta.organizer.key }));
   }
   await eventually(async () => {
     const mine = await api.get(`/api/v1/events/${regatta.slug}/tally/mine`, { key: sailor.key });
-    return mine.status === 200 && mine.body.data.boats.length === 1 ? true : undefined;
-  }, 10_000, 'race capture projected the sailor\'s entry');
+    const board = await api.get(`/api/v1/events/${regatta.slug}/tally`, { key: regatta.organizer.key });
+    return mine.status === 200 && mine.body.data.boats.length === 1 && board.body.data?.boats.length === 6 ? true : undefined;
+  }, 10_000, 'race capture projected the entries');
 });
 
 test('the entrant signs her own boat out with her persons; a retry is 200 and the same; another body under its id 409', async () => {
@@ -79,7 +83,7 @@ test('the shore team signs four boats out and three in; the entrant signs in wit
   const tap = await ok(api.post(path('/movements'), move(boats[4]!.registrationId, 'in'), { key: sailor.key }), 201);
   assert.equal(tap.data.personsOnBoard, 2, 'a one-tap sign-in keeps the persons signed out');
   const board = (await ok(api.get(path(), { key: regatta.organizer.key }))).data;
-  assert.deepEqual(board.summary, { afloat: 1, personsAfloat: 1, returned: 4, ashore: 0, flagged: 0 });
+  assert.deepEqual(board.summary, { afloat: 1, personsAfloat: 1, returned: 4, ashore: 1, flagged: 0 });
   const afloat = board.boats.filter((boat: any) => boat.state === 'afloat');
   assert.deepEqual(afloat.map((boat: any) => [boat.sailNumber, boat.personsOnBoard, boat.persons, boat.flagged]), [['GBR 4', 1, ['Skipper 4'], false]]);
   // A device sees the persons, never the contacts.
@@ -99,9 +103,9 @@ test('settings: 400 on the field, members only; a day cannot close before its de
   assert.deepEqual([early.status, early.body.code], [409, 'tally_day_open']);
 });
 
-test('past the deadline GBR 4 is flagged; the CSV is the organizer\'s; closing the day puts DPI 2 on her last finish as a revision via tally', async () => {
-  const saved = (await ok(api.put(path('/settings'), { signInDeadline: '00:00', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 }, { key: regatta.organizer.key }))).data;
-  assert.deepEqual(saved, { signInDeadline: '00:00', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 });
+test('past the deadline GBR 4 is flagged; the CSV is the organizer\'s; closing the day: DPI 2 on GBR 4\'s last finish, DNC for GBR 6, revisions via tally', async () => {
+  const saved = (await ok(api.put(path('/settings'), { signInDeadline: '00:00', missedSignOut: 'dnc', missedSignIn: 'points', penaltyPoints: 2 }, { key: regatta.organizer.key }))).data;
+  assert.deepEqual(saved, { signInDeadline: '00:00', missedSignOut: 'dnc', missedSignIn: 'points', penaltyPoints: 2 });
   const board = (await ok(api.get(path(), { key: regatta.organizer.key }))).data;
   assert.deepEqual([board.deadlinePassed, board.summary.flagged, board.boats.filter((boat: any) => boat.flagged).map((boat: any) => boat.sailNumber)], [true, 1, ['GBR 4']]);
 
@@ -109,25 +113,29 @@ test('past the deadline GBR 4 is flagged; the CSV is the organizer\'s; closing t
   assert.equal(csv.status, 200);
   assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
   const lines = csv.text.replace('\uFEFF', '').trim().split('\r\n');
-  assert.equal(lines.length, 6);
+  assert.equal(lines.length, 7);
   assert.ok(lines.some((line) => line.startsWith('GBR 4,Boat 4,ILCA 7,Skipper 4,afloat,1,Skipper 4,') && line.includes(',yes,')), csv.text);
   assert.ok(lines.some((line) => line.includes("'+44 7700 900005") || line.includes('Anna +44 7700 900005')), csv.text);
   const csvEntrant = await api.get(path('/export'), { key: sailor.key });
   assert.deepEqual([csvEntrant.status, csvEntrant.body.code], [403, 'not_a_member']);
 
   const closed = (await ok(api.post(path(`/days/${today()}/close`), undefined, { key: regatta.organizer.key }), 201)).data;
-  assert.deepEqual(closed.misses.map((miss: any) => [miss.sailNumber, miss.breach, miss.raceIds]), [['GBR 4', 'sign_in', regatta.raceIds]]);
-  // GBR 4 was 4th in race 2 (her last finish of the day): 4 + 2 = 6 points.
-  const gbr4 = boats[3]!.boatId;
+  assert.deepEqual(closed.misses.map((miss: any) => [miss.sailNumber, miss.breach, miss.raceIds]), [
+    ['GBR 4', 'sign_in', regatta.raceIds],
+    ['GBR 6', 'sign_out', regatta.raceIds],
+  ]);
+  const [gbr4, gbr6] = [boats[3]!.boatId, boats[5]!.boatId];
   const revision = await eventually(async () => {
     const history = (await ok(api.get(`/api/v1/events/${regatta.slug}/results/revisions`, { key: regatta.organizer.key, query: { race: regatta.raceIds[1]! } }))).data.revisions;
     return history.find((entry: any) => entry.actor.via === 'tally');
   }, 15_000, 'the tally penalty became a revision');
-  assert.match(revision.reason, /^Safety tally \d{4}-\d{2}-\d{2}: GBR 4 did not sign in \(DPI 2 points\)/);
+  assert.match(revision.reason, /^Safety tally \d{4}-\d{2}-\d{2}: GBR 4 did not sign in \(DPI 2 points\); GBR 6 did not sign out \(DNC\)/);
   const standings = (await ok(api.get(`/api/v1/events/${regatta.slug}/standings`, { key: regatta.organizer.key }))).data;
-  const row = standings.standings.find((entry: any) => entry.boat.id === gbr4);
-  const race2 = row.raceResults.find((result: any) => result.raceId === regatta.raceIds[1]);
-  assert.deepEqual([race2.points, race2.code], [6, 'DPI']);
+  const scores = (boatId: string) => standings.standings.find((entry: any) => entry.boat.id === boatId).raceResults.map((result: any) => [result.points, result.code]);
+  // GBR 6 scores DNC in both races: 6 boats + 1 = 7 points. In race 2 she no longer finishes ahead
+  // of GBR 4, who moves up from 3rd to 2nd and gets her 2 points added: 2 + 2 = 4, her race 1 stands.
+  assert.deepEqual(scores(gbr6), [[7, 'DNC'], [7, 'DNC']]);
+  assert.deepEqual(scores(gbr4), [[4, null], [4, 'DPI']]);
   // Closing again penalizes nothing twice.
   await ok(api.post(path(`/days/${today()}/close`), undefined, { key: regatta.organizer.key }), 201);
   await new Promise((resolve) => setTimeout(resolve, 1_500));
