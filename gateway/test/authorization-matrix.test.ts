@@ -1134,6 +1134,28 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(Array.isArray(body.data)) } },
     ],
   },
+  // notifications: a person's own settings and log (any signed-in person, no organization needed).
+  'GET /api/v1/notifications/preferences': {
+    call: () => ({ path: '/api/v1/notifications/preferences' }),
+    rows: [
+      { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: { status: 200, check: (body) => assert.deepEqual([body.data.locale, body.data.kinds.length], ['en', 12]) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(body.data.kinds.some((k: any) => k.kind === 'password_reset' && k.mandatory && k.enabled)) } },
+    ],
+  },
+  'PUT /api/v1/notifications/preferences': {
+    call: () => ({ path: '/api/v1/notifications/preferences', body: { kinds: [{ kind: 'results', enabled: false }] } }),
+    rows: [
+      { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: { status: 200, check: (body) => assert.equal(body.data.kinds.find((k: any) => k.kind === 'results').enabled, false) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.equal(body.data.kinds.find((k: any) => k.kind === 'results').enabled, false) } },
+    ],
+  },
+  'GET /api/v1/notifications/messages': {
+    call: () => ({ path: '/api/v1/notifications/messages' }),
+    rows: [
+      { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: { status: 200, check: (body) => assert.ok(Array.isArray(body.data)) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(body.data.every((m: any) => !JSON.stringify(m).includes('@'))) } },
+    ],
+  },
   'PATCH /api/v1/series/:slug': {
     call: (x) => ({ path: `/api/v1/series/${x.changes.seriesToPatch}`, body: { name: 'Matrix Series Renamed' } }),
     rows: [
