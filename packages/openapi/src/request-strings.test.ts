@@ -18,6 +18,7 @@ const TAKEN_AS_SENT = new Set([
   // Passwords: every character counts, blanks included.
   'POST /api/v1/auth/login body.password',
   'POST /api/v1/auth/signup body.password',
+  'POST /api/v1/auth/password-reset/confirm body.password',
   // Ids looked up as sent: any other value is a 404.
   'DELETE /api/v1/embed-tokens query.id',
   'DELETE /api/v1/keys query.id',

@@ -16,6 +16,6 @@ const locale = z.enum(['en', 'de']).optional();
 
 export const passwordResetBody = z.object({ email, locale }).strict();
 export const passwordResetConfirmBody = z
-  .object({ linkId: uuid, token: z.string().min(1).max(200), password: z.string().min(10, 'must be at least 10 characters').max(200) })
+  .object({ linkId: uuid, token: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/), password: z.string().min(10, 'must be at least 10 characters').max(200) })
   .strict();
-export const emailConfirmationBody = z.object({ linkId: uuid, token: z.string().min(1).max(200) }).strict();
+export const emailConfirmationBody = z.object({ linkId: uuid, token: z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/) }).strict();

@@ -28,4 +28,4 @@ export const logQuery = z.object({
   offset: queryOffset(),
 });
 
-export const unsubscribeQuery = z.object({ token: z.string().min(10).max(1_000) });
+export const unsubscribeQuery = z.object({ token: z.string().min(10).max(1_000).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/) });
