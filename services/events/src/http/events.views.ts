@@ -29,19 +29,28 @@ function eventSummaryFields(row: EventRow) {
 }
 
 export function eventJson(row: EventRow, organization: OrgRef) {
-  const { status, entryFee, currency, maxParticipants, settings, ...head } = eventSummaryFields(row);
-  // Key order as the API has always written it.
+  // Key order as the API has always written it (the summary's fields, the registration window in
+  // between). Written out rather than rest and spread of the summary: those showed in the CPU
+  // profile of GET /events/{slug} as the costliest step of the view.
   return {
-    ...head,
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    venue: row.venue,
+    address: row.address,
+    startDate: iso(row.start_date),
+    endDate: iso(row.end_date),
+    timeZone: row.time_zone,
     registrationOpen: iso(row.registration_open),
     registrationClose: iso(row.registration_close),
-    status,
-    entryFee,
-    currency,
-    maxParticipants,
+    status: row.status,
+    entryFee: money(row.entry_fee),
+    currency: row.currency,
+    maxParticipants: row.max_participants,
     nor: row.nor,
     sailingInstructions: row.sailing_instructions,
-    settings,
+    settings: row.settings,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     organization,
