@@ -65,7 +65,8 @@ cat <<MSG
   Regatta platform is running.
     Gateway:        $GW   (health: /api/v1/health, docs: /api/v1/docs)
     Logs:           $ROOT/.local/logs/
-    Mail inbox:     ${MAILPIT_URL:-(SMTP_URL=$SMTP_URL, no local inbox)}   (every e-mail the platform sent, Mailpit)
+    Mail inbox:     ${MAILPIT_URL:-(SMTP_URL=$SMTP_URL, no local inbox)}   (every e-mail the platform sent, Mailpit:
+                    the demo accounts' confirmations, the organizer's new entries and protests)
 $(cat "$ROOT/.local/demo-credentials.txt" 2>/dev/null || true)
 $(cat "$ROOT/.local/demo-committee.txt" 2>/dev/null || true)
 
