@@ -19,6 +19,8 @@ export default function SeriesPage() {
   const series = useSeries(org, slug);
   const [said, setSaid] = useState(((location.state as { said?: string } | null)?.said) ?? '');
   const [editing, setEditing] = useState(false);
+  // Just created or changed: follow the standings while results-scoring ranks the series.
+  const [followUntil, setFollowUntil] = useState(() => Date.now() + 6000);
   return (
     <>
       <p><Link to={`/orgs/${org}/series`}>{t('back')}</Link></p>
@@ -55,10 +57,11 @@ export default function SeriesPage() {
                 onSaved={(_, name) => {
                   setEditing(false);
                   setSaid(t('change.saved', { name }));
+                  setFollowUntil(Date.now() + 6000);
                 }}
               />
             )}
-            <SeriesStandings org={org} slug={data.slug} />
+            <SeriesStandings org={org} slug={data.slug} followUntil={followUntil} />
           </>
         )}
       </QueryView>

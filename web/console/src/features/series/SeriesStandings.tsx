@@ -10,10 +10,10 @@ import { Empty, QueryView } from '../../ui/states';
 import { useSeriesStandings, type SeriesStandingEntry } from './api';
 import { byFleet } from './form';
 
-export function SeriesStandings({ org, slug }: { org: string; slug: string }) {
+export function SeriesStandings({ org, slug, followUntil }: { org: string; slug: string; followUntil: number }) {
   const { t, i18n } = useTranslation('series');
   const headingId = useId();
-  const standings = useSeriesStandings(org, slug);
+  const standings = useSeriesStandings(org, slug, followUntil);
   const number = (value: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(value);
   const score = (result: SeriesStandingEntry['eventResults'][number]) => {
     const text = result.absent ? t('standings.absent', { points: number(result.points) }) : number(result.points);

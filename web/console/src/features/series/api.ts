@@ -29,11 +29,16 @@ export function useSeries(org: string, slug: string) {
   });
 }
 
-export function useSeriesStandings(org: string, slug: string) {
+/**
+ * The standings are ranked by results-scoring after the series' facts reach it, a moment after a
+ * series is created or changed: until `followUntil` (a time in ms) they are asked again every 1.5 s.
+ */
+export function useSeriesStandings(org: string, slug: string, followUntil = 0) {
   return useQuery({
     queryKey: ['series', org, 'standings', slug],
     queryFn: async () => (await unwrap(api.GET('/api/v1/series/{slug}/standings', { params: { path: { slug } } }))).data,
     enabled: slug !== '',
+    refetchInterval: () => (Date.now() < followUntil ? 1500 : false),
   });
 }
 
