@@ -25,7 +25,7 @@ import { findSeriesContainingEvent } from '../../shared/store/projections/series
 import { fleetHasResults } from '../../results/store/results.js';
 import { projectRace } from './project-race.js';
 import { recomputeFleet } from '../../results/app/recompute-fleet.js';
-import { renderFleetViews } from '../../results/app/render-views.js';
+import { renderFleetViews, renderLockedFleetViews } from '../../results/app/render-views.js';
 import { rescoreRecorded } from '../../results/app/rescore-setup.js';
 import { changeFleets } from '../../results/app/unit-of-work/fleet-change.js';
 import { systemActor } from '../../results/app/unit-of-work/revision-builder.js';
@@ -87,7 +87,8 @@ export async function projectRaceDeleted(
     if (change.fleet(race.fleetId) && (await fleetHasResults(client, race.fleetId))) {
       change.rescore(race.fleetId, { revisions: 'moved-races', reason: raceDeletedReason(removed.raceNumber, hadResults), actor: by });
     } else {
-      await renderFleetViews(client, race.fleetId);
+      // Under the unit's fleet lock: not taken again.
+      await renderLockedFleetViews(client, race.fleetId);
     }
   });
 }
