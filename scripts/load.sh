@@ -5,6 +5,7 @@
 #   LOAD_SCENARIOS="smoke race-day" npm run load    only these (rate-limit runs on its own stack)
 #   LOAD_SCENARIOS=spectators npm run load          public pages, live feeds and a results committee
 #   LOAD_SCENARIOS=race-day-capacity npm run load   the race-day mix at rising rates: its capacity
+#   LOAD_K6_CPUS=1 LOAD_SCENARIOS=race-day-capacity npm run load   the same with k6 on core 1 only
 #
 # Builds k6 when missing (scripts/tools.sh), starts a webhook receiver on 127.0.0.1, starts a stack
 # (all services and the gateway, own ports/database/topics: STACK_SLOT, default 7; anonymous
@@ -44,7 +45,11 @@ run_k6() { # scenario
   if [ "$name" = race-day-capacity ]; then args+=(-e "CAPACITY_OUT=$OUT/$name.steps.json"); fi
   log "scenario $name"
   rm -f "$OUT/$name.json" "$OUT/$name.rc" "$OUT/$name.steps.json" "$OUT/$name.steps.txt"
-  K6_NO_USAGE_REPORT=true "$K6_BIN" run --quiet --no-color --no-usage-report \
+  # LOAD_K6_CPUS (a taskset CPU list, e.g. 1): k6 runs on those cores only, so the load generator's
+  # own cost cannot be what stops the stack (it still shares them with the stack).
+  local pin=()
+  if [ -n "${LOAD_K6_CPUS:-}" ]; then pin=(taskset -c "$LOAD_K6_CPUS"); fi
+  K6_NO_USAGE_REPORT=true "${pin[@]}" "$K6_BIN" run --quiet --no-color --no-usage-report \
     --summary-trend-stats "avg,min,med,max,p(50),p(95),p(99),count" \
     --summary-export "$OUT/$name.json" "${args[@]}" "$file" >"$OUT/$name.log" 2>&1 || rc=$?
   echo "$rc" >"$OUT/$name.rc"
