@@ -7395,7 +7395,7 @@ export interface components {
             missedSignOut: "none" | "points" | "dnc";
             /** @enum {string} */
             missedSignIn: "none" | "points";
-            /** @description The points a `points` penalty adds (one decimal). */
+            /** @description The points a `points` penalty adds, kept in tenths (0.15 is kept as 0.2). */
             penaltyPoints: number;
         };
         TallyBoat: {

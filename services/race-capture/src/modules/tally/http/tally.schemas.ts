@@ -23,6 +23,9 @@ export const settingsBody = z.strictObject({
   signInDeadline: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a time HH:MM').nullable(),
   missedSignOut: z.enum(SIGN_OUT_PENALTIES, { message: `must be one of ${SIGN_OUT_PENALTIES.join(', ')}` }),
   missedSignIn: z.enum(SIGN_IN_PENALTIES, { message: `must be one of ${SIGN_IN_PENALTIES.join(', ')}` }),
-  // One message for the field: from 0.1 to 1000 points, in tenths (as scores are).
-  penaltyPoints: z.number().refine((value) => value >= 0.1 && value <= 1000 && Math.abs(Math.round(value * 10) - value * 10) < 1e-9, 'must be 0.1 to 1000 points, with at most one decimal'),
+  // From 0.1 to 1000 points, kept in tenths as scores are (0.15 is kept as 0.2).
+  penaltyPoints: z
+    .number()
+    .refine((value) => value >= 0.1 && value <= 1000, 'must be 0.1 to 1000 points')
+    .transform((value) => Math.round(value * 10) / 10),
 });
