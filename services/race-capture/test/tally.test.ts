@@ -18,7 +18,6 @@ let outsider: Actor;
 const boats: Array<{ registrationId: string; boatId: string; sailNumber: string }> = [];
 const today = () => new Date().toISOString().slice(0, 10);
 const start = new Date(Date.now() - 2 * 3_600_000);
-const path = (rest = '') => `/api/v1/events/${regatta.slug}/tally${rest}` as const;
 const move = (registrationId: string, kind: 'out' | 'in', extra: Record<string, unknown> = {}) => ({ id: randomUUID(), registrationId, kind, ...extra });
 
 before(async () => {
@@ -49,77 +48,77 @@ before(async () => {
 test('the entrant signs her own boat out with her persons; a retry is 200 and the same; another body under its id 409', async () => {
   const own = boats[4]!;
   const body = move(own.registrationId, 'out', { personsOnBoard: 2, persons: ['Anna', 'Ben'] });
-  const first = await ok(api.post(path('/movements'), body, { key: sailor.key }), 201);
+  const first = await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, body, { key: sailor.key }), 201);
   assert.deepEqual([first.data.kind, first.data.day, first.data.personsOnBoard, first.data.persons, first.data.recordedBy.kind], ['out', today(), 2, ['Anna', 'Ben'], 'entrant']);
-  const retry = await ok(api.post(path('/movements'), body, { key: sailor.key }), 200);
+  const retry = await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, body, { key: sailor.key }), 200);
   assert.equal(retry.data.at, first.data.at);
-  const clash = await api.post(path('/movements'), { ...body, personsOnBoard: 3 }, { key: sailor.key });
+  const clash = await api.post(`/api/v1/events/${regatta.slug}/tally/movements`, { ...body, personsOnBoard: 3 }, { key: sailor.key });
   assert.deepEqual([clash.status, clash.body.code], [409, 'capture_id_conflict']);
-  const mine = (await ok(api.get(path('/mine'), { key: sailor.key }))).data;
+  const mine = (await ok(api.get(`/api/v1/events/${regatta.slug}/tally/mine`, { key: sailor.key }))).data;
   assert.deepEqual(mine.boats.map((boat: any) => [boat.sailNumber, boat.state, boat.personsOnBoard, boat.emergencyContact]), [['GBR 5', 'afloat', 2, 'Anna +44 7700 900005']]);
 });
 
 test('refusals on the field: another boat 403 not_your_boat, a bad body 400 naming each field, unknown entry 400, outsider board 403, no credentials 401', async () => {
-  const foreign = await api.post(path('/movements'), move(boats[0]!.registrationId, 'out'), { key: sailor.key });
+  const foreign = await api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(boats[0]!.registrationId, 'out'), { key: sailor.key });
   assert.deepEqual([foreign.status, foreign.body.code, foreign.body.errors?.[0]?.field], [403, 'not_your_boat', 'registrationId']);
-  const bad = await api.post(path('/movements'), { id: 'x', registrationId: boats[4]!.registrationId, kind: 'ashore', personsOnBoard: 0 }, { key: sailor.key, contract: false });
+  const bad = await api.post(`/api/v1/events/${regatta.slug}/tally/movements`, { id: 'x', registrationId: boats[4]!.registrationId, kind: 'ashore', personsOnBoard: 0 }, { key: sailor.key, contract: false });
   assert.equal(bad.status, 400);
   assert.equal(bad.headers.get('content-type')?.startsWith('application/problem+json'), true);
   assert.deepEqual(bad.body.errors.map((error: any) => error.field).sort(), ['id', 'kind', 'personsOnBoard']);
-  const unknown = await api.post(path('/movements'), move(randomUUID(), 'out'), { key: regatta.organizer.key });
+  const unknown = await api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(randomUUID(), 'out'), { key: regatta.organizer.key });
   assert.deepEqual([unknown.status, unknown.body.code], [400, 'unknown_boat']);
-  const board = await api.get(path(), { key: outsider.key });
+  const board = await api.get(`/api/v1/events/${regatta.slug}/tally`, { key: outsider.key });
   assert.deepEqual([board.status, board.body.code], [403, 'not_a_member']);
-  const entrantBoard = await api.get(path(), { key: sailor.key });
+  const entrantBoard = await api.get(`/api/v1/events/${regatta.slug}/tally`, { key: sailor.key });
   assert.deepEqual([entrantBoard.status, entrantBoard.body.code], [403, 'not_a_member']);
-  const anonymous = await api.get(path('/mine'), { contract: false });
+  const anonymous = await api.get(`/api/v1/events/${regatta.slug}/tally/mine`, { contract: false });
   assert.equal(anonymous.status, 401);
 });
 
 test('the shore team signs four boats out and three in; the entrant signs in with one tap; the board shows GBR 4 afloat', async () => {
   const device = await enrolDevice(api, regatta, 'Boat park');
-  for (const boat of boats.slice(0, 4)) await ok(api.post(path('/movements'), move(boat.registrationId, 'out'), { key: device.token }), 201);
-  for (const boat of boats.slice(0, 3)) await ok(api.post(path('/movements'), move(boat.registrationId, 'in'), { key: regatta.organizer.key }), 201);
-  const tap = await ok(api.post(path('/movements'), move(boats[4]!.registrationId, 'in'), { key: sailor.key }), 201);
+  for (const boat of boats.slice(0, 4)) await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(boat.registrationId, 'out'), { key: device.token }), 201);
+  for (const boat of boats.slice(0, 3)) await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(boat.registrationId, 'in'), { key: regatta.organizer.key }), 201);
+  const tap = await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(boats[4]!.registrationId, 'in'), { key: sailor.key }), 201);
   assert.equal(tap.data.personsOnBoard, 2, 'a one-tap sign-in keeps the persons signed out');
-  const board = (await ok(api.get(path(), { key: regatta.organizer.key }))).data;
+  const board = (await ok(api.get(`/api/v1/events/${regatta.slug}/tally`, { key: regatta.organizer.key }))).data;
   assert.deepEqual(board.summary, { afloat: 1, personsAfloat: 1, returned: 4, ashore: 1, flagged: 0 });
   const afloat = board.boats.filter((boat: any) => boat.state === 'afloat');
   assert.deepEqual(afloat.map((boat: any) => [boat.sailNumber, boat.personsOnBoard, boat.persons, boat.flagged]), [['GBR 4', 1, ['Skipper 4'], false]]);
   // A device sees the persons, never the contacts.
-  const onDevice = (await ok(api.get(path(), { key: device.token }))).data;
+  const onDevice = (await ok(api.get(`/api/v1/events/${regatta.slug}/tally`, { key: device.token }))).data;
   assert.ok(onDevice.boats.every((boat: any) => boat.emergencyContact === null));
   assert.equal(board.boats.find((boat: any) => boat.sailNumber === 'GBR 5').emergencyContact, 'Anna +44 7700 900005');
 });
 
 test('settings: 400 on the field, members only; a day cannot close before its deadline (409)', async () => {
-  const bad = await api.put(path('/settings'), { signInDeadline: '25:00', missedSignOut: 'dns', missedSignIn: 'dnc', penaltyPoints: 0.05 }, { key: regatta.organizer.key, contract: false });
+  const bad = await api.put(`/api/v1/events/${regatta.slug}/tally/settings`, { signInDeadline: '25:00', missedSignOut: 'dns', missedSignIn: 'dnc', penaltyPoints: 0.05 }, { key: regatta.organizer.key, contract: false });
   assert.equal(bad.status, 400);
   assert.deepEqual(bad.body.errors.map((error: any) => error.field).sort(), ['missedSignIn', 'missedSignOut', 'penaltyPoints', 'signInDeadline']);
-  const stranger = await api.put(path('/settings'), { signInDeadline: '23:59', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 }, { key: outsider.key });
+  const stranger = await api.put(`/api/v1/events/${regatta.slug}/tally/settings`, { signInDeadline: '23:59', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 }, { key: outsider.key });
   assert.deepEqual([stranger.status, stranger.body.code], [403, 'not_a_member']);
-  await ok(api.put(path('/settings'), { signInDeadline: '23:59', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 }, { key: regatta.organizer.key }));
-  const early = await api.post(path(`/days/${today()}/close`), undefined, { key: regatta.organizer.key });
+  await ok(api.put(`/api/v1/events/${regatta.slug}/tally/settings`, { signInDeadline: '23:59', missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 }, { key: regatta.organizer.key }));
+  const early = await api.post(`/api/v1/events/${regatta.slug}/tally/days/${today()}/close`, undefined, { key: regatta.organizer.key });
   assert.deepEqual([early.status, early.body.code], [409, 'tally_day_open']);
 });
 
 test('past the deadline GBR 4 is flagged; the CSV is the organizer\'s; closing the day: DPI 2 on GBR 4\'s last finish, DNC for GBR 6, revisions via tally', async () => {
-  const saved = (await ok(api.put(path('/settings'), { signInDeadline: '00:00', missedSignOut: 'dnc', missedSignIn: 'points', penaltyPoints: 2 }, { key: regatta.organizer.key }))).data;
+  const saved = (await ok(api.put(`/api/v1/events/${regatta.slug}/tally/settings`, { signInDeadline: '00:00', missedSignOut: 'dnc', missedSignIn: 'points', penaltyPoints: 2 }, { key: regatta.organizer.key }))).data;
   assert.deepEqual(saved, { signInDeadline: '00:00', missedSignOut: 'dnc', missedSignIn: 'points', penaltyPoints: 2 });
-  const board = (await ok(api.get(path(), { key: regatta.organizer.key }))).data;
+  const board = (await ok(api.get(`/api/v1/events/${regatta.slug}/tally`, { key: regatta.organizer.key }))).data;
   assert.deepEqual([board.deadlinePassed, board.summary.flagged, board.boats.filter((boat: any) => boat.flagged).map((boat: any) => boat.sailNumber)], [true, 1, ['GBR 4']]);
 
-  const csv = await api.get(path('/export'), { key: regatta.organizer.key, query: { day: today() } });
+  const csv = await api.get(`/api/v1/events/${regatta.slug}/tally/export`, { key: regatta.organizer.key, query: { day: today() } });
   assert.equal(csv.status, 200);
   assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
   const lines = csv.text.replace('\uFEFF', '').trim().split('\r\n');
   assert.equal(lines.length, 7);
   assert.ok(lines.some((line) => line.startsWith('GBR 4,Boat 4,ILCA 7,Skipper 4,afloat,1,Skipper 4,') && line.includes(',yes,')), csv.text);
   assert.ok(lines.some((line) => line.includes("'+44 7700 900005") || line.includes('Anna +44 7700 900005')), csv.text);
-  const csvEntrant = await api.get(path('/export'), { key: sailor.key });
+  const csvEntrant = await api.get(`/api/v1/events/${regatta.slug}/tally/export`, { key: sailor.key });
   assert.deepEqual([csvEntrant.status, csvEntrant.body.code], [403, 'not_a_member']);
 
-  const closed = (await ok(api.post(path(`/days/${today()}/close`), undefined, { key: regatta.organizer.key }), 201)).data;
+  const closed = (await ok(api.post(`/api/v1/events/${regatta.slug}/tally/days/${today()}/close`, undefined, { key: regatta.organizer.key }), 201)).data;
   assert.deepEqual(closed.misses.map((miss: any) => [miss.sailNumber, miss.breach, miss.raceIds]), [
     ['GBR 4', 'sign_in', regatta.raceIds],
     ['GBR 6', 'sign_out', regatta.raceIds],
@@ -137,7 +136,7 @@ test('past the deadline GBR 4 is flagged; the CSV is the organizer\'s; closing t
   assert.deepEqual(scores(gbr6), [[7, 'DNC'], [7, 'DNC']]);
   assert.deepEqual(scores(gbr4), [[4, null], [4, 'DPI']]);
   // Closing again penalizes nothing twice.
-  await ok(api.post(path(`/days/${today()}/close`), undefined, { key: regatta.organizer.key }), 201);
+  await ok(api.post(`/api/v1/events/${regatta.slug}/tally/days/${today()}/close`, undefined, { key: regatta.organizer.key }), 201);
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   const history = (await ok(api.get(`/api/v1/events/${regatta.slug}/results/revisions`, { key: regatta.organizer.key, query: { race: regatta.raceIds[1]! } }))).data.revisions;
   assert.equal(history.filter((entry: any) => entry.actor.via === 'tally').length, 1);
