@@ -18,7 +18,7 @@ import {
   type Certificate,
   type FieldProblem,
 } from '../domain/entry-form.js';
-import { questionsOf, waiversOf } from '../store/entry-form.js';
+import { entryFormOf } from '../store/entry-form.js';
 import type { EntryFormValues } from '../store/registrations.js';
 import type { CrewMember, EventRow, RegistrationRow } from '../store/rows.js';
 
@@ -49,7 +49,7 @@ export async function checkedForm(
   complete: boolean,
   now: Date = new Date(),
 ): Promise<EntryFormValues> {
-  const [questions, waivers] = await Promise.all([questionsOf(db, event.id), waiversOf(db, event.id)]);
+  const { questions, waivers } = await entryFormOf(db, event.id);
   const answers = { ...(held?.answers ?? {}), ...(input.answers ?? {}) };
   const birthDate = input.dateOfBirth === undefined ? (held?.sailor_birth_date ?? null) : input.dateOfBirth;
   const problems: FieldProblem[] = [];

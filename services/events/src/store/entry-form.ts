@@ -110,3 +110,16 @@ export async function entriesToReaccept(db: Queryable, eventId: string, waiverId
   );
   return result.rows[0]!.count;
 }
+
+/** The regatta's questions and waivers in one round trip (what an entry is checked against). */
+export async function entryFormOf(db: Queryable, eventId: string): Promise<{ questions: Question[]; waivers: Waiver[] }> {
+  const result = await db.query<{ questions: Question[]; waivers: Waiver[] }>(
+    `SELECT
+       (SELECT COALESCE(json_agg(json_build_object('id', id, 'kind', kind, 'label', label, 'choices', choices, 'required', required) ORDER BY position, created_at), '[]'::json)
+          FROM entry_questions WHERE event_id = $1) AS questions,
+       (SELECT COALESCE(json_agg(json_build_object('id', id, 'title', title, 'body', body, 'version', version) ORDER BY position, created_at), '[]'::json)
+          FROM entry_waivers WHERE event_id = $1) AS waivers`,
+    [eventId],
+  );
+  return result.rows[0]!;
+}

@@ -23,7 +23,8 @@ export default function Screen() {
 function EditScreen({ slug, entry, entryForm }: { slug: string; entry: Schemas['EntryDetail']; entryForm: EntryForm }) {
   const { t } = useTranslation('enter');
   const navigate = useNavigate();
-  const schema = useMemo(() => enterSchema(entryForm, true), [entryForm]);
+  const closed = entryForm.entries !== 'open' && entryForm.entries !== 'full';
+  const schema = useMemo(() => enterSchema(entryForm, true, closed), [entryForm, closed]);
   const form = useForm<EnterValues>({ resolver: zodResolver(schema), defaultValues: valuesOfEntry(entryForm, entry) });
   const { edit } = useEntryActions(slug);
   const [general, setGeneral] = useState<string[]>([]);
@@ -45,7 +46,7 @@ function EditScreen({ slug, entry, entryForm }: { slug: string; entry: Schemas['
       <h1>{t('edit.title', { regatta: entry.event.name })}</h1>
       <ProblemAlert error={edit.error} general={general} ns="enter" />
       <form noValidate aria-label={t('edit.formLabel')} onSubmit={submit}>
-        <EntryFields form={form} entryForm={entryForm} boats={[]} editing />
+        <EntryFields form={form} entryForm={entryForm} boats={[]} editing waiversOnly={closed} />
         <div className="actions">
           <button type="submit" disabled={edit.isPending}>{edit.isPending ? t('sending') : t('edit.save')}</button>
           <Link to={entryPath(slug, entry.id)}>{t('edit.cancel')}</Link>

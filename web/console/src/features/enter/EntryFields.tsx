@@ -39,7 +39,20 @@ export function fieldAliases(form: EntryForm): Record<string, string> {
   return aliases;
 }
 
-export function EntryFields({ form, entryForm, boats, editing }: { form: UseFormReturn<EnterValues>; entryForm: EntryForm; boats: readonly Boat[]; editing: boolean }) {
+export function EntryFields({
+  form,
+  entryForm,
+  boats,
+  editing,
+  waiversOnly = false,
+}: {
+  form: UseFormReturn<EnterValues>;
+  entryForm: EntryForm;
+  boats: readonly Boat[];
+  editing: boolean;
+  /** Entries closed: only the waivers (a new version is accepted any time). */
+  waiversOnly?: boolean;
+}) {
   const { t } = useTranslation('enter');
   const { errors } = form.formState;
   const crew = useFieldArray({ control: form.control, name: 'crew' });
@@ -105,70 +118,75 @@ export function EntryFields({ form, entryForm, boats, editing }: { form: UseForm
         </fieldset>
       )}
 
-      <fieldset>
-        <legend>{t('sailor.legend')}</legend>
-        <div className="form-row">
-          <Field label={t('sailor.dateOfBirth')} error={errors.dateOfBirth?.message} hint={t('sailor.dateOfBirthHint')}>
-            {(a) => <input {...a} type="date" {...form.register('dateOfBirth')} />}
-          </Field>
-          <Field label={t('sailor.emergencyContact')} error={errors.emergencyContact?.message} hint={t('sailor.emergencyHint')}>
-            {(a) => <input {...a} autoComplete="off" {...form.register('emergencyContact')} />}
-          </Field>
-        </div>
-      </fieldset>
-
-      <fieldset>
-        <legend>{t('crew.legend')}</legend>
-        {crew.fields.length === 0 && <p className="hint">{t('crew.none')}</p>}
-        {crew.fields.map((member, index) => (
-          <fieldset key={member.id}>
-            <legend>{t('crew.member', { number: index + 1 })}</legend>
+      {!waiversOnly && (
+        <>
+          <fieldset>
+            <legend>{t('sailor.legend')}</legend>
             <div className="form-row">
-              <Field label={t('crew.name')} error={errors.crew?.[index]?.name?.message}>
-                {(a) => <input {...a} autoComplete="off" {...form.register(`crew.${index}.name`)} />}
+              <Field label={t('sailor.dateOfBirth')} error={errors.dateOfBirth?.message} hint={t('sailor.dateOfBirthHint')}>
+                {(a) => <input {...a} type="date" {...form.register('dateOfBirth')} />}
               </Field>
-              <Field label={t('crew.role')} error={errors.crew?.[index]?.role?.message}>
-                {(a) => <input {...a} autoComplete="off" {...form.register(`crew.${index}.role`)} />}
-              </Field>
-              <Field label={t('crew.sailorId')} error={errors.crew?.[index]?.sailorId?.message}>
-                {(a) => <input {...a} autoComplete="off" {...form.register(`crew.${index}.sailorId`)} />}
-              </Field>
-              <Field label={t('crew.dateOfBirth')} error={errors.crew?.[index]?.dateOfBirth?.message}>
-                {(a) => <input {...a} type="date" {...form.register(`crew.${index}.dateOfBirth`)} />}
+              <Field label={t('sailor.emergencyContact')} error={errors.emergencyContact?.message} hint={t('sailor.emergencyHint')}>
+                {(a) => <input {...a} autoComplete="off" {...form.register('emergencyContact')} />}
               </Field>
             </div>
-            <button type="button" className="secondary" onClick={() => crew.remove(index)}>{t('crew.remove', { number: index + 1 })}</button>
           </fieldset>
-        ))}
-        <button type="button" className="secondary" onClick={() => crew.append({ ...EMPTY_CREW })}>{t('crew.add')}</button>
-      </fieldset>
 
-      {entryForm.questions.length > 0 && (
-        <fieldset>
-          <legend>{t('questions.legend')}</legend>
-          {entryForm.questions.map((question) => {
-            const error = errors.answers?.[question.id]?.message;
-            const label = question.required ? t('questions.required', { label: question.label }) : question.label;
-            if (question.kind === 'text') {
-              return (
-                <Field key={question.id} label={label} error={error}>
-                  {(a) => <input {...a} autoComplete="off" {...form.register(`answers.${question.id}`)} />}
-                </Field>
-              );
-            }
-            const choices = question.kind === 'yes_no' ? [['yes', t('questions.yes')], ['no', t('questions.no')]] : question.choices.map((choice) => [choice, choice]);
-            return (
-              <Field key={question.id} label={label} error={error}>
-                {(a) => (
-                  <select {...a} {...form.register(`answers.${question.id}`)}>
-                    <option value="">{t('questions.choose')}</option>
-                    {choices.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
-                  </select>
-                )}
-              </Field>
-            );
-          })}
-        </fieldset>
+          <fieldset>
+            <legend>{t('crew.legend')}</legend>
+            {crew.fields.length === 0 && <p className="hint">{t('crew.none')}</p>}
+            {crew.fields.map((member, index) => (
+              <fieldset key={member.id}>
+                <legend>{t('crew.member', { number: index + 1 })}</legend>
+                <div className="form-row">
+                  <Field label={t('crew.name')} error={errors.crew?.[index]?.name?.message}>
+                    {(a) => <input {...a} autoComplete="off" {...form.register(`crew.${index}.name`)} />}
+                  </Field>
+                  <Field label={t('crew.role')} error={errors.crew?.[index]?.role?.message}>
+                    {(a) => <input {...a} autoComplete="off" {...form.register(`crew.${index}.role`)} />}
+                  </Field>
+                  <Field label={t('crew.sailorId')} error={errors.crew?.[index]?.sailorId?.message}>
+                    {(a) => <input {...a} autoComplete="off" {...form.register(`crew.${index}.sailorId`)} />}
+                  </Field>
+                  <Field label={t('crew.dateOfBirth')} error={errors.crew?.[index]?.dateOfBirth?.message}>
+                    {(a) => <input {...a} type="date" {...form.register(`crew.${index}.dateOfBirth`)} />}
+                  </Field>
+                </div>
+                <button type="button" className="secondary" onClick={() => crew.remove(index)}>{t('crew.remove', { number: index + 1 })}</button>
+              </fieldset>
+            ))}
+            <button type="button" className="secondary" onClick={() => crew.append({ ...EMPTY_CREW })}>{t('crew.add')}</button>
+          </fieldset>
+
+          {entryForm.questions.length > 0 && (
+            <fieldset>
+              <legend>{t('questions.legend')}</legend>
+              {entryForm.questions.map((question) => {
+                const error = errors.answers?.[question.id]?.message;
+                const label = question.required ? t('questions.required', { label: question.label }) : question.label;
+                if (question.kind === 'text') {
+                  return (
+                    <Field key={question.id} label={label} error={error}>
+                      {(a) => <input {...a} autoComplete="off" {...form.register(`answers.${question.id}`)} />}
+                    </Field>
+                  );
+                }
+                const choices = question.kind === 'yes_no' ? [['yes', t('questions.yes')], ['no', t('questions.no')]] : question.choices.map((choice) => [choice, choice]);
+                return (
+                  <Field key={question.id} label={label} error={error}>
+                    {(a) => (
+                      <select {...a} {...form.register(`answers.${question.id}`)}>
+                        <option value="">{t('questions.choose')}</option>
+                        {choices.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+                      </select>
+                    )}
+                  </Field>
+                );
+              })}
+            </fieldset>
+          )}
+
+        </>
       )}
 
       {entryForm.waivers.length > 0 && (

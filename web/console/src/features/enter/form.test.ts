@@ -56,4 +56,6 @@ test('the register body: a new boat with its IRC rating and certificate, answers
   // An edit sends only the waivers still to accept.
   assert.equal('waivers' in editBody(form, values, new Set()), false);
   assert.deepEqual(editBody(form, values, new Set(['w-risk'])).waivers, { 'w-risk': { version: 3, guardianName: 'Ann Parent' } });
+  // After entries close only a waiver's new version is sent.
+  assert.deepEqual(editBody({ ...form, entries: 'closed' }, values, new Set(['w-risk'])), { waivers: { 'w-risk': { version: 3, guardianName: 'Ann Parent' } } });
 });

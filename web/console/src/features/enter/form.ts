@@ -76,8 +76,11 @@ export function isMinor(dateOfBirth: string, firstDay: string | null | undefined
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SAILOR_ID = /^[A-Za-z0-9]{3,20}$/;
 
-/** The checks of the form for one regatta's questions, waivers and fleets; `editing` leaves boat and fleet out. */
-export function enterSchema(form: EntryForm, editing: boolean) {
+/**
+ * The checks of the form for one regatta's questions, waivers and fleets; `editing` leaves boat and
+ * fleet out, `waiversOnly` (entries closed: only a waiver's new version can be accepted) the rest too.
+ */
+export function enterSchema(form: EntryForm, editing: boolean, waiversOnly = false) {
   return z
     .object({
       boatId: z.string(),
@@ -97,7 +100,7 @@ export function enterSchema(form: EntryForm, editing: boolean) {
           dateOfBirth: z.string().refine((v) => v === '' || DAY.test(v), 'enter:validation.day'),
         }),
       ).max(50),
-      emergencyContact: z.string().trim().min(1, 'validation.required').max(500, 'validation.tooLong'),
+      emergencyContact: z.string().trim().min(waiversOnly ? 0 : 1, 'validation.required').max(500, 'validation.tooLong'),
       answers: z.record(z.string(), z.string()),
       accepted: z.record(z.string(), z.boolean()),
       guardianName: z.string().trim().max(200, 'validation.tooLong'),
@@ -110,7 +113,7 @@ export function enterSchema(form: EntryForm, editing: boolean) {
         if (fleet?.ratingKey && !values.boatId && values.rating === '') ctx.addIssue({ code: 'custom', path: ['rating'], message: 'validation.required' });
         if (values.rating !== '' && !Number.isFinite(Number(values.rating.replace(',', '.')))) ctx.addIssue({ code: 'custom', path: ['rating'], message: 'validation.number' });
       }
-      for (const question of form.questions) {
+      for (const question of waiversOnly ? [] : form.questions) {
         if (question.required && (values.answers[question.id] ?? '').trim() === '') ctx.addIssue({ code: 'custom', path: ['answers', question.id], message: 'enter:validation.answer' });
       }
       for (const waiver of form.waivers) {
@@ -172,10 +175,14 @@ export function registerBody(form: EntryForm, values: EnterValues): Schemas['Reg
   };
 }
 
-/** updateRegistration's body for the sailor's edit: answers, crew, contact, date of birth and the waivers still to accept. */
+/**
+ * updateRegistration's body for the sailor's edit: answers, crew, contact, date of birth and the
+ * waivers still to accept; once entries are closed only the waivers (a new version is accepted any time).
+ */
 export function editBody(form: EntryForm, values: EnterValues, pending: ReadonlySet<string>): Schemas['UpdateRegistrationRequest'] {
   const minor = isMinor(values.dateOfBirth, form.event.startDate);
   const waivers = waiversBody(form, values, minor, pending);
+  if (form.entries !== 'open' && form.entries !== 'full') return { waivers };
   return {
     crewMembers: crewBody(values),
     emergencyContact: values.emergencyContact.trim(),
