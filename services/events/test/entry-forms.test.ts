@@ -153,6 +153,14 @@ describe('entry form', () => {
     await ok(club.api.patch(`/api/v1/events/${slug}/registrations/${adultEntry}`, { answers: { [shirt]: 'S' } }, { key: club.organizer.key }));
   });
 
+  test('a copy of the regatta takes the entry form along, its waivers again at version 1', async () => {
+    const start = new Date(Date.now() + 400 * DAY).toISOString().slice(0, 10);
+    const copy = (await ok(club.api.post(`/api/v1/events/${slug}/copy`, { name: `Next Year ${uniqueSuffix()}`, startDate: start }, { key: club.organizer.key }), 201)).data;
+    const form = (await ok(club.api.get(`/api/v1/events/${copy.slug}/entry-form`, { key: club.organizer.key }))).data;
+    assert.deepEqual(form.questions.map((q: any) => [q.label, q.required]), [['Shirt size', true], ['Coming to the dinner?', false]]);
+    assert.deepEqual(form.waivers.map((w: any) => [w.title, w.version, w.body]), [['Risk statement', 1, 'I race at my own risk (RRS 3) and wear a buoyancy aid.']]);
+  });
+
   test("the sailor's own boats carry their ratings", async () => {
     const boats = (await ok(club.api.get('/api/v1/me/boats', { key: teen.key }))).data;
     assert.deepEqual(boats.map((b: any) => [b.name, b.ratings]), [['Junior', { irc: 0.95 }]]);

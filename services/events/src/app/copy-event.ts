@@ -3,7 +3,8 @@
  * with the source's settings, fleets (scoring and handicap set-up), races and documents in force, every
  * date moved by the same whole number of days (domain/copy-dates.ts), created in one transaction with
  * the facts creating them one by one would publish (event.created, fleet.created, race.scheduled,
- * document.added), so every other service sees the copy as any other regatta. Entries, results,
+ * document.added), so every other service sees the copy as any other regatta, and the entry form
+ * (questions, and waivers again at version 1). Entries, results,
  * protests and the source's series are not copied; each document starts again at version 1 with the
  * text of the version in force. Who may: as for POST /events, a member of the organization (the
  * source must be visible to the caller: 404, then 403 `not_a_member`).
@@ -15,6 +16,7 @@ import { notFound, validationFailed, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { copiedDates, shiftByDays, type WantedDay } from '../domain/copy-dates.js';
 import { insertDocument } from '../store/documents.js';
+import { insertQuestion, insertWaiver, questionsOf, waiversOf } from '../store/entry-form.js';
 import { eventDetail, type EventDetailRows } from '../store/event-detail.js';
 import { insertEvent } from '../store/events.js';
 import { insertFleet } from '../store/fleets.js';
@@ -135,6 +137,9 @@ export async function copyEvent(
         );
         await context.publish(client, documentAddedFact(inserted, created.organization_id, requestId));
       }
+      // The entry form: the same questions, and the waivers' texts in force, each again at version 1.
+      for (const question of await questionsOf(client, event.id)) await insertQuestion(client, { ...question, id: randomUUID(), eventId: created.id, by: userId });
+      for (const waiver of await waiversOf(client, event.id)) await insertWaiver(client, { ...waiver, id: randomUUID(), eventId: created.id, by: userId });
       return (await eventDetail(client, created.slug, COPIED_PARTS))!;
     }),
   );
