@@ -24,7 +24,7 @@
  * rows then run side by side.
  */
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -133,6 +133,8 @@ interface World {
   /** Complete resources: what the valid change and removal rows change or remove (all in drafts, so nothing public moves). */
   /** Race capture: the entered boat's sail number as race capture knows it, and a device the valid DELETE row revokes. */
   capture: { sailNumber: string; deviceToRevoke: string };
+  /** A browser's web push subscription of the owner (the valid DELETE row removes it). */
+  pushEndpoint: string;
   changes: {
     slug: string;
     fleetToPatch: string;
@@ -146,6 +148,12 @@ interface World {
     seriesToPatch: string;
     seriesToDelete: string;
   };
+}
+
+/** A browser's push keys as PushSubscription.toJSON() gives them: a P-256 public key and a 16-byte secret. */
+function pushKeys(): { p256dh: string; auth: string } {
+  const browser = createECDH('prime256v1');
+  return { p256dh: browser.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 }
 
 let w: World;
@@ -274,6 +282,8 @@ before(async () => {
   const captureSail = (captureContext.entries as { registrationId: string; sailNumber: string }[]).find((entry) => entry.registrationId === registration.id)!.sailNumber;
   const enrolment = (await ok(api.post(`/api/v1/events/${event.slug}/capture/enrolments`, { label: 'Matrix device' }, { key }), 201)).data;
   const deviceToRevoke = (await ok(api.post('/api/v1/capture/devices', { code: enrolment.code }), 201)).data.deviceId as string;
+  const pushEndpoint = `https://push.example.org/matrix/${uniqueSuffix()}`;
+  await ok(api.post('/api/v1/notifications/push/subscriptions', { endpoint: pushEndpoint, keys: pushKeys() }, { key }), 201);
   const changes = { slug: spare.slug, fleetToPatch, fleetToDelete, raceToPatch, raceToDelete, docToAmend, docToWithdraw, eventToDelete: eventToDelete.slug, eventToCancel: eventToCancel.slug, seriesToPatch, seriesToDelete };
 
   // Webhooks (organization given: the owner may administer several organizations by now), a delivery.
@@ -395,6 +405,7 @@ before(async () => {
     entryForm,
     capture: { sailNumber: captureSail, deviceToRevoke },
     changes,
+    pushEndpoint,
   };
   process.stdout.write(`matrix fixtures built in ${Date.now() - started} ms\n`);
 });
@@ -1154,6 +1165,21 @@ const SPECS: Record<string, RouteSpec> = {
     rows: [
       { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: { status: 200, check: (body) => assert.ok(Array.isArray(body.data)) } },
       { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.ok(body.data.every((m: any) => !JSON.stringify(m).includes('@'))) } },
+    ],
+  },
+  'POST /api/v1/notifications/push/subscriptions': {
+    call: () => ({ path: '/api/v1/notifications/push/subscriptions', body: { endpoint: `https://push.example.org/matrix/${uniqueSuffix()}`, keys: pushKeys() } }),
+    rows: [
+      { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: { status: 201, check: (body) => assert.match(body.data.endpoint, /^https:\/\/push\.example\.org\/matrix\//) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 201 } },
+    ],
+  },
+  'DELETE /api/v1/notifications/push/subscriptions': {
+    call: (x) => ({ path: '/api/v1/notifications/push/subscriptions', query: { endpoint: x.pushEndpoint } }),
+    rows: [
+      // Another person's browser looks like an unknown one.
+      { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: missing },
+      { which: 'valid', who: ownerKey, outcome: { status: 204 } },
     ],
   },
   'PATCH /api/v1/series/:slug': {

@@ -65,6 +65,11 @@ RULE_FIELDS = {
     "recordRaceSignal": [r"sailNumbers"],
     # The lines of a finish-times CSV are text the schema cannot describe (`sail number,time`).
     "importFinishTimesCsv": [r"csv(\.line \d+)?"],
+    # Whether an e-mailed link's token is right (and the link unused and unexpired) is the server's state.
+    "resetPassword": [r"token"],
+    "confirmEmail": [r"token"],
+    # A push endpoint's rules (https outside development, no credentials, a URL at all) are prose.
+    "subscribeToPush": [r"endpoint"],
 }
 
 NUL_MESSAGE = "must not contain the NUL character (U+0000)"

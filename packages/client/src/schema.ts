@@ -1381,8 +1381,9 @@ export interface paths {
         /**
          * The page behind an e-mail's unsubscribe link
          * @description An HTML page naming the kind of message the link stops, with a button that POSTs to the same
-         *     address (a link checker's GET changes nothing). An invalid token is 400 with a page saying so.
-         *     English, or German when the browser asks for it (`Accept-Language`).
+         *     address (a link checker's GET changes nothing). A token that is not a valid unsubscribe link
+         *     (not signed by this platform, or for a kind that cannot be switched off) is 404 with a page
+         *     saying so. English, or German when the browser asks for it (`Accept-Language`).
          */
         get: operations["showUnsubscribe"];
         put?: never;
@@ -1391,10 +1392,61 @@ export interface paths {
          * @description Switches off the kind the token names, for the regatta it names (or in general). A mail
          *     client's one-click request (`List-Unsubscribe=One-Click` as a form body) and the page's button
          *     both land here; the body, if any, is not read. JSON by default; an HTML page when the client
-         *     prefers `text/html`. An invalid token is 400 `validation_failed` naming `query.token`.
+         *     prefers `text/html`. A token that is not a valid unsubscribe link is 404.
          */
         post: operations["unsubscribe"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sender's public VAPID key for web push
+         * @description The `applicationServerKey` a browser subscribes with (`PushManager.subscribe`), base64url (an
+         *     uncompressed P-256 point). 404 when the deployment configured no VAPID keys (web push off).
+         */
+        get: operations["getPushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push the at-once messages to this browser too
+         * @description The browser's push subscription (`PushSubscription.toJSON()`: `endpoint` and `keys`). Messages
+         *     of the at-once kinds (a hearing, a code on the water, a protest lodged, boats not signed in, a
+         *     new-device sign-in) are then pushed to it besides the e-mail, which stays the record; links
+         *     that set a password are never pushed. The endpoint must be https (plain http only outside
+         *     production), without credentials, else 400 `validation_failed` naming `endpoint`; `p256dh` an
+         *     uncompressed P-256 key (65 bytes) and `auth` 16 bytes, base64url. A subscription already held
+         *     by another person moves to the caller. 404 when web push is off.
+         */
+        post: operations["subscribeToPush"];
+        /**
+         * Stop pushing to a browser
+         * @description The caller's subscription with this endpoint is removed; another person's, or an unknown one, is 404.
+         */
+        delete: operations["unsubscribeFromPush"];
         options?: never;
         head?: never;
         patch?: never;
@@ -10870,14 +10922,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The token is not a valid unsubscribe link (an HTML page), or a problem for a malformed request. */
-            400: {
+            400: components["responses"]["BadRequest"];
+            /** @description The token is not a valid unsubscribe link (an HTML page saying so). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
-                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
@@ -10927,6 +10979,127 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            publicKey: string;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    subscribeToPush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                    keys: {
+                        /** @description An uncompressed P-256 public key (65 bytes), base64url without padding. */
+                        p256dh: string;
+                        /** @description A 16-byte secret, base64url without padding. */
+                        auth: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Subscribed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            endpoint: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    unsubscribeFromPush: {
+        parameters: {
+            query: {
+                /** @description The subscription's endpoint. */
+                endpoint: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

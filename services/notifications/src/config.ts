@@ -1,4 +1,5 @@
 /** Notifications-specific environment (parsed once at start with the shared service variables). */
+import { createECDH, createHash } from 'node:crypto';
 import { z } from '@regatta/runtime';
 
 const delayList = z
@@ -24,4 +25,22 @@ export const notificationsEnv = {
   NOTIFY_RETRY_DELAYS_MS: delayList,
   /** Key of the unsubscribe links (>= 32 characters); derived from the assertion secret when unset. */
   NOTIFY_UNSUBSCRIBE_KEY: z.string().min(32, 'NOTIFY_UNSUBSCRIBE_KEY must be at least 32 characters').optional(),
+  /** Web push (VAPID, RFC 8292): the key pair, base64url (`npx web-push generate-vapid-keys`); push is off in production without them. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'a base64url P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'a base64url P-256 private key').optional(),
+  /** Who runs the sender, told to push services: a mailto: or https: address. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: address').default('mailto:notifications@regatta.invalid'),
 };
+
+/**
+ * The VAPID key pair: the configured one; outside production, without one, a pair derived from the
+ * assertion secret (stable across restarts, so browsers' subscriptions keep working); in production
+ * without one, none (web push off).
+ */
+export function vapidKeys(config: { VAPID_PUBLIC_KEY?: string | undefined; VAPID_PRIVATE_KEY?: string | undefined; NODE_ENV: string; assertionSecret: string }): { publicKey: string; privateKey: string } | undefined {
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
+  if (config.NODE_ENV === 'production') return undefined;
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(createHash('sha256').update(`vapid:${config.assertionSecret}`).digest());
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+}

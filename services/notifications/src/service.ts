@@ -10,8 +10,10 @@ import { createIdentityDirectory } from './adapters/identity-directory.js';
 import { createSmtpSender } from './adapters/smtp-sender.js';
 import type { NotificationsContext, NotificationsResources } from './app/resources.js';
 import { SendWorker } from './app/worker.js';
-import { notificationsEnv } from './config.js';
+import { createWebPushSender } from './adapters/web-push-sender.js';
+import { notificationsEnv, vapidKeys } from './config.js';
 import { notificationRoutes } from './http/notifications.routes.js';
+import { pushRoutes } from './http/push.routes.js';
 import { accountsConsumer } from './messaging/accounts.consumer.js';
 import { captureConsumer } from './messaging/capture.consumer.js';
 import { eventsConsumer } from './messaging/events.consumer.js';
@@ -21,7 +23,10 @@ import { resultsConsumer } from './messaging/results.consumer.js';
 
 function createResources(context: NotificationsContext): NotificationsResources {
   const { config } = context;
+  const vapid = vapidKeys(config);
   return {
+    push: vapid ? createWebPushSender({ ...vapid, subject: config.VAPID_SUBJECT }) : undefined,
+    pushAllowHttp: config.NODE_ENV !== 'production',
     mail: createSmtpSender({ url: config.SMTP_URL, from: config.SMTP_FROM, connections: config.NOTIFY_CONCURRENCY }),
     directory: createIdentityDirectory({ baseUrl: config.IDENTITY_URL, assertionSecret: config.assertionSecret, timeoutMs: 5_000 }),
     send: {
@@ -46,7 +51,7 @@ export const definition: ServiceDefinition<typeof notificationsEnv, Notification
     resources.mail.close();
   },
   rawBodyPaths: [/^\/api\/v1\/notifications\/unsubscribe$/],
-  routes: (context, resources) => notificationRoutes(context, resources),
+  routes: (context, resources) => [...notificationRoutes(context, resources), ...pushRoutes(context, resources)],
   consumers: (context) => [eventsConsumer(context), registrationsConsumer(context), identityConsumer(), resultsConsumer(context), captureConsumer(context), accountsConsumer(context)],
   background: (context, resources) => [new SendWorker({ pool: context.pool, logger: context.logger.child({ component: 'sender' }), schema: context.config.DB_SCHEMA }, resources)],
 };

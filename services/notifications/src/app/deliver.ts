@@ -8,6 +8,7 @@ import type { Logger } from '@regatta/logging';
 import type { Pool } from '@regatta/db';
 import { KIND_RULES } from '../domain/kinds.js';
 import { linkPath, type MessageParams } from '../domain/message.js';
+import { pushes, pushPayload, type PushPayload } from '../domain/push.js';
 import { renderMessage, toLocale } from '../domain/render.js';
 import { decideAfterSend, type SendOutcome } from '../domain/retry.js';
 import { signUnsubscribe } from '../domain/unsubscribe-token.js';
@@ -38,7 +39,7 @@ async function accountLink(resources: NotificationsResources, params: MessagePar
 }
 
 /** Builds the e-mail of one message for one person (undefined when its account link is used or expired). */
-export async function composeMail(resources: NotificationsResources, message: ClaimedMessage, contact: Contact, locale: string | undefined): Promise<{ mail: OutgoingMail; locale: string } | undefined> {
+export async function composeMail(resources: NotificationsResources, message: ClaimedMessage, contact: Contact, locale: string | undefined): Promise<{ mail: OutgoingMail; locale: string; link: string } | undefined> {
   const { send } = resources;
   const link = await accountLink(resources, message.params, `${send.linkBaseUrl}${linkPath(message.params)}`);
   if (!link) return undefined;
@@ -55,16 +56,21 @@ export async function composeMail(resources: NotificationsResources, message: Cl
   }
   return {
     locale: chosen,
+    link,
     mail: { to: { name: contact.name, address: contact.email }, subject: rendered.subject, text: rendered.text, html: rendered.html, messageId: messageIdOf(message), headers },
   };
 }
 
-/** Sends one message and decides what follows (sent, retry later, failed for good). */
-export async function deliverOne(resources: NotificationsResources, logger: Logger, prepared: PreparedBatch, message: ClaimedMessage): Promise<SendResult> {
+/**
+ * Sends one message and decides what follows (sent, retry later, failed for good); for an at-once
+ * kind that was sent, the payload to push to the person's browsers.
+ */
+export async function deliverOne(resources: NotificationsResources, logger: Logger, prepared: PreparedBatch, message: ClaimedMessage): Promise<SendResult & { push?: PushPayload }> {
   const contact = prepared.contacts.get(message.userId);
   let outcome: SendOutcome;
   let locale: string | null = null;
   let subject: string | null = null;
+  let push: PushPayload | undefined;
   if (!contact) {
     outcome = { kind: 'no_address' };
   } else {
@@ -78,6 +84,7 @@ export async function deliverOne(resources: NotificationsResources, logger: Logg
     subject = composed.mail.subject;
     const result = await resources.mail.send(composed.mail);
     outcome = result.ok ? { kind: 'sent' } : { kind: 'refused', responseCode: result.responseCode, error: result.error };
+    if (result.ok && pushes(message.kind)) push = pushPayload(message.kind, composed.mail.subject, composed.mail.text, composed.link);
   }
   const decision = decideAfterSend(message.attempt, outcome, resources.send.retryDelaysMs);
   messagesTotal.inc({ kind: message.kind, outcome: decision.kind });
@@ -90,5 +97,6 @@ export async function deliverOne(resources: NotificationsResources, logger: Logg
     decision: decision.kind === 'retry' ? { kind: 'retry', delayMs: decision.delayMs, error: outcome.kind === 'refused' ? outcome.error : 'unknown' } : decision,
     locale,
     subject,
+    ...(push ? { push } : {}),
   };
 }

@@ -1,6 +1,7 @@
 /** The notifications service's context, per-process resources and the ports its adapters implement. */
 import type { ServiceContext } from '@regatta/runtime';
 import type { notificationsEnv } from '../config.js';
+import type { PushPayload } from '../domain/push.js';
 
 export type NotificationsContext = ServiceContext<typeof notificationsEnv>;
 
@@ -37,6 +38,20 @@ export interface ContactDirectory {
   accountLinkToken(linkId: string): Promise<string | undefined>;
 }
 
+export interface PushSubscriptionRecord {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export type PushResult = 'sent' | 'gone' | 'failed';
+
+/** Web push to a browser (adapters/web-push-sender.ts); absent when no VAPID keys are configured. */
+export interface PushSender {
+  publicKey: string;
+  send(subscription: PushSubscriptionRecord, payload: PushPayload): Promise<PushResult>;
+}
+
 export interface SendSettings {
   concurrency: number;
   leaseMs: number;
@@ -50,6 +65,9 @@ export interface SendSettings {
 
 export interface NotificationsResources {
   mail: MailSender;
+  push: PushSender | undefined;
+  /** Plain-http push endpoints are accepted (development and tests: a local push service). */
+  pushAllowHttp: boolean;
   directory: ContactDirectory;
   send: SendSettings;
 }

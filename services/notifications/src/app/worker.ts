@@ -10,6 +10,7 @@ import type { Logger } from '@regatta/logging';
 import type { BackgroundTask } from '@regatta/runtime';
 import { claimDue, MESSAGES_CHANNEL, nextDueInMs, recordResults, type ClaimedMessage, type SendResult } from '../store/messages.js';
 import { deliverOne, prepareBatch, type PreparedBatch } from './deliver.js';
+import { pushToPerson } from './push.js';
 import { resentAfterLease } from './metrics.js';
 import type { NotificationsResources } from './resources.js';
 
@@ -107,14 +108,17 @@ export class SendWorker implements BackgroundTask {
     const queue = [...batch];
     const lane = async () => {
       for (let message = queue.shift(); message; message = queue.shift()) {
-        let result: SendResult;
+        let result: Awaited<ReturnType<typeof deliverOne>>;
         try {
           result = await deliverOne(this.resources, this.deps.logger, prepared, message);
         } catch (error) {
           this.deps.logger.error({ err: error, messageId: message.id }, 'sending failed unexpectedly; the lease will retry it');
           continue;
         }
-        await this.record(result);
+        const { push, ...outcome } = result;
+        await this.record(outcome);
+        // After the e-mail (the record) is marked: a push is best effort.
+        if (push) await pushToPerson(this.deps.pool, this.resources, this.deps.logger, message.userId, push).catch((error: unknown) => this.deps.logger.warn({ err: error }, 'web push failed'));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.resources.send.concurrency, batch.length) }, lane));

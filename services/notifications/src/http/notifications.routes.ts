@@ -3,20 +3,15 @@
  * link of every e-mail: GET shows a page with a button, POST (the button, or a mail client's
  * one-click request of RFC 8058) switches the kind off.
  */
-import type { Request, Response } from 'express';
-import { identityOf, parseInput, problem, validationFailed, type RouteDefinition } from '@regatta/http';
+import type { Request } from 'express';
+import { notFound, parseInput, type RouteDefinition } from '@regatta/http';
 import { getPreferences, notificationLog, readUnsubscribe, unsubscribe, updatePreferences } from '../app/preferences.js';
 import type { NotificationsContext, NotificationsResources } from '../app/resources.js';
 import { de } from '../domain/locales/de.js';
 import { en } from '../domain/locales/en.js';
 import { logQuery, preferencesBody, unsubscribeQuery } from './notifications.schemas.js';
 import { messageView, preferencesView, unsubscribePage } from './notifications.views.js';
-
-function personOf(res: Response): string {
-  const identity = identityOf(res);
-  if (!identity.userId) throw problem('user_required', 'Notification settings belong to a signed-in person.');
-  return identity.userId;
-}
+import { personOf } from './person.js';
 
 const language = (req: Request): 'en' | 'de' => (/^de\b/i.test(req.header('accept-language') ?? '') ? 'de' : 'en');
 
@@ -58,7 +53,7 @@ export function notificationRoutes(context: NotificationsContext, resources: Not
         const scope = readUnsubscribe(key, given);
         const lang = language(req);
         res
-          .status(scope ? 200 : 400)
+          .status(scope ? 200 : 404)
           .type('html')
           .send(unsubscribePage(scope ? 'ask' : 'invalid', lang, given, scope ? (lang === 'de' ? de : en).kinds[scope.kind] : ''));
       },
@@ -70,7 +65,7 @@ export function notificationRoutes(context: NotificationsContext, resources: Not
         // The one-click body ("List-Unsubscribe=One-Click") says nothing the token does not.
         req.resume();
         const scope = await unsubscribe(context, key, token(req));
-        if (!scope) throw validationFailed([{ field: 'query.token', message: 'is not a valid unsubscribe link' }]);
+        if (!scope) throw notFound('An unsubscribe link with this token');
         if (req.accepts(['json', 'html']) === 'html') {
           res.type('html').send(unsubscribePage('done', language(req), '', ''));
           return;

@@ -29,3 +29,12 @@ export const logQuery = z.object({
 });
 
 export const unsubscribeQuery = z.object({ token: z.string().min(10).max(1_000).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/) });
+
+export const pushSubscriptionBody = z
+  .object({
+    endpoint: z.string().min(1).max(2_048).regex(/^https?:\/\/\S+$/),
+    keys: z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{22}$/) }).strict(),
+  })
+  .strict();
+
+export const pushEndpointQuery = z.object({ endpoint: z.string().min(1).max(2_048).regex(/^https?:\/\/\S+$/) });
