@@ -5,8 +5,9 @@
  * finds the regatta full (its last place is taken), joins the waitlist from the public page and is
  * told her position. The first withdraws from her confirmation page and the waitlisted boat moves up,
  * as her "My regattas" page shows. The organizer's entry list shows the answers and acceptances.
- * The regatta (2 places, one fleet, a question and a waiver, one boat entered on a guest's behalf) is
- * made through the API from the organizer's page.
+ * The office writes the entry form (a required choice, a waiver) in the regatta's entries tab; the
+ * regatta (2 places, one fleet, one boat entered on a guest's behalf) is made through the API from
+ * the organizer's page.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,8 +34,6 @@ async function seedRegatta(page: Page, organization: string): Promise<{ slug: st
     currency: 'EUR',
   });
   const fleet = await post(`/api/v1/events/${slug}/fleets`, { name: 'Optimist' });
-  await post(`/api/v1/events/${slug}/entry-form/questions`, { kind: 'choice', label: 'T-shirt size', choices: ['S', 'M', 'L'], required: true });
-  await post(`/api/v1/events/${slug}/entry-form/waivers`, { title: 'Risk statement', body: 'I race at my own risk (RRS 3).' });
   const published = await page.request.put(`/api/v1/events/${slug}`, { headers, data: { status: 'published' } });
   assert.equal(published.status(), 200, await published.text());
   // One place of two is taken by a boat the office entered for a guest.
@@ -86,6 +85,25 @@ describe('console: entering a regatta from its public page', () => {
     await signUp(office.page, 'Olga Office');
     const org = await createOrganization(office.page, `Lake Garda Optimist Club ${Date.now()}`);
     const { slug, name } = await seedRegatta(office.page, org);
+
+    // The office writes the entry form in the regatta's entries tab: a required choice and a waiver.
+    await office.page.goto(`/console/regattas/${slug}/entries`);
+    await office.page.getByRole('heading', { name: 'Entry form', level: 2 }).waitFor();
+    const addQuestion = office.page.getByRole('form', { name: 'Add question' });
+    await addQuestion.getByLabel('Question', { exact: true }).fill('T-shirt size');
+    await addQuestion.getByLabel('Answer', { exact: true }).selectOption('choice');
+    await addQuestion.getByRole('button', { name: 'Add question' }).click();
+    await addQuestion.getByText('Give at least two different choices.').waitFor();
+    await addQuestion.getByLabel('Choices').fill('S\nM\nL');
+    await addQuestion.getByLabel('An answer is required').check();
+    await addQuestion.getByRole('button', { name: 'Add question' }).click();
+    await office.page.getByText('Question added: T-shirt size.').waitFor();
+    const addWaiver = office.page.getByRole('form', { name: 'Add waiver' });
+    await addWaiver.getByLabel('Waiver title').fill('Risk statement');
+    await addWaiver.getByLabel('Waiver text').fill('I race at my own risk (RRS 3).');
+    await addWaiver.getByRole('button', { name: 'Add waiver' }).click();
+    await office.page.getByText('Waiver added: Risk statement.').waitFor();
+    assert.deepEqual(await auditBothWidths(office.page), [], 'the entry form editor');
 
     // The first sailor, 13 years old: the required question, the waiver with her father.
     const first = await newPerson(browser);
