@@ -4,8 +4,10 @@
  * GER 101 and GER 102 in opposite order and one boat nobody identified. The scorer sees, beside the
  * sheet, that the race follows the water, the swapped pair and the unknown boat; resolves the unknown
  * boat to GER 104 (a new finish record replacing it); accepts the reconciled order into the sheet;
- * saves it with a reason; sees the scorer has taken over and the standings in that order. Axe-clean
- * at 375 and 1280 px.
+ * saves it with a reason; sees the scorer has taken over and the standings in that order. And the
+ * finishes the race's signals void after they were recorded: one made under a start a general recall
+ * voided, listed apart as before the start in force, then every finish once the race is abandoned.
+ * Axe-clean at 375 and 1280 px.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -122,6 +124,52 @@ describe('console: the scoring desk takes the finishes captured on the water', (
     const order = await standings.getByRole('row').allInnerTexts();
     const placed = ['GER 101', 'GER 102', 'GER 103', 'GER 104'].map((boat) => order.findIndex((text) => text.includes(boat)));
     assert.deepEqual(placed, [1, 2, 3, 4], `standings in the captured order: ${order.join(' / ')}`);
+    await context.close();
+  });
+
+  test('a general recall, then an abandonment: the void finishes listed apart, saying why', { timeout: 120_000 }, async () => {
+    const { page, context } = await newPerson(browser);
+    await signUp(page, 'Vic Void');
+    const org = await createOrganization(page, `Recall Club ${Date.now()}`);
+    const first = new Date(Math.floor((Date.now() - 3_600_000) / 1000) * 1000);
+    const { slug, raceId } = await seedRace(page, org, first);
+    const member = async (path: string, data: Record<string, unknown>) => {
+      const answer = await page.request.post(`/api/v1/events/${slug}/capture/${path}`, { headers: { origin: gatewayUrl() }, data });
+      assert.equal(answer.status(), 201, await answer.text());
+    };
+    const signal = (kind: string, startId: string, at: Date) => member('signals', { id: randomUUID(), startId, raceIds: [raceId], kind, at: at.toISOString() });
+    const finish = (sailNumber: string, at: Date) => member('finishes', { id: randomUUID(), raceId, kind: 'finish', sailNumber, at: at.toISOString() });
+    // GER 103 finishes at first start + 8:15; the first start is recalled at + 0:40 and the new one
+    // goes at + 10:00; GER 101 and GER 102 finish at new start + 31:10 and + 31:12.
+    const s1 = randomUUID();
+    await signal('start', s1, first);
+    await finish('GER 103', new Date(first.getTime() + 495_000));
+    await signal('general_recall', s1, new Date(first.getTime() + 40_000));
+    const restart = new Date(first.getTime() + 600_000);
+    const s2 = randomUUID();
+    await signal('start', s2, restart);
+    await finish('GER 101', new Date(restart.getTime() + 1_870_000));
+    await finish('GER 102', new Date(restart.getTime() + 1_872_000));
+
+    await page.goto(`/console/regattas/${slug}/scoring`);
+    await page.getByRole('link', { name: 'Finish sheet: ILCA 7, Race 1' }).click();
+    await page.getByRole('heading', { name: 'ILCA 7: Race 1', level: 2 }).waitFor();
+    const panel = page.getByRole('region', { name: 'From the committee boat' });
+    await panel.getByRole('table', { name: 'Reconciled finish order (2 boats)' }).waitFor();
+    const voided = panel.getByRole('list', { name: "Void by the race's signals" });
+    await voided.getByRole('listitem').filter({ hasText: /^Finish of GER 103 at \d\d:\d\d:\d\d \(recorded by Vic Void\): void, recorded before the start in force/ }).waitFor();
+    assert.equal(await voided.getByRole('listitem').count(), 1, 'only the finish under the recalled start is void');
+    assert.deepEqual(await auditBothWidths(page), [], 'the void finish beside the captured order');
+
+    // The race is abandoned: every finish recorded for it is void, none left in the order.
+    await signal('abandonment', s2, new Date(restart.getTime() + 1_900_000));
+    await page.reload();
+    await panel.getByText('No finishes have been captured on the water for this race.').or(voided).first().waitFor();
+    for (const boat of ['GER 101', 'GER 102', 'GER 103']) {
+      await voided.getByRole('listitem').filter({ hasText: new RegExp(`^Finish of ${boat} at .*: void, the race was abandoned$`) }).waitFor();
+    }
+    assert.equal(await panel.getByRole('table', { name: /^Reconciled finish order \(0 boats\)/ }).count(), 1, 'the order is empty');
+    assert.equal(await panel.getByText('No finishes have been captured on the water for this race.').count(), 0, 'void finishes still show');
     await context.close();
   });
 });

@@ -3,6 +3,7 @@
  * recorders' reconciled order (where they agree, where they disagree: order swapped, seen by one
  * only, times apart), the unidentified boats still open (each resolved here to a sail number through
  * the capture API), whether the race's results still follow the water or the scorer has taken over,
+ * the finishes and codes the race's signals void (an abandonment, a general recall), each saying why,
  * and "Accept into the sheet", which fills the sheet's lines in that order for the scorer to
  * preview and save as usual.
  */
@@ -15,6 +16,7 @@ import { useReconciliation, useResolveUnknown, type Reconciliation } from './cap
 import { capturedLines, followState } from './capture-lines';
 import { onTheClock } from './clock';
 import type { Boat, SheetLine } from './sheet';
+import { VoidedRecords } from './VoidedRecords';
 
 interface CapturePanelProps {
   slug: string;
@@ -35,7 +37,7 @@ export function CapturePanel({ slug, raceId, boats, history, timeZone, onAccept 
       <h3 id={headingId}>{t('capture.title')}</h3>
       <QueryView query={reconciliation} label={t('loading')}>
         {(data) => {
-          if (data.order.length === 0 && data.unknowns.length === 0 && data.codes.length === 0) return <p>{t('capture.none')}</p>;
+          if (data.order.length === 0 && data.unknowns.length === 0 && data.codes.length === 0 && data.voided.length === 0) return <p>{t('capture.none')}</p>;
           const follow = followState(history);
           const label = (id: string) => data.recorders.find((recorder) => recorder.id === id)?.label ?? id;
           return (
@@ -63,6 +65,7 @@ export function CapturePanel({ slug, raceId, boats, history, timeZone, onAccept 
                   ))}
                 </ul>
               )}
+              <VoidedRecords voided={data.voided} timeZone={timeZone} label={(id) => data.recorders.find((recorder) => recorder.id === id)?.label} />
               <div className="actions">
                 <button
                   type="button"
