@@ -138,7 +138,9 @@ export async function deleteTopics(brokers: string, prefix: string): Promise<voi
   }
 }
 
-export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+// 60 s: nine services and the gateway start side by side, each migrating its schema; on a shared
+// 2-core machine under load a start took longer than 30 s and failed the whole stack.
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
