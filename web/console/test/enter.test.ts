@@ -98,6 +98,10 @@ describe('console: entering a regatta from its public page', () => {
     await addQuestion.getByLabel('An answer is required').check();
     await addQuestion.getByRole('button', { name: 'Add question' }).click();
     await office.page.getByText('Question added: T-shirt size.').waitFor();
+    await office.page.getByRole('button', { name: 'Make T-shirt size optional' }).click();
+    await office.page.getByText('T-shirt size is now optional.').waitFor();
+    await office.page.getByRole('button', { name: 'Make T-shirt size required' }).click();
+    await office.page.getByText('An answer to T-shirt size is now required.').waitFor();
     const addWaiver = office.page.getByRole('form', { name: 'Add waiver' });
     await addWaiver.getByLabel('Waiver title').fill('Risk statement');
     await addWaiver.getByLabel('Waiver text').fill('I race at my own risk (RRS 3).');

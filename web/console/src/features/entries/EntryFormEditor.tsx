@@ -47,6 +47,11 @@ function useFormChanges(slug: string) {
         unwrap(api.POST('/api/v1/events/{slug}/entry-form/questions', { ...path, body: { kind: values.kind, label: values.label, required: values.required, choices: values.kind === 'choice' ? splitChoices(values.choices) : [] } })),
       onSettled: refresh,
     }),
+    requireQuestion: useMutation({
+      mutationFn: ({ questionId, required }: { questionId: string; required: boolean }) =>
+        unwrap(api.PATCH('/api/v1/events/{slug}/entry-form/questions/{questionId}', { params: { path: { slug, questionId } }, body: { required } })),
+      onSettled: refresh,
+    }),
     removeQuestion: useMutation({
       mutationFn: (questionId: string) => unwrap(api.DELETE('/api/v1/events/{slug}/entry-form/questions/{questionId}', { params: { path: { slug, questionId } } })),
       onSettled: refresh,
@@ -78,7 +83,7 @@ export function EntryFormEditor({ slug, form }: { slug: string; form: EntryFormD
   const [questionGeneral, setQuestionGeneral] = useState<string[]>([]);
   const [waiverGeneral, setWaiverGeneral] = useState<string[]>([]);
   const kind = question.watch('kind');
-  const error = changes.removeQuestion.error ?? changes.removeWaiver.error ?? changes.changeWaiver.error;
+  const error = changes.removeQuestion.error ?? changes.requireQuestion.error ?? changes.removeWaiver.error ?? changes.changeWaiver.error;
 
   const addQuestion = question.handleSubmit((values) =>
     changes.addQuestion.mutate(values, {
@@ -113,6 +118,18 @@ export function EntryFormEditor({ slug, form }: { slug: string; form: EntryFormD
           {form.questions.map((q) => (
             <li key={q.id}>
               <strong>{q.label}</strong> ({t(`form.kind.${q.kind}`)}{q.required ? `, ${t('form.required')}` : ''}){q.kind === 'choice' ? `: ${q.choices.join(', ')}` : ''}{' '}
+              <button
+                type="button"
+                className="secondary"
+                onClick={() =>
+                  changes.requireQuestion.mutate(
+                    { questionId: q.id, required: !q.required },
+                    { onSuccess: (answer) => setAnnouncement(t(answer.data.required ? 'form.nowRequired' : 'form.nowOptional', { label: q.label })) },
+                  )
+                }
+              >
+                {t(q.required ? 'form.makeOptional' : 'form.makeRequired', { label: q.label })}
+              </button>{' '}
               <button type="button" className="secondary" onClick={() => changes.removeQuestion.mutate(q.id, { onSuccess: () => setAnnouncement(t('form.questionRemoved', { label: q.label })) })}>
                 {t('form.removeQuestion', { label: q.label })}
               </button>
