@@ -2439,7 +2439,9 @@ export interface paths {
          * Cancel an entry
          * @description By the sailor, whoever submitted the entry, or an organizer (others: 403 `not_a_member`).
          *     Cancelling a registered entry frees its place: exactly one waitlisted entry, the earliest
-         *     whose fleet has room, is promoted to registered (`promoted`, null when none). A cancelled
+         *     whose fleet has room, is promoted to registered (`promoted`, null when none; its `crew`,
+         *     `emergencyContact` and `specialRequirements` are empty unless the caller is an organizer or
+         *     that entry's sailor or submitter). A cancelled
          *     entry cannot be cancelled again (409 `already_cancelled`).
          */
         post: operations["cancelRegistration"];

@@ -175,7 +175,7 @@ test('two sailors race for the last place: one entered, one waitlisted, nothing 
   const enter = (actor: Actor, name: string) =>
     club.api.post(
       `/api/v1/events/${event.slug}/register`,
-      { fleet: fleet.id, boat: { name, sailNumber: `ITA ${uniqueSuffix()}` }, waivers: { [waiver.id]: { version: 1 } } },
+      { fleet: fleet.id, boat: { name, sailNumber: `ITA ${uniqueSuffix()}` }, waivers: { [waiver.id]: { version: 1 } }, emergencyContact: `${name} home +39 06 1234` },
       { key: actor.key },
     );
   await ok(enter(first, 'Uno'), 201);
@@ -195,6 +195,8 @@ test('two sailors race for the last place: one entered, one waitlisted, nothing 
 
   const withdrawn = await ok(club.api.post(`/api/v1/events/${event.slug}/registrations/${winner.body.data.id}/cancel`, undefined, { key: winnerActor.key }));
   assert.equal(withdrawn.promoted?.id, loser.body.data.id);
+  // The sailor who withdrew learns who moved up, not that sailor's contacts.
+  assert.deepEqual([withdrawn.promoted.emergencyContact, withdrawn.promoted.crew], [null, []]);
   const promoted = (await ok(club.api.get('/api/v1/me/registrations', { key: loserActor.key }))).data;
   assert.deepEqual(promoted.map((e: any) => [e.status, e.waitlistPosition]), [['registered', null]]);
 });

@@ -12,7 +12,7 @@ import { parse } from './parse.js';
 import { EXPORT_ENTRY_LIMIT, entriesTable } from './registrations.export.js';
 import { listRegistrationsQuery, registrationBody, updateRegistrationBody } from './registrations.schemas.js';
 import { entryDetailJson } from './entry-form.views.js';
-import { cancelledMessage, listedEntryJson, registeredMessage, registrationJson } from './registrations.views.js';
+import { cancelledMessage, listedEntryJson, redactedRegistrationJson, registeredMessage, registrationJson } from './registrations.views.js';
 
 export function registrationRoutes(context: ServiceContext): RouteDefinition[] {
   return [
@@ -73,9 +73,10 @@ export function registrationRoutes(context: ServiceContext): RouteDefinition[] {
       path: '/api/v1/events/:slug/registrations/:registrationId/cancel',
       handler: async (req, res) => {
         const outcome = await cancelRegistration(context, identityOf(res), slugParam(req), registrationIdParam(req), requestIdOf(req));
+        const promotedJson = outcome.seesPromotedPrivate ? registrationJson : redactedRegistrationJson;
         res.json({
           data: registrationJson(outcome.cancelled),
-          promoted: outcome.promoted ? registrationJson(outcome.promoted) : null,
+          promoted: outcome.promoted ? promotedJson(outcome.promoted) : null,
           message: cancelledMessage(outcome),
         });
       },

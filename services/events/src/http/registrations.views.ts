@@ -42,6 +42,11 @@ export function registrationJson(row: RegistrationDetailRow) {
   };
 }
 
+/** The typed Registration with its crew and contacts left out (an entry the caller may not see privately). */
+export function redactedRegistrationJson(row: RegistrationDetailRow) {
+  return { ...registrationJson(row), crew: [], emergencyContact: null, specialRequirements: null };
+}
+
 /** RegistrationWithDetails: the public view of an entry (no contacts, no payment). */
 export function registrationWithDetailsJson(row: RegistrationDetailRow, waitlistPosition: number | null) {
   return {
