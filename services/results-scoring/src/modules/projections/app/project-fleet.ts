@@ -1,53 +1,81 @@
 /**
- * Fleet snapshots into the projection. fleet.created: its views (and its series' views, which show its
- * name) re-rendered. fleet.updated: the same, and a set-up change of a fleet with results re-scores it
- * and records the re-score (rescore-setup.ts). fleet.deleted: the fleet (which had no races) removed.
+ * Fleet snapshots into the projection, each in one unit of work (the locks taken there only).
+ * fleet.created: its views (and its series' views, which show its name) re-rendered. fleet.updated: the
+ * same, and a set-up change of a fleet with results re-scores it instead and records the re-score (a
+ * revision of every race, as rescore-setup.ts words it). fleet.deleted: the fleet (which had no races)
+ * removed.
  */
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import { isUnscorable } from '../../shared/domain/fleet-setup.js';
-import type { FleetProjection } from '../../shared/domain/records.js';
+import type { FleetProjection, SeriesProjection } from '../../shared/domain/records.js';
 import { findEventsByIds } from '../../shared/store/projections/events.js';
-import { findFleet, upsertFleet } from '../../shared/store/projections/fleets.js';
+import { upsertFleet } from '../../shared/store/projections/fleets.js';
 import { removeFleet } from '../store/removals.js';
-import { fleetHasResults } from '../../results/store/results.js';
-import { renderFleetViews } from '../../results/app/render-views.js';
-import { rescoreAfterSetupChange, type SetupChange } from '../../results/app/rescore-setup.js';
+import { renderLockedFleetViews } from '../../results/app/render-views.js';
+import { setupChangeReason, type SetupChange } from '../../results/app/rescore-setup.js';
+import { changeFleets, type FleetChange } from '../../results/app/unit-of-work/fleet-change.js';
+import { systemActor } from '../../results/app/unit-of-work/revision-builder.js';
 import { renderSeriesView } from '../../series/app/series-standings.js';
 import { lockSeriesOfEvent } from '../../shared/store/locks.js';
 
-export async function projectFleet(client: PoolClient, fleet: FleetProjection, fact: { createdAt: Date | null; occurredAt: Date }): Promise<void> {
-  // Series locks before the fleet lock (the order every path takes; see shared/store/locks.ts).
-  const series = await lockSeriesOfEvent(client, fleet.eventId);
-  await upsertFleet(client, fleet, fact.createdAt, fact.occurredAt);
-  await renderFleetViews(client, fleet.id);
-  for (const one of series) await renderSeriesView(client, one);
+type FleetFact = { createdAt: Date | null; occurredAt: Date };
+
+export async function projectFleet(context: ServiceContext, client: PoolClient, fleet: FleetProjection, fact: FleetFact): Promise<void> {
+  await projectInUnit(context, client, fleet, fact, undefined, (change) => renderViews(change, fleet.id));
 }
 
-export async function projectFleetChange(
-  context: ServiceContext,
-  client: PoolClient,
-  fleet: FleetProjection,
-  fact: { createdAt: Date | null; occurredAt: Date; setupChanged: boolean } & SetupChange,
-): Promise<void> {
-  await projectFleet(client, fleet, fact);
-  if (!fact.setupChanged || !(await fleetHasResults(client, fleet.id))) return;
-  const [event] = await findEventsByIds(client, [fleet.eventId]);
-  const stored = await findFleet(client, fleet.id);
-  if (!event || !stored) return;
+export async function projectFleetChange(context: ServiceContext, client: PoolClient, fleet: FleetProjection, fact: FleetFact & { setupChanged: boolean } & SetupChange): Promise<void> {
+  let rescoring = false;
+  let series: readonly SeriesProjection[] = [];
   try {
-    await client.query('SAVEPOINT setup_rescore');
-    await rescoreAfterSetupChange(context, client, event, stored, fact);
-    await client.query('RELEASE SAVEPOINT setup_rescore');
+    await projectInUnit(context, client, fleet, fact, fact.requestId, async (change) => {
+      series = change.series;
+      // Read under the locks, after the copy: a set-up change of a fleet with results re-scores it
+      // with the new set-up and records a revision of every race (rescore-setup.ts); the re-score
+      // renders the fleet's views and, the standings facts queued, its series' views.
+      if (!fact.setupChanged || !change.fleet(fleet.id) || !change.races(fleet.id).some((race) => race.hasResults)) return renderViews(change, fleet.id);
+      await client.query('SAVEPOINT setup_rescore');
+      rescoring = true;
+      change.rescore(fleet.id, { revisions: 'every-race', reason: setupChangeReason(fact), actor: systemActor(fact.by) });
+    });
   } catch (error) {
     // The events service refuses the set-ups it can foresee as unscorable (a rating an entered boat
     // lacks, a time-on-distance system while a race has no distance) before publishing the change; one
     // that still cannot be scored here must not block the topic: the set-up is kept, the scores stay
-    // as they were until results or entries make it scorable.
-    if (!isUnscorable(error)) throw error;
+    // as they were until results or entries make it scorable. The savepoint is after the unit's locks,
+    // so they stay held for the views rendered here.
+    if (!rescoring || !isUnscorable(error)) throw error;
     await client.query('ROLLBACK TO SAVEPOINT setup_rescore');
     context.logger.warn({ fleetId: fleet.id, error: error.message }, 'fleet set-up change not scorable; scores kept');
+    await renderLockedFleetViews(client, fleet.id);
+    for (const one of series) await renderSeriesView(client, one);
   }
+}
+
+/** The fleet's views and its series' (they show its name), under the unit's locks. */
+async function renderViews(change: FleetChange, fleetId: string): Promise<void> {
+  await renderLockedFleetViews(change.client, fleetId);
+  for (const one of change.series) await renderSeriesView(change.client, one);
+}
+
+/**
+ * The fleet's copy written in a unit of work over the fleet (unit-of-work/fleet-change.ts: the series
+ * locks, then the fleet's, each once; the copy written under them before the fleet is read). Without
+ * the event projected there is nothing to score or lock against: the copy is written and the views are
+ * rendered by the first read that finds them missing.
+ */
+async function projectInUnit(
+  context: ServiceContext,
+  client: PoolClient,
+  fleet: FleetProjection,
+  fact: FleetFact,
+  requestId: string | undefined,
+  work: (change: FleetChange) => Promise<void>,
+): Promise<void> {
+  const [event] = await findEventsByIds(client, [fleet.eventId]);
+  if (!event) return upsertFleet(client, fleet, fact.createdAt, fact.occurredAt);
+  await changeFleets(context, client, { event, fleetIds: [fleet.id], requestId, beforeRead: (locked) => upsertFleet(locked, fleet, fact.createdAt, fact.occurredAt) }, work);
 }
 
 export async function projectFleetDeleted(client: PoolClient, fleetId: string, eventId: string): Promise<void> {

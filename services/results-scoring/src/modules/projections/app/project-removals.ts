@@ -1,8 +1,6 @@
 /**
- * What the events service changed or removed in a regatta's schedule into scoring:
- * race.updated re-projects the race and re-scores its fleet when it has results (weight, must-count,
- * discard-first or distance may have changed), recording the races whose numbers moved as revisions
- * (modules/results/app/rescore-setup.ts); race.deleted takes the race out of scoring in one unit of work
+ * What the events service removed from a regatta's schedule in scoring (race.updated is
+ * project-race.ts'): race.deleted takes the race out of scoring in one unit of work
  * (unit-of-work/fleet-change.ts: its fleet re-scored, or re-rendered when it has no results);
  * series.deleted and event.deleted drop them.
  *
@@ -16,42 +14,14 @@
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import type { RaceProjection } from '../../shared/domain/records.js';
-import { raceChangeReason } from '../domain/rescore-reasons.js';
 import { lockFleet, lockSeries, lockSeriesOfEvent } from '../../shared/store/locks.js';
 import { findEventsByIds } from '../../shared/store/projections/events.js';
-import { findFleet } from '../../shared/store/projections/fleets.js';
 import { raceBeingRemoved, removeEvent, removeRace, removeSeries } from '../store/removals.js';
 import { findSeriesContainingEvent } from '../../shared/store/projections/series.js';
 import { fleetHasResults } from '../../results/store/results.js';
-import { projectRace } from './project-race.js';
-import { recomputeFleet } from '../../results/app/recompute-fleet.js';
 import { renderFleetViews, renderLockedFleetViews } from '../../results/app/render-views.js';
-import { rescoreRecorded } from '../../results/app/rescore-setup.js';
 import { changeFleets } from '../../results/app/unit-of-work/fleet-change.js';
 import { systemActor } from '../../results/app/unit-of-work/revision-builder.js';
-
-/** Re-scores the fleet when it has results (recorded as revisions when `reason` is given), else re-renders its views. */
-async function rescoreOrRender(context: ServiceContext, client: PoolClient, eventId: string, fleetId: string, requestId: string | undefined, reason?: string, by: string | null = null): Promise<void> {
-  const [event] = await findEventsByIds(client, [eventId]);
-  const fleet = await findFleet(client, fleetId);
-  if (event && fleet && (await fleetHasResults(client, fleetId))) {
-    if (reason) await rescoreRecorded(context, client, event, fleet, { reason, by, requestId, everyRace: false });
-    else await recomputeFleet(client, event, fleet, { publish: (c, f) => context.publish(c, f), requestId, onlyIfChanged: true });
-    return;
-  }
-  await renderFleetViews(client, fleetId);
-}
-
-export async function projectRaceChange(
-  context: ServiceContext,
-  client: PoolClient,
-  race: RaceProjection,
-  fact: { occurredAt: Date; requestId?: string | undefined; actorUserId?: string | null; changedFields: readonly string[] },
-): Promise<void> {
-  await projectRace(client, race, fact);
-  // Attributed to whoever changed the race (the fact's actor), as every change must be.
-  await rescoreOrRender(context, client, race.eventId, race.fleetId, fact.requestId, raceChangeReason(race.number, fact.changedFields), fact.actorUserId ?? null);
-}
 
 /** The reason of the revision that records a deleted race's results (and of the re-score it causes). */
 export function raceDeletedReason(raceNumber: number | null, hadResults: boolean): string {

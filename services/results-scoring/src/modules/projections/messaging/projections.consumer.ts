@@ -10,9 +10,9 @@ import type { PoolClient } from '@regatta/db';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
 import { projectEvent } from '../app/project-event.js';
 import { projectFleet, projectFleetChange, projectFleetDeleted } from '../app/project-fleet.js';
-import { projectRace } from '../app/project-race.js';
+import { projectRace, projectRaceChange } from '../app/project-race.js';
 import { projectRegistration } from '../app/project-registration.js';
-import { projectEventDeleted, projectRaceChange, projectRaceDeleted, projectSeriesDeleted } from '../app/project-removals.js';
+import { projectEventDeleted, projectRaceDeleted, projectSeriesDeleted } from '../app/project-removals.js';
 import { projectSeries } from '../app/project-series.js';
 
 const date = (value: Parameters<typeof timestampDate>[0] | undefined): Date | null => (value ? timestampDate(value) : null);
@@ -36,7 +36,7 @@ async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact
       return payload.value.event ? projectEvent(context, client, eventRecord(payload.value.event, fact), meta) : undefined;
     case 'fleetCreated': {
       const fleet = payload.value.fleet;
-      return fleet ? projectFleet(client, fleetRecord(fleet, fact), { createdAt: date(fleet.createdAt), occurredAt: meta.occurredAt }) : undefined;
+      return fleet ? projectFleet(context, client, fleetRecord(fleet, fact), { createdAt: date(fleet.createdAt), occurredAt: meta.occurredAt }) : undefined;
     }
     case 'fleetUpdated': {
       const { fleet, setupChanged, changedBy, changedByName } = payload.value;
@@ -45,7 +45,7 @@ async function applyFact(context: ServiceContext, client: PoolClient, fact: Fact
       return projectFleetChange(context, client, fleetRecord(fleet, fact), { createdAt: date(fleet.createdAt), occurredAt: meta.occurredAt, ...change });
     }
     case 'raceScheduled':
-      return payload.value.race ? projectRace(client, raceRecord(payload.value.race, fact), meta) : undefined;
+      return payload.value.race ? projectRace(context, client, raceRecord(payload.value.race, fact), meta) : undefined;
     case 'raceUpdated': {
       const { race, changedFields } = payload.value;
       return race ? projectRaceChange(context, client, raceRecord(race, fact), { ...meta, changedFields }) : undefined;
@@ -94,7 +94,7 @@ function eventRecord(event: Event, fact: Fact): Parameters<typeof projectEvent>[
   };
 }
 
-function fleetRecord(fleet: Fleet, fact: Fact): Parameters<typeof projectFleet>[1] {
+function fleetRecord(fleet: Fleet, fact: Fact): Parameters<typeof projectFleet>[2] {
   return {
     id: fleet.id,
     eventId: fleet.eventId || fact.eventId || '',
@@ -109,7 +109,7 @@ function fleetRecord(fleet: Fleet, fact: Fact): Parameters<typeof projectFleet>[
   };
 }
 
-function raceRecord(race: Race, fact: Fact): Parameters<typeof projectRace>[1] {
+function raceRecord(race: Race, fact: Fact): Parameters<typeof projectRace>[2] {
   return {
     id: race.id,
     eventId: race.eventId || fact.eventId || '',

@@ -73,14 +73,17 @@ interface Recorded {
 async function record(context: ServiceContext, resources: ResultsResources, client: PoolClient, { event, race, fleet, actualStart, status, entries, requestId, identity, reason }: Recorded): Promise<SubmittedResults> {
   const now = new Date();
   const done = await changeFleets(context, client, { event, fleetIds: [fleet.id], requestId }, async (change) => {
-    // Under the locks a race.deleted projection also takes: a race deleted meanwhile is gone (404), not
-    // given results no standings would show.
+    // The race as the unit read it with its fleet, under the locks a race.deleted or race.updated
+    // projection and another submission also take. The read before the locks (raceToScore: the 404, the
+    // wait for a lagging projection, which fleet to lock, the checks) cannot stand in for it: a race
+    // deleted or moved to another fleet meanwhile is gone (404), not given results no standings would
+    // show; a submission committed meanwhile makes this one a correction and has started the race.
     const locked = change.race(race.id);
     if (!locked) throw notFound('Race');
     const previousStart = locked.actualStart;
     const previousStatus = locked.status;
     await saveProgress(client, { raceId: race.id, eventId: event.id, fleetId: fleet.id, actualStart, status, resultsSubmittedAt: now, published: false, publishedAt: null });
-    const current: RaceWithProgress = { ...race, status, actualStart, hasResults: true, published: false, publishedAt: null };
+    const current: RaceWithProgress = { ...locked, status, actualStart, hasResults: true, published: false, publishedAt: null };
     const meta = { event, requestId };
     if (actualStart && !previousStart) change.publish(raceStartedFact(meta, current));
     const kept = await resources.decisionsInForce(client, { eventId: event.id, raceId: race.id }, entries);

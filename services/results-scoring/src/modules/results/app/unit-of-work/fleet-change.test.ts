@@ -299,3 +299,24 @@ test('a fact type the unit does not declare is refused; within a type the collec
   const ordered = inDeclaredOrder([fact('results.revised', ':2'), fact('results.updated', ':1'), fact('results.revised', ':1'), fact('results.updated', ':2')]);
   assert.deepEqual(ordered.map((f) => f.id), ['results.updated:1', 'results.updated:2', 'results.revised:2', 'results.revised:1']);
 });
+
+test("a projection's copy is written under the locks, before the one read, and its re-score is the unit's", async () => {
+  // fleet.updated with a new set-up for f1, whose race 1 has results A 1, B 2: the copy is written after
+  // the series and fleet locks and the change time, the fleet read once after it (the re-score scores
+  // the new set-up), then re-scored once with a revision of race 1 (A 1 → 2, B 2 → 1).
+  const { store, calls } = fakeStore({
+    races: { f1: [race('r1', 'f1', 1)] },
+    before: { r1: [row('r1', a1, 1, 1), row('r1', b2, 2, 2)] },
+    after: { r1: [row('r1', b2, 1, 1), row('r1', a1, 2, 2)] },
+  });
+  const { context, published } = publisher();
+  await changeFleets(
+    context,
+    client,
+    { event, fleetIds: ['f1'], requestId: undefined, beforeRead: async () => void calls.push('write the copy') },
+    async (change) => change.rescore('f1', { revisions: 'every-race', reason: 'fleet set-up changed by Ann', actor: systemActor(null) }),
+    store,
+  );
+  assert.deepEqual(calls, ['lock series of e1', 'lock fleet f1', 'change time', 'write the copy', 'read fleet f1', 'mark rescored r1', 'rescore f1', 'revision of r1', 'series facts of f1']);
+  assert.deepEqual(published.map((f) => f.type), ['results.updated', 'standings.updated', 'series.standings.updated', 'split.standings.updated', 'results.revised']);
+});

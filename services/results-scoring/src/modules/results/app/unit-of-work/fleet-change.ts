@@ -14,7 +14,7 @@
  */
 import type { Fact } from '@regatta/contracts';
 import type { PoolClient, Queryable } from '@regatta/db';
-import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SubmittedEntry } from '../../../shared/domain/records.js';
+import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SeriesProjection, SubmittedEntry } from '../../../shared/domain/records.js';
 import type { RevisionRecord } from '../../store/revisions.js';
 import { resultsRevisedFact } from '../revision-facts.js';
 import { inDeclaredOrder } from './fact-order.js';
@@ -29,6 +29,12 @@ export interface FleetChangeScope {
   requestId: string | undefined;
   /** Batch form (an import): the fleets are not projected yet; results and revisions are stored, nothing re-scored. */
   batch?: boolean;
+  /**
+   * Writes under the locks, before the fleets are read: a projection's copy of another service's fact
+   * (a fleet's new set-up, a race's new weight), so the unit reads and re-scores what it says and no
+   * path writes the copy outside the locks every scoring of the fleet takes.
+   */
+  beforeRead?: (client: PoolClient) => Promise<void>;
 }
 
 /** A re-score the use case asks for without changing results (a set-up, schedule or entry change). */
@@ -47,6 +53,8 @@ export interface FleetChange {
   /** The change's time (after the locks): revisions, progress rows and view history carry it. */
   readonly at: Date;
   readonly requestId: string | undefined;
+  /** The series containing the event, locked by the unit (their views are the use case's to render when it changes what they show). */
+  readonly series: readonly SeriesProjection[];
   fleet(fleetId: string): FleetProjection | undefined;
   races(fleetId: string): readonly RaceWithProgress[];
   race(raceId: string): RaceWithProgress | undefined;
@@ -98,6 +106,7 @@ export async function changeFleets<T>(
   for (const fleetId of fleetIds) await store.lockFleet(client, fleetId);
   // After the locks: the change's time orders this fleet's changes as the locks do.
   const at = await store.changeTime(client);
+  if (scope.beforeRead) await scope.beforeRead(client);
   const read = new Map<string, { fleet: FleetProjection | undefined; races: RaceWithProgress[] }>();
   for (const fleetId of fleetIds) read.set(fleetId, scope.batch ? { fleet: undefined, races: [] } : await store.readFleet(client, fleetId));
 
@@ -113,6 +122,7 @@ export async function changeFleets<T>(
     event,
     at,
     requestId,
+    series,
     fleet: (fleetId) => read.get(fleetId)?.fleet,
     races: (fleetId) => read.get(fleetId)?.races ?? [],
     race: (raceId) => [...read.values()].flatMap((f) => f.races).find((race) => race.id === raceId),
