@@ -56,8 +56,8 @@ function pathWith(rule: RouteRule, target?: string, raw?: string): string {
 }
 
 const takesBody = (rule: RouteRule) => rule.method === 'POST' || rule.method === 'PUT' || rule.method === 'PATCH';
-/** Routes whose body is a file, not JSON (the Sailwave import): any JSON body is 415. */
-const FILE_BODY_ROUTES = new Set(['POST /api/v1/organizations/:slug/imports/sailwave']);
+/** Routes whose body is not JSON (the Sailwave import's file, the one-click unsubscribe's form): any JSON body is 415. */
+const FILE_BODY_ROUTES = new Set(['POST /api/v1/organizations/:slug/imports/sailwave', 'POST /api/v1/notifications/unsubscribe']);
 const label = (rule: RouteRule) => `${rule.method} ${rule.path}`;
 
 function send(rule: RouteRule, path: string, init: { rawBody?: string; contentType?: string } = {}): Promise<ApiResponse> {

@@ -4,7 +4,7 @@
  * one-click request of RFC 8058) switches the kind off.
  */
 import type { Request } from 'express';
-import { notFound, parseInput, type RouteDefinition } from '@regatta/http';
+import { HttpProblem, notFound, parseInput, type RouteDefinition } from '@regatta/http';
 import { getPreferences, notificationLog, readUnsubscribe, unsubscribe, updatePreferences } from '../app/preferences.js';
 import type { NotificationsContext, NotificationsResources } from '../app/resources.js';
 import { de } from '../domain/locales/de.js';
@@ -62,8 +62,10 @@ export function notificationRoutes(context: NotificationsContext, resources: Not
       method: 'post',
       path: '/api/v1/notifications/unsubscribe',
       handler: async (req, res) => {
-        // The one-click body ("List-Unsubscribe=One-Click") says nothing the token does not.
+        // The one-click body ("List-Unsubscribe=One-Click", a form) says nothing the token does not;
+        // a JSON body is not what this route takes.
         req.resume();
+        if (req.is(['application/json', 'application/*+json'])) throw new HttpProblem(415, 'unsupported_media_type', 'This route takes a form body (List-Unsubscribe=One-Click) or none.');
         const scope = await unsubscribe(context, key, token(req));
         if (!scope) throw notFound('An unsubscribe link with this token');
         if (req.accepts(['json', 'html']) === 'html') {
