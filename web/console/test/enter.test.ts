@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { gatewayUrl } from '@regatta/testing';
-import { auditBothWidths, createOrganization, launch, newPerson, PASSWORD, signUp, uniqueEmail } from './harness.js';
+import { auditBothWidths, createOrganization, launch, newPerson, openMenu, PASSWORD, signUp, uniqueEmail } from './harness.js';
 
 async function seedRegatta(page: Page, organization: string): Promise<{ slug: string; name: string }> {
   const headers = { origin: gatewayUrl(), 'content-type': 'application/json' };
@@ -145,7 +145,9 @@ describe('console: entering a regatta from its public page', () => {
     await first.page.getByRole('button', { name: 'Withdraw' }).click();
     await first.page.getByRole('dialog').getByRole('button', { name: 'Withdraw my entry' }).click();
     await first.page.getByText('Your entry is withdrawn.').waitFor();
-    await second.page.goto('/console/me/regattas');
+    await second.page.reload();
+    await openMenu(second.page);
+    await second.page.getByRole('banner').getByRole('link', { name: 'My regattas' }).click();
     await second.page.getByRole('heading', { name: 'My regattas', level: 1 }).waitFor();
     await second.page.getByRole('row', { name: new RegExp(name) }).getByText('Entered in Optimist').waitFor();
     assert.deepEqual(await auditBothWidths(second.page), [], 'my regattas');

@@ -82,6 +82,8 @@ export function Layout() {
               </label>
             )}
             <LanguageSwitch />
+            {/* The signed-in person's own side (entries, results, boats), beside her name. */}
+            <NavLink to="/me/regattas">{t('nav.myRegattas')}</NavLink>
             <span className="who">{t('nav.signedInAs', { name: session.data?.user.name ?? '' })}</span>
             <button type="button" className="secondary" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
               {t('nav.signOut')}
@@ -101,7 +103,6 @@ export function Layout() {
                 <li><NavLink to={`/orgs/${org}/series`}>{t('nav.series')}</NavLink></li>
               </>
             )}
-            <li><NavLink to="/me/regattas">{t('nav.myRegattas')}</NavLink></li>
             <li><NavLink to="/orgs" end>{t('nav.organizations')}</NavLink></li>
             <li><NavLink to="/keys">{t('nav.keys')}</NavLink></li>
             <li><NavLink to="/webhooks">{t('nav.webhooks')}</NavLink></li>
