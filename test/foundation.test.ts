@@ -52,6 +52,7 @@ for (const [service, url] of Object.entries(serviceUrls)) {
       webhooks: '/api/v1/webhooks',
       'public-results': '/regattas/any/standings',
       'race-capture': '/api/v1/events/any/capture/context',
+      notifications: '/api/v1/notifications/preferences',
     }[service]!;
     const missing = await fetch(`${url}${path}`);
     assert.equal(missing.status, 401);
