@@ -8,7 +8,8 @@
  * facts for one regatta (an IRC fleet of --boats boats, --races races), then submits --runs results
  * (cycling through the races) and prints the median and p95 of both the HTTP answer and the
  * submission → standings.updated latency. Then, with every race scored, it loads the hot reads
- * (GET results, standings, series standings, each plain and with Accept-Encoding: gzip; autocannon,
+ * (GET results, standings, series standings, each plain and with Accept-Encoding: gzip, and results and
+ * standings revalidated with If-None-Match (304, whose non-2xx count is every request); autocannon,
  * --connections, --seconds each) straight at the
  * service with a valid assertion header and prints each one's req/s, p50/p99 and the service's CPU per
  * request (utime + stime of its process over the run, from /proc, divided by the requests served).
@@ -192,11 +193,15 @@ async function main(): Promise<void> {
     const readHeaders = { [ASSERTION_HEADER]: signAssertion({ userId: randomUUID(), scopes: ['read'], roles: {}, via: 'key' }, secret) };
     // Each read plain and as a browser or phone asks for it (Accept-Encoding: gzip).
     const gzip = { 'accept-encoding': 'gzip' };
+    // A phone polling an unchanged view: If-None-Match with the ETag the target answered (each version its own).
+    const REVALIDATE = '<the target\'s ETag>';
     const reads: [string, string, Record<string, string>?][] = [
       ['results', `/api/v1/events/${slug}/results`],
       ['results gzip', `/api/v1/events/${slug}/results`, gzip],
+      ['results 304', `/api/v1/events/${slug}/results`, { ...gzip, 'if-none-match': REVALIDATE }],
       ['standings', `/api/v1/events/${slug}/standings`],
       ['standings gzip', `/api/v1/events/${slug}/standings`, gzip],
+      ['standings 304', `/api/v1/events/${slug}/standings`, { ...gzip, 'if-none-match': REVALIDATE }],
       ['series standings', `/api/v1/series/${slug}-series/standings`],
       ['series gzip', `/api/v1/series/${slug}-series/standings`, gzip],
     ];
@@ -217,21 +222,24 @@ async function main(): Promise<void> {
     targets.push({ label: beforeSrc ? 'after' : '', url, pid });
     try {
       for (const [name, path, extra] of reads) {
-        const headers = { ...readHeaders, ...extra };
-        let first: unknown;
+        let first: string | undefined;
         for (const target of targets) {
-          const check = await fetch(target.url + path, { headers });
+          const { 'if-none-match': revalidate, ...plain } = { ...readHeaders, ...extra };
+          const check = await fetch(target.url + path, { headers: plain });
           const body = await check.text();
-          const sent = Number(check.headers.get('content-length') ?? body.length);
+          const sent = revalidate ? 0 : Number(check.headers.get('content-length') ?? body.length);
           if (check.status !== 200) throw new Error(`GET ${path} answered ${check.status}`);
-          // Both versions must answer the same document.
-          if (first === undefined) first = JSON.parse(body);
-          else if (!isDeepStrictEqual(first, JSON.parse(body))) console.log(`reads: GET ${name}: the two versions answer different documents`);
+          const headers = revalidate ? { ...plain, 'if-none-match': check.headers.get('etag') ?? '' } : plain;
+          if (revalidate && (await fetch(target.url + path, { headers })).status !== 304) throw new Error(`GET ${path} with its ETag did not answer 304`);
+          // Both versions must answer the same text, byte for byte.
+          if (first === undefined) first = body;
+          else if (first !== body) console.log(`reads: GET ${name}: the two versions answer different texts${isDeepStrictEqual(JSON.parse(first), JSON.parse(body)) ? ' (the same document)' : ''}`);
           await autocannon({ url: target.url + path, headers, connections, duration: 1 });
           const cpu0 = cpuSeconds(target.pid);
           const result = await autocannon({ url: target.url + path, headers, connections, duration: seconds });
           const cpu = cpuSeconds(target.pid) - cpu0;
           const served = result.requests.total;
+          if (revalidate && result.non2xx !== result.requests.total) console.log(`reads: GET ${name}: ${result.requests.total - result.non2xx} answers were not 304`);
           console.log(
             `reads: GET ${name.padEnd(16)} ${target.label.padEnd(6)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
               `CPU ${served > 0 ? ((cpu / served) * 1e6).toFixed(0) : 'n/a'} µs/req  (${sent} bytes sent, non-2xx ${result.non2xx}; ${boatCount} boats × ${raceCount} races, ${connections} connections, ${seconds} s)`,

@@ -11,14 +11,14 @@
 import { requestedFormat, sendExport, varyOnAccept } from '@regatta/exports';
 import { identityOf, parseInput, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { listResults } from '../app/list-results.js';
+import { listResults, resultsOfVersion, resultsVersion } from '../app/list-results.js';
 import { makeEventOfficial } from '../app/make-event-official.js';
 import type { ResultsResources } from '../app/resources.js';
 import { submitResults } from '../app/submit-results.js';
 import { resultsTable } from './results.export.js';
 import { pathParams, raceParams, resultsQuery, slugParams, submitResultsBody } from './results.schemas.js';
-import { eventOfficialView, resultsText, submittedView } from './results.views.js';
-import { sendJsonView } from '../../shared/http/send-view.js';
+import { eventOfficialView, resultsTag, resultsText, submittedView } from './results.views.js';
+import { sendJsonView, sendStoredView } from '../../shared/http/send-view.js';
 
 export function resultsRoutes(context: ServiceContext, resources: ResultsResources): RouteDefinition[] {
   const submit: RouteDefinition = {
@@ -41,8 +41,17 @@ export function resultsRoutes(context: ServiceContext, resources: ResultsResourc
       const query = parseInput(resultsQuery, req.query, 'query');
       const format = requestedFormat(req.query, req.headers.accept);
       const { slug } = pathParams(slugParams, req, 'Event');
-      const text = resultsText(await listResults(context, identityOf(res), slug, query));
       varyOnAccept(res);
+      if (format === 'json' && !query.asOf && !query.boat) {
+        // The current answer by its views' stored versions: their text is read only when needed.
+        const version = await resultsVersion(context, identityOf(res), slug, query);
+        await sendStoredView(req, res, resultsTag(version, version.races.map((r) => r.etag ?? 'null')), async () => {
+          const { results, etags } = await resultsOfVersion(context, version);
+          return { etag: resultsTag(version, etags), text: resultsText(results) };
+        });
+        return;
+      }
+      const text = resultsText(await listResults(context, identityOf(res), slug, query));
       if (format === 'json') sendJsonView(req, res, text);
       else await sendExport(req, res, resultsTable(text), format);
     },

@@ -1,11 +1,12 @@
 /** Response shapes of the results routes (documented in packages/openapi/spec/results.yaml). */
 import { formatDuration } from '@regatta/contracts';
+import { etagOf } from '@regatta/http';
 import { eventRef } from '../domain/public-views.js';
 import { redressMethodOf } from '../../shared/domain/race-entries.js';
 import type { FleetSetup } from '../../shared/domain/fleet-setup.js';
 import type { ResultRow } from '../../shared/domain/records.js';
 import type { SubmittedResults } from '../app/submit-results.js';
-import type { EventResults } from '../app/list-results.js';
+import type { EventResults, ResultsVersion } from '../app/list-results.js';
 import type { EventMadeOfficial } from '../app/make-event-official.js';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -48,6 +49,14 @@ export function submittedView({ race, fleet, rows, boatsInStandings, revision }:
 /** GET results as JSON text: the stored race items sent as they are, inside the event reference. */
 export function resultsText({ event, races, asOf, fleets }: EventResults): string {
   return `{"data":{"event":${JSON.stringify(eventRef(event))},"races":[${races.join(',')}],"asOf":${JSON.stringify(asOf)},"fleets":${JSON.stringify(fleets)}}}`;
+}
+
+/**
+ * The tag of a current results answer, from everything its text is made of: the event reference, the
+ * fleets' status and each race view's stored version, in order (the asOf is read from those views).
+ */
+export function resultsTag({ event, fleets }: Pick<ResultsVersion, 'event' | 'fleets'>, viewVersions: readonly string[]): string {
+  return etagOf(`results\n${JSON.stringify(eventRef(event))}\n${JSON.stringify(fleets)}\n${viewVersions.join(',')}`);
 }
 
 export function eventOfficialView({ event, publishedAt, raceIds, fleetIds }: EventMadeOfficial) {

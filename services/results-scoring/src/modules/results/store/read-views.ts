@@ -81,6 +81,40 @@ export async function eventRaceViews(q: Queryable, eventId: string): Promise<(Om
   return rows.map((row) => ({ raceId: row.id, eventId: row.event_id, fleetId: row.fleet_id, raceNumber: row.race_number, fleetName: row.fleet_name ?? '', body: row.body }));
 }
 
+/** A race of the event with the version of its stored view (etag null: not rendered yet), without its text. */
+export interface RaceViewVersion extends Omit<RaceViewRow, 'body'> {
+  etag: string | null;
+}
+
+/**
+ * What GET results is made of, in one round trip and without the views' text: every race of the
+ * event with its view's version (computed when the view was stored, migration 013), and the stored
+ * summary of each fleet that has a view.
+ */
+export async function eventResultsVersions(q: Queryable, eventId: string): Promise<{ races: RaceViewVersion[]; summaries: Map<string, FleetSummary> }> {
+  const { rows } = await q.query<{ id: string; fleet_id: string; race_number: number | null; fleet_name: string | null; etag: string | null; summary: string | null }>(
+    `SELECT r.id, r.fleet_id, r.race_number, v.fleet_name, v.etag, NULL AS summary
+       FROM races r LEFT JOIN race_views v ON v.race_id = r.id AND v.fleet_id = r.fleet_id
+      WHERE r.event_id = $1
+     UNION ALL
+     SELECT NULL, fleet_id, NULL, NULL, NULL, summary FROM fleet_views WHERE event_id = $1`,
+    [eventId],
+  );
+  const races: RaceViewVersion[] = [];
+  const summaries = new Map<string, FleetSummary>();
+  for (const row of rows) {
+    if (row.id === null) summaries.set(row.fleet_id, JSON.parse(row.summary ?? 'null') as FleetSummary);
+    else races.push({ raceId: row.id, eventId, fleetId: row.fleet_id, raceNumber: row.race_number ?? 0, fleetName: row.fleet_name ?? '', etag: row.etag });
+  }
+  return { races, summaries };
+}
+
+/** The stored text and version of the named races' views (those still stored). */
+export async function raceViewBodies(q: Queryable, raceIds: readonly string[]): Promise<Map<string, { body: string; etag: string }>> {
+  const { rows } = await q.query<{ race_id: string; body: string; etag: string }>(`SELECT race_id, body, etag FROM race_views WHERE race_id = ANY($1::text[])`, [raceIds]);
+  return new Map(rows.map((row) => [row.race_id, { body: row.body, etag: row.etag }] as const));
+}
+
 export interface FleetViewRow {
   fleetId: string;
   eventId: string;
@@ -121,6 +155,38 @@ export async function eventFleetViews(q: Queryable, eventId: string): Promise<{ 
     name: row.name,
     view: row.summary && row.standings !== null && row.standings_without_drops !== null ? { summary: JSON.parse(row.summary) as FleetSummary, standings: row.standings, standingsWithoutDrops: row.standings_without_drops } : null,
   }));
+}
+
+/** A fleet of the event (in listFleets order) with the version of its stored view (null: not rendered yet). */
+export interface FleetViewVersion {
+  fleetId: string;
+  name: string;
+  etag: string | null;
+}
+
+/** What GET standings is made of, without the views' text: the event's fleets and their views' versions. */
+export async function eventFleetVersions(q: Queryable, eventId: string): Promise<FleetViewVersion[]> {
+  const { rows } = await q.query<{ id: string; name: string; etag: string | null }>(
+    `SELECT f.id, f.name, v.etag
+       FROM fleets f LEFT JOIN fleet_views v ON v.fleet_id = f.id AND v.event_id = f.event_id
+      WHERE f.event_id = $1
+      ORDER BY f.created_at NULLS LAST, f.name, f.id`,
+    [eventId],
+  );
+  return rows.map((row) => ({ fleetId: row.id, name: row.name, etag: row.etag }));
+}
+
+/** The stored summary, one of the standings (with or without drops) and the version of the named fleets' views. */
+export async function fleetViewBodies(
+  q: Queryable,
+  fleetIds: readonly string[],
+  includeDrops: boolean,
+): Promise<Map<string, { summary: FleetSummary; standings: string; etag: string }>> {
+  const { rows } = await q.query<{ fleet_id: string; summary: string; standings: string; etag: string }>(
+    `SELECT fleet_id, summary, ${includeDrops ? 'standings' : 'standings_without_drops'} AS standings, etag FROM fleet_views WHERE fleet_id = ANY($1::text[])`,
+    [fleetIds],
+  );
+  return new Map(rows.map((row) => [row.fleet_id, { summary: JSON.parse(row.summary) as FleetSummary, standings: row.standings, etag: row.etag }] as const));
 }
 
 export interface SeriesViewRow {

@@ -3,34 +3,54 @@
  * gzip, the view's gzip, compressed once per distinct body and kept beside it in process by its
  * ETag, so each later request of an unchanged view sends the compressed bytes as they are. A CPU
  * profile of GET results of a 60-boat, 10-race fleet (208 KB of JSON) showed the socket write of the
- * body at a third of the service's busy time; its gzip is about a tenth of it. The ETag is the one
- * the plain body has (as the public pages send), so a client's If-None-Match holds whichever encoding
- * it received; the 304 decision stays with the conditional GET of @regatta/http.
+ * body at a third of the service's busy time; its gzip is about a tenth of it. The gzip carries the
+ * plain body's ETag, so a client's If-None-Match holds whichever encoding it received; the 304
+ * decision stays with the conditional GET of @regatta/http.
+ *
+ * A stored view read by its version (sendStoredView: GET results and standings) is tagged from the
+ * versions of the views it is made of, computed when they were stored, instead of by hashing its
+ * text on every request: If-None-Match is answered before any view's text is read, and the answer's
+ * text (and gzip) is kept in process by that tag, so a read of an unchanged answer reads only the
+ * versions. A tag stands for one text byte for byte, because every input of the text is in it.
  */
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { etagOf } from '@regatta/http';
+import { CONDITIONAL_CACHE_CONTROL, etagOf, ifNoneMatchHits } from '@regatta/http';
 
 /** Bodies shorter than this are sent plain (gzip would save little). */
 const MIN_GZIP_BYTES = 1024;
-/** The compressed views kept, in bytes at most (least recently stored forgotten first). */
+/** The answers kept (text and gzip), in bytes at most (least recently stored forgotten first). */
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
-const kept = new Map<string, Buffer>();
+interface Kept {
+  text?: string;
+  gzip?: Buffer;
+}
+
+const kept = new Map<string, Kept>();
 let keptBytes = 0;
 
-function gzipOf(etag: string, text: string): Buffer {
-  let gzipped = kept.get(etag);
-  if (gzipped) return gzipped;
-  gzipped = gzipSync(text, { level: 6 });
-  kept.set(etag, gzipped);
-  keptBytes += gzipped.length;
-  for (const [oldest, buffer] of kept) {
-    if (keptBytes <= MAX_KEPT_BYTES) break;
-    kept.delete(oldest);
-    keptBytes -= buffer.length;
+function keep(etag: string, add: Kept): Kept {
+  const entry = kept.get(etag) ?? {};
+  if (add.text !== undefined && entry.text === undefined) {
+    entry.text = add.text;
+    keptBytes += add.text.length;
   }
-  return gzipped;
+  if (add.gzip !== undefined && entry.gzip === undefined) {
+    entry.gzip = add.gzip;
+    keptBytes += add.gzip.length;
+  }
+  kept.set(etag, entry);
+  for (const [oldest, old] of kept) {
+    if (keptBytes <= MAX_KEPT_BYTES || oldest === etag) break;
+    kept.delete(oldest);
+    keptBytes -= (old.text?.length ?? 0) + (old.gzip?.length ?? 0);
+  }
+  return entry;
+}
+
+function gzipOf(etag: string, text: string): Buffer {
+  return kept.get(etag)?.gzip ?? keep(etag, { gzip: gzipSync(text, { level: 6 }) }).gzip!;
 }
 
 const acceptsGzip = (req: Request) => /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '');
@@ -42,8 +62,9 @@ function varyOnEncoding(res: Response): void {
 }
 
 /** Answers a GET of a read view with its JSON text, gzipped for clients that accept it. */
-export function sendJsonView(req: Request, res: Response, text: string): void {
+export function sendJsonView(req: Request, res: Response, text: string, etag?: string): void {
   res.type('json');
+  if (etag) res.setHeader('ETag', etag);
   if (text.length < MIN_GZIP_BYTES) {
     res.send(text);
     return;
@@ -53,8 +74,39 @@ export function sendJsonView(req: Request, res: Response, text: string): void {
     res.send(text);
     return;
   }
-  const etag = etagOf(text);
-  res.setHeader('ETag', etag);
+  const tag = etag ?? etagOf(text);
+  res.setHeader('ETag', tag);
   res.setHeader('Content-Encoding', 'gzip');
-  res.send(gzipOf(etag, text));
+  res.send(gzipOf(tag, text));
+}
+
+/** A stored view's answer: its text and the tag of the versions it was made of. */
+export interface StoredAnswer {
+  etag: string;
+  text: string;
+}
+
+/**
+ * Answers a GET of a view made of stored views by its tag (`etag`, from their versions): 304 when
+ * If-None-Match holds it, else the text kept under it, else the text `load` reads (under the tag
+ * of what it read, which differs from `etag` only when a view was stored again in between).
+ */
+export async function sendStoredView(req: Request, res: Response, etag: string, load: () => Promise<StoredAnswer>): Promise<void> {
+  if (ifNoneMatchHits(req.headers['if-none-match'], etag)) {
+    // The headers a 200 would carry (RFC 9110 15.4.5); the tagged views are the large ones.
+    varyOnEncoding(res);
+    res.setHeader('ETag', etag);
+    if (res.getHeader('Cache-Control') === undefined) res.setHeader('Cache-Control', CONDITIONAL_CACHE_CONTROL);
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const text = kept.get(etag)?.text;
+  if (text !== undefined) {
+    sendJsonView(req, res, text, etag);
+    return;
+  }
+  const answer = await load();
+  keep(answer.etag, { text: answer.text });
+  sendJsonView(req, res, answer.text, answer.etag);
 }
