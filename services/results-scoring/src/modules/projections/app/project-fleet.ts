@@ -2,7 +2,7 @@
  * Fleet snapshots into the projection, each in one unit of work (the locks taken there only).
  * fleet.created: its views (and its series' views, which show its name) re-rendered. fleet.updated: the
  * same, and a set-up change of a fleet with results re-scores it instead and records the re-score (a
- * revision of every race, as rescore-setup.ts words it). fleet.deleted: the fleet (which had no races)
+ * revision of every race, "fleet set-up changed by <who>"). fleet.deleted: the fleet (which had no races)
  * removed.
  */
 import type { PoolClient } from '@regatta/db';
@@ -13,10 +13,11 @@ import { findEventsByIds } from '../../shared/store/projections/events.js';
 import { upsertFleet } from '../../shared/store/projections/fleets.js';
 import { removeFleet } from '../store/removals.js';
 import { renderLockedFleetViews } from '../../results/app/render-views.js';
-import { setupChangeReason, type SetupChange } from '../../results/app/rescore-setup.js';
+import { setupChangeReason, type SetupChange } from '../domain/rescore-reasons.js';
 import { changeFleets, type FleetChange } from '../../results/app/unit-of-work/fleet-change.js';
 import { systemActor } from '../../results/app/unit-of-work/revision-builder.js';
 import { renderSeriesView } from '../../series/app/series-standings.js';
+import { rescoreKeepingCopy } from './rescore-keeping-copy.js';
 import { lockSeriesOfEvent } from '../../shared/store/locks.js';
 
 type FleetFact = { createdAt: Date | null; occurredAt: Date };
@@ -26,31 +27,31 @@ export async function projectFleet(context: ServiceContext, client: PoolClient, 
 }
 
 export async function projectFleetChange(context: ServiceContext, client: PoolClient, fleet: FleetProjection, fact: FleetFact & { setupChanged: boolean } & SetupChange): Promise<void> {
-  let rescoring = false;
   let series: readonly SeriesProjection[] = [];
-  try {
-    await projectInUnit(context, client, fleet, fact, fact.requestId, async (change) => {
-      series = change.series;
-      // Read under the locks, after the copy: a set-up change of a fleet with results re-scores it
-      // with the new set-up and records a revision of every race (rescore-setup.ts); the re-score
-      // renders the fleet's views and, the standings facts queued, its series' views.
-      if (!fact.setupChanged || !change.fleet(fleet.id) || !change.races(fleet.id).some((race) => race.hasResults)) return renderViews(change, fleet.id);
-      await client.query('SAVEPOINT setup_rescore');
-      rescoring = true;
-      change.rescore(fleet.id, { revisions: 'every-race', reason: setupChangeReason(fact), actor: systemActor(fact.by) });
-    });
-  } catch (error) {
-    // The events service refuses the set-ups it can foresee as unscorable (a rating an entered boat
-    // lacks, a time-on-distance system while a race has no distance) before publishing the change; one
-    // that still cannot be scored here must not block the topic: the set-up is kept, the scores stay
-    // as they were until results or entries make it scorable. The savepoint is after the unit's locks,
-    // so they stay held for the views rendered here.
-    if (!rescoring || !isUnscorable(error)) throw error;
-    await client.query('ROLLBACK TO SAVEPOINT setup_rescore');
-    context.logger.warn({ fleetId: fleet.id, error: error.message }, 'fleet set-up change not scorable; scores kept');
-    await renderLockedFleetViews(client, fleet.id);
-    for (const one of series) await renderSeriesView(client, one);
-  }
+  await rescoreKeepingCopy(
+    client,
+    (askRescore) =>
+      projectInUnit(context, client, fleet, fact, fact.requestId, async (change) => {
+        series = change.series;
+        // Read under the locks, after the copy: a set-up change of a fleet with results re-scores it
+        // with the new set-up and records a revision of every race (a set-up may move any number); the re-score
+        // renders the fleet's views and, the standings facts queued, its series' views.
+        if (!fact.setupChanged || !change.fleet(fleet.id) || !change.races(fleet.id).some((race) => race.hasResults)) return renderViews(change, fleet.id);
+        await askRescore(change, fleet.id, { revisions: 'every-race', reason: setupChangeReason(fact), actor: systemActor(fact.by) });
+      }),
+    {
+      // The events service refuses the set-ups it can foresee as unscorable (a rating an entered boat
+      // lacks, a time-on-distance system while a race has no distance) before publishing the change;
+      // one that still cannot be scored here must not block the topic: the set-up is kept, the scores
+      // stay as they were until results or entries make it scorable.
+      keeps: isUnscorable,
+      async then(error) {
+        context.logger.warn({ fleetId: fleet.id, error: error.message }, 'fleet set-up change not scorable; scores kept');
+        await renderLockedFleetViews(client, fleet.id);
+        for (const one of series) await renderSeriesView(client, one);
+      },
+    },
+  );
 }
 
 /** The fleet's views and its series' (they show its name), under the unit's locks. */

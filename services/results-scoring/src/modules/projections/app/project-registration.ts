@@ -1,7 +1,10 @@
 /**
  * A registration snapshot (created / updated / cancelled) into the projection. Entries count and
- * ratings feed the scores: a fleet that already has results is re-scored in the same transaction, and
- * every race whose numbers moved gets a revision ("rating of GBR 7 changed", "entries changed (…)").
+ * ratings feed the scores: for a fleet that already has results the copy is written in one unit of
+ * work (unit-of-work/fleet-change.ts: the series and fleet locks taken there only, the copy under them
+ * before the fleet is read) that re-scores the fleet, every race whose numbers moved getting a revision
+ * ("rating of GBR 7 changed", "entries changed (…)"). A fleet without results scores nothing: the copy
+ * is written alone.
  */
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
@@ -11,8 +14,10 @@ import { findEventsByIds } from '../../shared/store/projections/events.js';
 import { findFleet } from '../../shared/store/projections/fleets.js';
 import { upsertRegistration } from '../../shared/store/projections/registrations.js';
 import { fleetHasResults } from '../../results/store/results.js';
-import { renderFleetViews } from '../../results/app/render-views.js';
-import { rescoreRecorded } from '../../results/app/rescore-setup.js';
+import { renderLockedFleetViews } from '../../results/app/render-views.js';
+import { changeFleets } from '../../results/app/unit-of-work/fleet-change.js';
+import { systemActor } from '../../results/app/unit-of-work/revision-builder.js';
+import { rescoreKeepingCopy } from './rescore-keeping-copy.js';
 
 export async function projectRegistration(
   context: ServiceContext,
@@ -20,21 +25,25 @@ export async function projectRegistration(
   registration: RegistrationProjection,
   fact: { occurredAt: Date; requestId?: string | undefined; actorUserId?: string | null; changedFields?: readonly string[] },
 ): Promise<void> {
-  await upsertRegistration(client, registration, fact.occurredAt);
-  if (!(await fleetHasResults(client, registration.fleetId))) return;
-  const [fleet, events] = await Promise.all([findFleet(client, registration.fleetId), findEventsByIds(client, [registration.eventId])]);
+  const fleetId = registration.fleetId;
+  const [fleet, events] = await Promise.all([findFleet(client, fleetId), findEventsByIds(client, [registration.eventId])]);
   const event = events[0];
-  if (!fleet || !event) return;
-  await client.query('SAVEPOINT rescore');
-  try {
-    const reason = registrationChangeReason(registration, registration.status, fact.changedFields ?? []);
-    await rescoreRecorded(context, client, event, fleet, { reason, by: fact.actorUserId ?? null, requestId: fact.requestId, everyRace: false });
-    await client.query('RELEASE SAVEPOINT rescore');
-  } catch (error) {
-    // The projection stands; the standings stay as they were until the next submission (the views
-    // show the boat's new details).
-    await client.query('ROLLBACK TO SAVEPOINT rescore');
-    context.logger.warn({ err: error, fleetId: fleet.id }, 're-scoring after a registration change failed');
-    await renderFleetViews(client, fleet.id);
-  }
+  if (!fleet || !event || !(await fleetHasResults(client, fleetId))) return upsertRegistration(client, registration, fact.occurredAt);
+  const reason = registrationChangeReason(registration, registration.status, fact.changedFields ?? []);
+  await rescoreKeepingCopy(
+    client,
+    async (askRescore) => {
+      const scope = { event, fleetIds: [fleetId], requestId: fact.requestId, beforeRead: (locked: PoolClient) => upsertRegistration(locked, registration, fact.occurredAt) };
+      await changeFleets(context, client, scope, (change) => askRescore(change, fleetId, { revisions: 'moved-races', reason, actor: systemActor(fact.actorUserId ?? null) }));
+    },
+    {
+      // The projection stands; the standings stay as they were until the next submission (the views
+      // show the boat's new details).
+      keeps: (error): error is Error => error instanceof Error,
+      async then(error) {
+        context.logger.warn({ err: error, fleetId }, 're-scoring after a registration change failed');
+        await renderLockedFleetViews(client, fleetId);
+      },
+    },
+  );
 }

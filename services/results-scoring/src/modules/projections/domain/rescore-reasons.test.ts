@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { raceChangeReason, registrationChangeReason } from './rescore-reasons.js';
+import { raceChangeReason, registrationChangeReason, setupChangeReason } from './rescore-reasons.js';
 
 describe('reasons recorded for re-scores caused by races and entries', () => {
+  test("a set-up change names who made it: the name, else the user id, else the race committee", () => {
+    assert.equal(setupChangeReason({ by: 'u-7', byName: 'Ann Lee' }), 'fleet set-up changed by Ann Lee');
+    assert.equal(setupChangeReason({ by: 'u-7', byName: null }), 'fleet set-up changed by u-7');
+    assert.equal(setupChangeReason({ by: null, byName: '' }), 'fleet set-up changed by the race committee');
+  });
+
   test('a race change names the scoring fields that changed, in words, and leaves the others out', () => {
     assert.equal(raceChangeReason(2, ['weight', 'must_count']), 'race 2 changed (weight, must-count)');
     assert.equal(raceChangeReason(3, ['name', 'discard_first', 'scheduled_start']), 'race 3 changed (discard-first)');

@@ -1,8 +1,22 @@
 /**
  * The reasons a re-score records as a revision when something other than results changed (every change attributed):
- * a race's scoring fields (race.updated), a boat's rating or the entries (registration facts). The
- * fleet set-up's own reason ("fleet set-up changed by <who>") is in modules/results/app/rescore-setup.ts. Pure.
+ * a fleet's set-up (fleet.updated with setup_changed: a revision of every race with results), a race's
+ * scoring fields (race.updated), a boat's rating or the entries (registration facts). Pure.
  */
+
+/** Who changed a fleet's set-up, as fleet.updated says. */
+export interface SetupChange {
+  /** User id of whoever changed the set-up (null when unknown). */
+  by: string | null;
+  /** Their name, for the reason text. */
+  byName: string | null;
+  requestId: string | undefined;
+}
+
+/** "fleet set-up changed by Ann Lee" (else the user id, else "the race committee"). */
+export function setupChangeReason(change: Pick<SetupChange, 'by' | 'byName'>): string {
+  return `fleet set-up changed by ${change.byName || change.by || 'the race committee'}`;
+}
 
 /** race.updated's snake_case field names that change scoring, in the words the reason uses. */
 const RACE_SCORING_FIELDS: Readonly<Record<string, string>> = {
