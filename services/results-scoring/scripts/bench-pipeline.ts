@@ -190,7 +190,10 @@ async function main(): Promise<void> {
     const pid = stack.pidOf('results-scoring')!;
     const connections = arg('connections', 10);
     const seconds = arg('seconds', 5);
-    const readHeaders = { [ASSERTION_HEADER]: signAssertion({ userId: randomUUID(), scopes: ['read'], roles: {}, via: 'key' }, secret) };
+    // Signed afresh for each read: an assertion lives a minute, the reads of both versions take longer.
+    const readerId = randomUUID();
+    const readAssertion = () => ({ [ASSERTION_HEADER]: signAssertion({ userId: readerId, scopes: ['read'], roles: {}, via: 'key' }, secret) });
+    let readHeaders = readAssertion();
     // Each read plain and as a browser or phone asks for it (Accept-Encoding: gzip).
     const gzip = { 'accept-encoding': 'gzip' };
     // A phone polling an unchanged view: If-None-Match with the ETag the target answered (each version its own).
@@ -224,6 +227,7 @@ async function main(): Promise<void> {
       for (const [name, path, extra] of reads) {
         let first: string | undefined;
         for (const target of targets) {
+          readHeaders = readAssertion();
           const { 'if-none-match': revalidate, ...plain } = { ...readHeaders, ...extra };
           const check = await fetch(target.url + path, { headers: plain });
           const body = await check.text();

@@ -6,7 +6,8 @@ import { notFound, type Identity } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import type { FleetSummary } from '../domain/public-views.js';
 import type { EventProjection } from '../../shared/domain/records.js';
-import { eventFleetVersions, eventFleetViews, fleetViewBodies } from '../store/read-views.js';
+import { eventFleetVersions, eventFleetViews, fleetViewBodies, slugFleetVersions } from '../store/read-views.js';
+import { canSeeEvent } from '../../shared/app/access.js';
 import { fleetViewsAsOf } from '../store/view-history.js';
 import { visibleEvent } from '../../shared/app/find-event.js';
 import { renderMissingViews } from './render-views.js';
@@ -71,8 +72,11 @@ export interface StandingsVersion {
 
 export async function standingsVersion(context: ServiceContext, identity: Identity, slug: string, query: { fleet?: string | undefined; includeDrops: boolean }): Promise<StandingsVersion> {
   const { pool } = context;
-  const event = await visibleEvent(context, identity, slug);
-  let fleets = await eventFleetVersions(pool, event.id);
+  // The event and the versions in one round trip; a slug the projection does not know waits as every read does.
+  const found = await slugFleetVersions(pool, slug);
+  const event = found?.event ?? (await visibleEvent(context, identity, slug));
+  if (!canSeeEvent(identity, event)) throw notFound('Event');
+  let fleets = found?.fleets ?? (await eventFleetVersions(pool, event.id));
   const missing = fleets.filter((f) => f.etag === null);
   if (missing.length > 0) {
     await renderMissingViews(context, missing.map((f) => f.fleetId));

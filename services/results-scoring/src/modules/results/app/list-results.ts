@@ -9,7 +9,8 @@ import type { ServiceContext } from '@regatta/runtime';
 import type { FleetSummary } from '../domain/public-views.js';
 import type { EventProjection } from '../../shared/domain/records.js';
 import { listFleets } from '../../shared/store/projections/fleets.js';
-import { eventFleetSummaries, eventRaceViews, eventResultsVersions, raceViewBodies, type RaceViewVersion } from '../store/read-views.js';
+import { eventFleetSummaries, eventRaceViews, eventResultsVersions, raceViewBodies, slugResultsVersions, type RaceViewVersion } from '../store/read-views.js';
+import { canSeeEvent } from '../../shared/app/access.js';
 import { fleetViewsAsOf, raceViewsAsOf } from '../store/view-history.js';
 import { visibleEvent } from '../../shared/app/find-event.js';
 import { renderMissingViews } from './render-views.js';
@@ -116,12 +117,18 @@ export interface ResultsVersion {
 }
 
 export async function resultsVersion(context: ServiceContext, identity: Identity, slug: string, filter: Pick<ResultsFilter, 'fleet' | 'race'>): Promise<ResultsVersion> {
-  const event = await visibleEvent(context, identity, slug);
-  let versions = await eventResultsVersions(context.pool, event.id);
+  // The event and the versions in one round trip; a slug the projection does not know waits as every read does.
+  let versions = await slugResultsVersions(context.pool, slug);
+  if (!versions) {
+    const event = await visibleEvent(context, identity, slug);
+    versions = { event, ...(await eventResultsVersions(context.pool, event.id)) };
+  }
+  const { event } = versions;
+  if (!canSeeEvent(identity, event)) throw notFound('Event');
   const missing = versions.races.filter((r) => r.etag === null);
   if (missing.length > 0) {
     await renderMissingViews(context, missing.map((r) => r.fleetId));
-    versions = await eventResultsVersions(context.pool, event.id);
+    versions = { event, ...(await eventResultsVersions(context.pool, event.id)) };
   }
   const races = await selectRaces(context, event.id, versions.races, filter);
   return { event, races, fleets: fleetsOf(versions.summaries, races) };

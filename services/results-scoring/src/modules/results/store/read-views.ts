@@ -5,6 +5,11 @@
  */
 import type { Queryable } from '@regatta/db';
 import type { FleetSummary } from '../domain/public-views.js';
+import type { EventProjection } from '../../shared/domain/records.js';
+import { eventOf, type EventRow } from '../../shared/store/projections/events.js';
+
+/** The event of a slug, as findEventBySlug picks it, for the read queries that start from it. */
+const EVENT_BY_SLUG = `SELECT * FROM events WHERE slug = $1 ORDER BY COALESCE(source_updated_at, occurred_at) DESC LIMIT 1`;
 
 /** The change's time (locks.ts transactionTime) when taken, else the wall clock now (under the fleet's lock). */
 const CHANGE_TIME = `COALESCE(NULLIF(current_setting('regatta.change_at', true), '')::timestamptz, date_trunc('milliseconds', clock_timestamp()))`;
@@ -109,6 +114,33 @@ export async function eventResultsVersions(q: Queryable, eventId: string): Promi
   return { races, summaries };
 }
 
+/**
+ * The event of a slug with what GET results is made of (as eventResultsVersions), in one round trip:
+ * undefined when the projection does not know the slug.
+ */
+export async function slugResultsVersions(
+  q: Queryable,
+  slug: string,
+): Promise<{ event: EventProjection; races: RaceViewVersion[]; summaries: Map<string, FleetSummary> } | undefined> {
+  const { rows } = await q.query<EventRow & { races: [string, string, number, string | null, string | null][] | null; summaries: [string, FleetSummary][] | null }>(
+    `SELECT e.*,
+       (SELECT json_agg(json_build_array(r.id, r.fleet_id, r.race_number, v.fleet_name, v.etag))
+          FROM races r LEFT JOIN race_views v ON v.race_id = r.id AND v.fleet_id = r.fleet_id
+         WHERE r.event_id = e.id) AS races,
+       (SELECT json_agg(json_build_array(f.fleet_id, f.summary::json)) FROM fleet_views f WHERE f.event_id = e.id) AS summaries
+     FROM (${EVENT_BY_SLUG}) e`,
+    [slug],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const event = eventOf(row);
+  return {
+    event,
+    races: (row.races ?? []).map(([raceId, fleetId, raceNumber, fleetName, etag]) => ({ raceId, eventId: event.id, fleetId, raceNumber, fleetName: fleetName ?? '', etag })),
+    summaries: new Map(row.summaries ?? []),
+  };
+}
+
 /** The stored text and version of the named races' views (those still stored). */
 export async function raceViewBodies(q: Queryable, raceIds: readonly string[]): Promise<Map<string, { body: string; etag: string }>> {
   const { rows } = await q.query<{ race_id: string; body: string; etag: string }>(`SELECT race_id, body, etag FROM race_views WHERE race_id = ANY($1::text[])`, [raceIds]);
@@ -174,6 +206,24 @@ export async function eventFleetVersions(q: Queryable, eventId: string): Promise
     [eventId],
   );
   return rows.map((row) => ({ fleetId: row.id, name: row.name, etag: row.etag }));
+}
+
+/**
+ * The event of a slug with what GET standings is made of (as eventFleetVersions), in one round trip:
+ * undefined when the projection does not know the slug.
+ */
+export async function slugFleetVersions(q: Queryable, slug: string): Promise<{ event: EventProjection; fleets: FleetViewVersion[] } | undefined> {
+  const { rows } = await q.query<EventRow & { fleets: [string, string, string | null][] | null }>(
+    `SELECT e.*,
+       (SELECT json_agg(json_build_array(f.id, f.name, v.etag) ORDER BY f.created_at NULLS LAST, f.name, f.id)
+          FROM fleets f LEFT JOIN fleet_views v ON v.fleet_id = f.id AND v.event_id = f.event_id
+         WHERE f.event_id = e.id) AS fleets
+     FROM (${EVENT_BY_SLUG}) e`,
+    [slug],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return { event: eventOf(row), fleets: (row.fleets ?? []).map(([fleetId, name, etag]) => ({ fleetId, name, etag })) };
 }
 
 /** The stored summary, one of the standings (with or without drops) and the version of the named fleets' views. */

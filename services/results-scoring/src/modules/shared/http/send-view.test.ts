@@ -95,6 +95,8 @@ test('a stored view is read once per tag, then sent (plain or gzipped) from what
   assert.equal(first.status, 200);
   assert.equal(first.body.toString('utf8'), stored);
   assert.equal(first.headers['etag'], '"v2"');
+  assert.equal(first.headers['content-type'], 'application/json; charset=utf-8');
+  assert.equal(Number(first.headers['content-length']), Buffer.byteLength(stored));
   const zipped = await get('/api/v1/stored?tag=%22v2%22', { 'accept-encoding': 'gzip' });
   assert.equal(zipped.headers['content-encoding'], 'gzip');
   assert.equal(gunzipSync(zipped.body).toString('utf8'), stored);

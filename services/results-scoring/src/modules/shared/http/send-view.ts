@@ -23,7 +23,8 @@ const MIN_GZIP_BYTES = 1024;
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 interface Kept {
-  text?: string;
+  /** The UTF-8 bytes of the text (a string would be encoded again on every send). */
+  plain?: Buffer;
   gzip?: Buffer;
 }
 
@@ -32,9 +33,9 @@ let keptBytes = 0;
 
 function keep(etag: string, add: Kept): Kept {
   const entry = kept.get(etag) ?? {};
-  if (add.text !== undefined && entry.text === undefined) {
-    entry.text = add.text;
-    keptBytes += add.text.length;
+  if (add.plain !== undefined && entry.plain === undefined) {
+    entry.plain = add.plain;
+    keptBytes += add.plain.length;
   }
   if (add.gzip !== undefined && entry.gzip === undefined) {
     entry.gzip = add.gzip;
@@ -44,12 +45,12 @@ function keep(etag: string, add: Kept): Kept {
   for (const [oldest, old] of kept) {
     if (keptBytes <= MAX_KEPT_BYTES || oldest === etag) break;
     kept.delete(oldest);
-    keptBytes -= (old.text?.length ?? 0) + (old.gzip?.length ?? 0);
+    keptBytes -= (old.plain?.length ?? 0) + (old.gzip?.length ?? 0);
   }
   return entry;
 }
 
-function gzipOf(etag: string, text: string): Buffer {
+function gzipOf(etag: string, text: string | Buffer): Buffer {
   return kept.get(etag)?.gzip ?? keep(etag, { gzip: gzipSync(text, { level: 6 }) }).gzip!;
 }
 
@@ -61,8 +62,8 @@ function varyOnEncoding(res: Response): void {
   if (!/\baccept-encoding\b/i.test(current)) res.setHeader('Vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
 }
 
-/** Answers a GET of a read view with its JSON text, gzipped for clients that accept it. */
-export function sendJsonView(req: Request, res: Response, text: string, etag?: string): void {
+/** Answers a GET of a read view with its JSON text (or its UTF-8 bytes), gzipped for clients that accept it. */
+export function sendJsonView(req: Request, res: Response, text: string | Buffer, etag?: string): void {
   res.type('json');
   if (etag) res.setHeader('ETag', etag);
   if (text.length < MIN_GZIP_BYTES) {
@@ -101,12 +102,11 @@ export async function sendStoredView(req: Request, res: Response, etag: string, 
     res.end();
     return;
   }
-  const text = kept.get(etag)?.text;
-  if (text !== undefined) {
-    sendJsonView(req, res, text, etag);
+  const plain = kept.get(etag)?.plain;
+  if (plain !== undefined) {
+    sendJsonView(req, res, plain, etag);
     return;
   }
   const answer = await load();
-  keep(answer.etag, { text: answer.text });
-  sendJsonView(req, res, answer.text, answer.etag);
+  sendJsonView(req, res, keep(answer.etag, { plain: Buffer.from(answer.text, 'utf8') }).plain!, answer.etag);
 }

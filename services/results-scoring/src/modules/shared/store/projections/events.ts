@@ -20,7 +20,8 @@ export async function upsertEvent(client: Queryable, event: EventProjection, occ
   );
 }
 
-interface EventRow {
+/** A row of the events projection (read with `SELECT *` or `e.*`). */
+export interface EventRow {
   id: string;
   slug: string;
   name: string;
@@ -32,7 +33,7 @@ interface EventRow {
   source_updated_at: Date | null;
 }
 
-const eventOf = (row: EventRow): EventProjection => ({
+export const eventOf = (row: EventRow): EventProjection => ({
   id: row.id,
   slug: row.slug,
   name: row.name,
