@@ -16,7 +16,7 @@ import type { Principal } from '../src/auth.js';
 import { NEAR_LIMIT, RedisKeyRateLimiter } from '../src/rate-limit.js';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:56379/0';
-const logger = createLogger({ service: 'rate-limit-blocks-test', level: 'warn' });
+const logger = createLogger({ service: 'rate-limit-blocks-test', version: 'test', level: 'warn' });
 const prefix = `test:key-hour:${randomUUID()}`;
 const channel = `${prefix}:near`;
 const connections: Redis[] = [];

@@ -38,6 +38,7 @@ export const PROBLEMS = {
   invalid_payment_transition: spec(400, 'The payment status cannot move to the one asked for.'),
   registration_not_open: spec(400, 'The event is not published, or its registration window has not opened yet.'),
   registration_closed: spec(400, 'The event’s registration window has closed.'),
+  entry_form_incomplete: spec(400, 'The entry leaves a required question unanswered or a waiver unaccepted (a guardian too for a sailor under 18); `errors` names each field.'),
   inapplicable_consequence: spec(400, 'A decision’s consequence cannot apply to that boat’s result (e.g. a DPI for a boat that did not finish).'),
   // The Sailwave import: what was wrong with the file, and where (`errors`: line and message).
   sailwave_not_sailwave: spec(400, 'The file is not a Sailwave .blw file (judged on its first bytes; nothing more is read).'),
@@ -62,6 +63,7 @@ export const PROBLEMS = {
   not_a_member: spec(403, 'The caller is not a member of the organization that owns the resource.'),
   organization_admin_required: spec(403, 'Only an admin of the organization may do this.'),
   organization_membership_required: spec(403, 'Only a member of the organization may do this.'),
+  entrant_only: spec(403, 'Only the sailor of the entry (or whoever entered for her) accepts its waivers.'),
   capture_role_required: spec(403, 'Recording on the water and committee devices need the race officer, scorer or admin role; `role` names the caller’s.'),
   not_your_boat: spec(403, 'A competitor acts only for a boat registered to her in the event (a protest, request or inquiry; a sign-out or sign-in of the safety tally).'),
   organizer_only: spec(403, 'Only the event’s organizers may change this field.'),
