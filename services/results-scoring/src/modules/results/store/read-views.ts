@@ -276,13 +276,15 @@ export async function findSeriesView(q: Queryable, seriesId: string): Promise<Se
  * when rendering, so a change committed in between makes the next read render again.
  */
 export async function seriesInputs(q: Queryable, eventIds: readonly string[]): Promise<string> {
-  const { rows } = await q.query<{ inputs: string | null }>(
-    `SELECT string_agg(s.fleet_id || '@' || s.computed_at::text || '@' || COALESCE(f.name, ''), ',' ORDER BY s.fleet_id) AS inputs
-       FROM fleet_standings s LEFT JOIN fleets f ON f.id = s.fleet_id
-      WHERE s.event_id = ANY($1::text[])`,
-    [eventIds],
-  );
+  const { rows } = await q.query<{ inputs: string }>(`SELECT ${seriesInputsOf('$1::text[]')} AS inputs`, [eventIds]);
   return rows[0]?.inputs ?? '';
+}
+
+/** The SQL expression of seriesInputs over an array of event ids (an SQL expression), '' when none. */
+export function seriesInputsOf(eventIds: string): string {
+  return `COALESCE((SELECT string_agg(s.fleet_id || '@' || s.computed_at::text || '@' || COALESCE(f.name, ''), ',' ORDER BY s.fleet_id)
+       FROM fleet_standings s LEFT JOIN fleets f ON f.id = s.fleet_id
+      WHERE s.event_id = ANY(${eventIds})), '')`;
 }
 
 /** The stored summary of each fleet of the event that has a view (GET results shows their status). */

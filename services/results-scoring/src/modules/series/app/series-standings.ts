@@ -25,9 +25,13 @@ import { seriesStandingsUpdatedFact } from './series-facts.js';
 
 /** The series' events that `include` admits, by start date, then by their order in the series. */
 export async function seriesEvents(q: Queryable, series: SeriesProjection, include: (event: EventProjection) => boolean): Promise<EventProjection[]> {
+  return inSeriesOrder(series, (await findEventsByIds(q, series.eventIds)).filter(include));
+}
+
+/** The events by start date, then by their order in the series. */
+export function inSeriesOrder(series: SeriesProjection, events: EventProjection[]): EventProjection[] {
   const order = new Map(series.eventIds.map((id, i) => [id, i] as const));
-  return (await findEventsByIds(q, series.eventIds))
-    .filter(include)
+  return [...events]
     .sort((a, b) => (a.startDate?.getTime() ?? 0) - (b.startDate?.getTime() ?? 0) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 

@@ -18,7 +18,7 @@ export async function upsertSeries(client: Queryable, series: SeriesProjection, 
   );
 }
 
-interface SeriesRow {
+export interface SeriesRow {
   id: string;
   organization_id: string | null;
   slug: string;
@@ -30,7 +30,7 @@ interface SeriesRow {
   created_at: Date | null;
 }
 
-const seriesOf = (row: SeriesRow): SeriesProjection => ({
+export const seriesOf = (row: SeriesRow): SeriesProjection => ({
   id: row.id,
   organizationId: row.organization_id,
   slug: row.slug,
