@@ -5,7 +5,8 @@
  * sailor with one tap); the committee view shows the fifth still afloat, then, once the organizer's
  * deadline is past, flags her loudly (role=alert). The organizer chose two points (DPI) for a missed
  * sign-in and closes the day: the penalty appears in the standings and as a revision via the tally.
- * The committee app's tally view on the water shows the overdue boat too. Every tally screen is
+ * The committee app's tally view on the water shows the overdue boat too, and offline keeps the shore
+ * team's sign-out on the device (through a reload) until it is sent, once. Every tally screen is
  * audited at 375 and 1280 px.
  */
 import { after, before, describe, test } from 'node:test';
@@ -138,6 +139,45 @@ describe('the safety tally: a day of five boats', () => {
     assert.match(await alert.innerText(), /GER 4 Boat 4: 1 on board/);
     assert.deepEqual(await organizer.getByRole('list', { name: 'Boats afloat' }).getByRole('listitem').allInnerTexts(), ['GER 4 Boat 4: 1 on board']);
     assert.deepEqual(await auditBothWidths(organizer), []);
+  });
+
+  test('offline the committee app keeps a sign-out on the device, through a reload, and sends it once with signal', async () => {
+    const tallyView = () => organizer.getByRole('navigation', { name: 'Committee app' }).getByRole('button', { name: 'Tally' }).click();
+    const kept = organizer.getByRole('list', { name: 'Sign-outs and sign-ins kept on this device' }).getByRole('listitem');
+    await organizer.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await organizer.context().setOffline(true);
+    await organizer.getByRole('button', { name: 'Sign out GER 1', exact: true }).click();
+    await kept.filter({ hasText: 'Sign-out GER 1 · not yet sent' }).waitFor();
+    assert.ok(await organizer.getByRole('button', { name: 'Sign out GER 1', exact: true }).isDisabled(), 'a boat waiting to be sent is not signed twice');
+
+    await organizer.reload();
+    await tallyView();
+    await kept.filter({ hasText: 'Sign-out GER 1 · not yet sent' }).waitFor();
+    await organizer.getByRole('status').filter({ hasText: '1 record not yet sent' }).waitFor();
+
+    await organizer.context().setOffline(false);
+    await organizer.getByRole('status').filter({ hasText: 'Every record is on the server' }).waitFor({ timeout: 30_000 });
+    await organizer.getByRole('list', { name: 'Boats afloat' }).getByRole('listitem').filter({ hasText: /^GER 1 Boat 1/ }).waitFor({ timeout: 20_000 });
+    assert.equal(await kept.count(), 0);
+    // The device kept one movement; the server holds it: the same id and body again is answered 200, as the first time.
+    const stored = await organizer.evaluate(
+      () =>
+        new Promise<Array<{ id: string; registrationId: string; kind: string; state: string }>>((resolve, reject) => {
+          const open = indexedDB.open('regatta-committee');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction('movements').objectStore('movements').getAll();
+            read.onsuccess = () => resolve(read.result);
+          };
+        }),
+    );
+    // The shore team's earlier taps were on the console's tally page (sent at once); this device made only this one.
+    const ours = stored;
+    assert.deepEqual(ours.map((m) => [m.kind, m.state]), [['out', 'sent']]);
+    const replay = await organizer.request.post(`/api/v1/events/${regatta.slug}/tally/movements`, { headers: headers(), data: { id: ours[0]!.id, registrationId: ours[0]!.registrationId, kind: 'out' } });
+    assert.equal(replay.status(), 200, await replay.text());
   });
 
   test('the penalty appears in the standings (GER 4: 4th + 2 = 6 DPI in race 2) and as a revision via the tally', async () => {

@@ -3,7 +3,7 @@
  * sync loop to send. The screens show what they read back from storage, so nothing is shown as
  * recorded before it is kept.
  */
-import { addRecord, committeeDb, type CaptureRecord, type StoredStart, type WireSignalKind } from './store/db';
+import { addMovement, addRecord, committeeDb, type StoredMovement, type CaptureRecord, type StoredStart, type WireSignalKind } from './store/db';
 import type { FinishCode } from './domain/records';
 import { currentOffset } from './sync/sync';
 import type { Boat } from './domain/boats';
@@ -89,4 +89,9 @@ export async function resolveUnknown(start: StoredStart, raceId: string, boat: B
 /** Takes back a finish: a deletion record naming it (the first stays in the capture log). */
 export async function undoFinish(start: StoredStart, target: CaptureRecord & { type: 'finish' }): Promise<CaptureRecord> {
   return addRecord(db(), { ...(await base(start.slug, start.id, Date.now())), type: 'finish', kind: 'deletion', raceId: target.raceId, replaces: target.id });
+}
+
+/** The shore team signs a boat out or in for the safety tally: kept on the device, sent by the sync loop. */
+export async function recordMovement(slug: string, registrationId: string, kind: 'out' | 'in', boat: string): Promise<StoredMovement> {
+  return addMovement(db(), { id: id(), slug, registrationId, kind, boat, madeAt: Date.now(), state: 'pending' });
 }

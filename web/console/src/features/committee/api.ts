@@ -53,5 +53,8 @@ export function captureTransport(client: RegattaClient, slug: string): CaptureTr
       const answer = await unwrap(client.POST('/api/v1/events/{slug}/capture/sync', { params: { path: { slug } }, body: { records } as Schemas['CaptureSyncRequest'] }));
       return { serverTime: Date.parse(answer.serverTime), results: answer.results };
     },
+    async move(body) {
+      await unwrap(client.POST('/api/v1/events/{slug}/tally/movements', { params: { path: { slug } }, body }));
+    },
   };
 }

@@ -48,7 +48,8 @@ export function useCommittee(slug: string) {
   const starts = useLiveQuery(() => db().starts.where('slug').equals(slug).sortBy('createdAt'), [slug]);
   const start: StoredStart | undefined = starts?.filter((s) => !s.recalled).at(-1);
   const records = useLiveQuery(() => (start ? recordsOfStart(db(), slug, start.id) : Promise.resolve([])), [slug, start?.id]);
-  const unsent = useLiveQuery(() => db().records.where('[slug+state]').equals([slug, 'pending']).count(), [slug]);
+  // Finish and signal records and the safety tally's movements wait in the same queue.
+  const unsent = useLiveQuery(async () => (await db().records.where('[slug+state]').equals([slug, 'pending']).count()) + (await db().movements.where('[slug+state]').equals([slug, 'pending']).count()), [slug]);
   const rejected = useLiveQuery(() => db().records.where('[slug+state]').equals([slug, 'rejected']).toArray(), [slug]);
   const clock = useLiveQuery(() => readClock(db()), []);
   // A record added anywhere (a tap, a signal of the timer) is sent at once when there is signal.

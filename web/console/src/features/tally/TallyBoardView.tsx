@@ -10,7 +10,7 @@ import { DataTable } from '../../ui/DataTable';
 import { ProblemAlert } from '../../ui/states';
 import { movement, useTallyChanges, type TallyBoard, type TallyBoat } from './api';
 
-const sailOf = (boat: TallyBoat) => boat.sailNumber ?? boat.boatName ?? '';
+export const sailOf = (boat: TallyBoat) => boat.sailNumber ?? boat.boatName ?? '';
 
 export function Overdue({ board }: { board: TallyBoard }) {
   const { t } = useTranslation('tally');
@@ -49,7 +49,14 @@ export function Afloat({ board }: { board: TallyBoard }) {
   );
 }
 
-export function BoatTable({ slug, board, timeZone, client }: { slug: string; board: TallyBoard; timeZone: string | null; client?: RegattaClient }) {
+/** Where the board's button sends a movement: the API now (default) or, in the committee app, the device's queue. */
+export interface QueuedMoves {
+  move: (boat: TallyBoat, kind: 'out' | 'in') => void;
+  /** Boats with a movement not yet sent: their button waits, so a boat is never signed twice. */
+  waiting: ReadonlySet<string>;
+}
+
+export function BoatTable({ slug, board, timeZone, client, queue }: { slug: string; board: TallyBoard; timeZone: string | null; client?: RegattaClient; queue?: QueuedMoves }) {
   const { t, i18n } = useTranslation('tally');
   const { move } = useTallyChanges(slug, client);
   const time = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : '–');
@@ -75,7 +82,12 @@ export function BoatTable({ slug, board, timeZone, client }: { slug: string; boa
               const kind = boat.state === 'afloat' ? 'in' : 'out';
               const label = kind === 'in' ? t('board.signIn') : t('board.signOut');
               return (
-                <button type="button" aria-label={`${label} ${sailOf(boat)}`} disabled={move.isPending} onClick={() => move.mutate(movement(boat.registrationId, kind))}>
+                <button
+                  type="button"
+                  aria-label={`${label} ${sailOf(boat)}`}
+                  disabled={queue ? queue.waiting.has(boat.registrationId) : move.isPending}
+                  onClick={() => (queue ? queue.move(boat, kind) : move.mutate(movement(boat.registrationId, kind)))}
+                >
                   {label}
                 </button>
               );

@@ -5,13 +5,15 @@
  *   starts    the starts run on this device (races starting together, sequence, signal times)
  *   records   every signal and finish record made here, in the order made (`seq`), with its state:
  *             pending (not yet on the server), sent, or rejected (the server's problem beside it)
+ *   movements the safety tally's sign-outs and sign-ins made here by the shore team, queued the same
+ *             way (pending, sent or rejected), each with the client id the tally API takes
  *   devices   a committee device's token for a regatta, from its enrolment
  *   meta      the device's clock offset against the server, measured at every sync
  * A screen shows a record only once it is in `records` (it reads them back with a live query).
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { Schemas } from '@regatta/client';
-import type { CaptureRecord } from '../domain/records';
+import type { CaptureRecord, RecordState } from '../domain/records';
 
 export type { CaptureRecord, FinishRecord, RecordState, SignalRecord, WireSignalKind } from '../domain/records';
 
@@ -49,6 +51,20 @@ export interface StoredDevice {
   validUntil: string;
 }
 
+/** A sign-out or sign-in made on this device, kept until the tally API answered for it. */
+export interface StoredMovement {
+  id: string;
+  slug: string;
+  seq?: number;
+  registrationId: string;
+  kind: 'out' | 'in';
+  /** The boat as the board showed it at the tap (sail number or name), to list it while unsent. */
+  boat: string;
+  madeAt: number;
+  state: RecordState;
+  problem?: { code: string; title: string };
+}
+
 export interface Meta {
   key: string;
   value: unknown;
@@ -59,6 +75,7 @@ export class CommitteeDb extends Dexie {
   starts!: EntityTable<StoredStart, 'id'>;
   records!: EntityTable<CaptureRecord, 'id'>;
   devices!: EntityTable<StoredDevice, 'slug'>;
+  movements!: EntityTable<StoredMovement, 'id'>;
   meta!: EntityTable<Meta, 'key'>;
 
   constructor(name = 'regatta-committee') {
@@ -70,6 +87,7 @@ export class CommitteeDb extends Dexie {
       devices: 'slug',
       meta: 'key',
     });
+    this.version(2).stores({ movements: 'id, &seq, [slug+state], slug' });
   }
 }
 
@@ -84,10 +102,15 @@ export function committeeDb(): CommitteeDb {
  * far, taken in the same transaction, so records keep the order they were made in.
  */
 export async function addRecord(db: CommitteeDb, record: CaptureRecord): Promise<CaptureRecord> {
-  return db.transaction('rw', db.records, async () => {
-    const last = await db.records.orderBy('seq').last();
-    const stored = { ...record, seq: (last?.seq ?? 0) + 1 };
-    await db.records.add(stored);
+  return appendInOrder(db, db.records, record);
+}
+
+/** Adds a row to a queue table with `seq` one more than the highest, in one transaction. */
+async function appendInOrder<T extends { id: string; seq?: number }>(db: CommitteeDb, table: EntityTable<T, 'id'>, row: T): Promise<T> {
+  return db.transaction('rw', table, async () => {
+    const last = await table.orderBy('seq').last();
+    const stored = { ...row, seq: (last?.seq ?? 0) + 1 };
+    await table.add(stored as never);
     return stored;
   });
 }
@@ -100,6 +123,16 @@ export async function recordsOfStart(db: CommitteeDb, slug: string, startId: str
 export async function unsentRecords(db: CommitteeDb, slug: string): Promise<CaptureRecord[]> {
   const records = await db.records.where('[slug+state]').equals([slug, 'pending']).toArray();
   return records.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+}
+
+/** Adds a tally movement after the ones made before it; resolves once IndexedDB committed it. */
+export async function addMovement(db: CommitteeDb, movement: StoredMovement): Promise<StoredMovement> {
+  return appendInOrder(db, db.movements, movement);
+}
+
+export async function unsentMovements(db: CommitteeDb, slug: string): Promise<StoredMovement[]> {
+  const movements = await db.movements.where('[slug+state]').equals([slug, 'pending']).toArray();
+  return movements.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 }
 
 export interface ClockState {

@@ -112,3 +112,31 @@ test('the loop retries a failed pass after a second, and says so meanwhile', asy
   assert.equal((await db.records.toArray())[0]!.state, 'sent');
   assert.equal(server.stored.size, 1);
 });
+
+test('tally movements wait on the device and are sent once, in order, with the id made at the tap', async () => {
+  const { addMovement } = await import('../store/db');
+  const db = new CommitteeDb(`t-${randomUUID()}`);
+  const server = fakeServer();
+  const held = new Map<string, string>();
+  let dropAnswer = true;
+  server.transport.move = async (body) => {
+    const before = held.get(body.id);
+    if (before !== undefined && before !== JSON.stringify(body)) throw Object.assign(new Error('conflict'), { status: 409, code: 'capture_id_conflict' });
+    held.set(body.id, JSON.stringify(body));
+    if (body.registrationId === 'unknown') throw Object.assign(new Error('Not a boat of this regatta'), { status: 422, code: 'unknown_boat' });
+    if (dropAnswer) {
+      dropAnswer = false;
+      throw new TypeError('Failed to fetch');
+    }
+  };
+  const out = await addMovement(db, { id: randomUUID(), slug: 'harbour-week', registrationId: 'A', kind: 'out', boat: 'GER 1', madeAt: 1, state: 'pending' });
+  await addMovement(db, { id: randomUUID(), slug: 'harbour-week', registrationId: 'unknown', kind: 'out', boat: 'GER 9', madeAt: 2, state: 'pending' });
+  await assert.rejects(syncPass(db, 'harbour-week', server.transport), 'the lost answer fails the pass');
+  assert.equal((await db.movements.get(out.id))?.state, 'pending', 'unanswered: still queued');
+  const report = await syncPass(db, 'harbour-week', server.transport);
+  assert.deepEqual([report.sent, report.rejected], [1, 1]);
+  assert.equal(held.size, 2, 'the resend of GER 1 was the same movement');
+  assert.equal((await db.movements.get(out.id))?.state, 'sent');
+  const refused = (await db.movements.toArray()).find((m) => m.registrationId === 'unknown');
+  assert.deepEqual([refused?.state, refused?.problem?.code], ['rejected', 'unknown_boat']);
+});

@@ -2,13 +2,15 @@
  * Sends the device's queue in the background. One pass: measure the clock against the server
  * (NTP-style midpoint, domain/clock.ts), fix that offset into every record not yet sent that has
  * none (stored before sending, so a retry sends the same body), send up to 500 records in one
- * request, then mark each `sent` (recorded or replayed) or `rejected` with the server's problem.
+ * request, then mark each `sent` (recorded or replayed) or `rejected` with the server's problem;
+ * then the safety tally's queued sign-outs and sign-ins (sync/movements.ts), when the transport sends them.
  * The loop runs a pass when a record is added, when the network comes back and every 15 s; a pass
  * that fails (no network, a 5xx) is retried after 1, 2, 4 ... 30 s. Nothing leaves the queue unless
  * the server answered for it.
  */
 import { bestOffset, type ClockSample } from '../domain/clock';
 import { readClock, saveClock, unsentRecords, type CommitteeDb } from '../store/db';
+import { sendMovements, type SendMovement } from './movements';
 import { toWire, type WireRecord } from './wire';
 
 export interface SyncResult {
@@ -22,6 +24,8 @@ export interface CaptureTransport {
   serverTime(): Promise<number>;
   /** Sends the records; resolves with one result per record and the server's clock, rejects when the request failed. */
   sync(records: WireRecord[]): Promise<{ serverTime: number; results: SyncResult[] }>;
+  /** Sends one safety tally movement (sign-out or sign-in); without it the tally queue waits. */
+  move?: SendMovement;
 }
 
 const BATCH = 500;
@@ -64,6 +68,11 @@ export async function syncPass(db: CommitteeDb, slug: string, transport: Capture
       }
     });
     if (answer.results.length === 0) break;
+  }
+  if (transport.move) {
+    const moved = await sendMovements(db, slug, transport.move);
+    sent += moved.sent;
+    rejected += moved.rejected;
   }
   return { sent, rejected, offsetMs: measured.offsetMs };
 }

@@ -1,0 +1,40 @@
+/**
+ * Sends the safety tally's queued sign-outs and sign-ins, one request each in the order made, with
+ * the id made at the tap: the tally API answers the same id and body as the first time, so a retry
+ * after a lost answer is never a second movement. A movement is marked `sent` once answered 2xx,
+ * `rejected` with the problem when the API refused it (a 4xx other than 401, 408 and 429); any other
+ * failure (no network, a 5xx) stops the pass and leaves it pending for the loop's next try.
+ */
+import { unsentMovements, type CommitteeDb, type StoredMovement } from '../store/db';
+
+export interface MovementBody {
+  id: string;
+  registrationId: string;
+  kind: 'out' | 'in';
+}
+
+/** Sends one movement; rejects with an error carrying `status` (and `code`) when the API refused it. */
+export type SendMovement = (body: MovementBody) => Promise<void>;
+
+const RETRYABLE = new Set([401, 408, 429]);
+
+export const movementBody = (movement: StoredMovement): MovementBody => ({ id: movement.id, registrationId: movement.registrationId, kind: movement.kind });
+
+export async function sendMovements(db: CommitteeDb, slug: string, send: SendMovement): Promise<{ sent: number; rejected: number }> {
+  let sent = 0;
+  let rejected = 0;
+  for (const movement of await unsentMovements(db, slug)) {
+    try {
+      await send(movementBody(movement));
+    } catch (error) {
+      const { status, code } = error as { status?: unknown; code?: unknown };
+      if (typeof status !== 'number' || status < 400 || status >= 500 || RETRYABLE.has(status)) throw error;
+      rejected += 1;
+      await db.movements.update(movement.id, { state: 'rejected', problem: { code: typeof code === 'string' ? code : `http_${status}`, title: error instanceof Error ? error.message : '' } });
+      continue;
+    }
+    sent += 1;
+    await db.movements.update(movement.id, { state: 'sent' });
+  }
+  return { sent, rejected };
+}
