@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { gatewayUrl } from '@regatta/testing';
 
 export const PHONE = { width: 375, height: 800 };
@@ -118,4 +118,10 @@ export async function auditBothWidths(page: Page): Promise<string[]> {
   }
   await page.setViewportSize(original);
   return problems;
+}
+
+/** Waits until this field is marked invalid (a refusal shown on it), whatever other fields say. */
+export async function refusedOn(field: Locator): Promise<void> {
+  const element = await field.elementHandle();
+  await field.page().waitForFunction((node) => node?.getAttribute('aria-invalid') === 'true', element);
 }

@@ -15,7 +15,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { gatewayUrl } from '@regatta/testing';
-import { auditBothWidths, createOrganization, launch, newPerson, openMenu, signUp } from './harness.js';
+import { auditBothWidths, createOrganization, launch, newPerson, openMenu, refusedOn, signUp } from './harness.js';
 
 const headers = () => ({ origin: gatewayUrl(), 'content-type': 'application/json' });
 
@@ -104,7 +104,7 @@ describe('console: rankings', () => {
     await form.getByLabel('Nationality').fill('nor');
     await form.getByRole('button', { name: 'Create ranking list' }).click();
     const nationality = form.getByLabel('Nationality');
-    await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    await refusedOn(nationality);
     assert.equal(await nationality.getAttribute('aria-invalid'), 'true');
     const described = (await nationality.getAttribute('aria-describedby')) ?? '';
     const message = await page.locator(`[id="${described.split(' ').pop()}"]`).textContent();
@@ -158,7 +158,7 @@ describe('console: rankings', () => {
     await settings.getByLabel('Place points').fill('10; 6; 4');
     await settings.getByLabel('Window in months').fill('0');
     await settings.getByRole('button', { name: 'Save settings' }).click();
-    await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    await refusedOn(settings.getByLabel('Window in months'));
     assert.equal(await settings.getByLabel('Window in months').getAttribute('aria-invalid'), 'true');
     assert.equal(await settings.getByLabel('Place points').inputValue(), '10; 6; 4', 'nothing typed is lost');
     assert.deepEqual(await auditBothWidths(page), [], 'the formula editor with a refusal on its field');
@@ -197,7 +197,7 @@ describe('console: rankings', () => {
     // A medal race of one boat: the service refuses it on that field, and what was chosen stays.
     await definition.getByLabel('Medal race boats').fill('1');
     await definition.getByRole('button', { name: 'Save the split series' }).click();
-    await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    await refusedOn(definition.getByLabel('Medal race boats'));
     assert.equal(await definition.getByLabel('Medal race boats').getAttribute('aria-invalid'), 'true');
     assert.equal(await definition.getByLabel('Part of Gold').inputValue(), 'final:1', 'nothing chosen is lost');
     assert.deepEqual(await auditBothWidths(page), [], 'a refused definition');
@@ -207,7 +207,7 @@ describe('console: rankings', () => {
     await definition.getByLabel('Discards from (races)').fill('4; 9');
     await definition.getByLabel('Most discards in the final series').fill('21');
     await definition.getByRole('button', { name: 'Save the split series' }).click();
-    await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    await refusedOn(definition.getByLabel('Most discards in the final series'));
     assert.equal(await definition.getByLabel('Most discards in the final series').getAttribute('aria-invalid'), 'true');
     assert.equal(await definition.getByLabel('Discards from (races)').inputValue(), '4; 9', 'nothing typed is lost');
     await definition.getByLabel('Most discards in the final series').fill('1');

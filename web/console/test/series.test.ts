@@ -16,7 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { gatewayUrl } from '@regatta/testing';
-import { auditBothWidths, createOrganization, launch, newPerson, openMenu, signUp } from './harness.js';
+import { auditBothWidths, createOrganization, launch, newPerson, openMenu, refusedOn, signUp } from './harness.js';
 
 const headers = () => ({ origin: gatewayUrl(), 'content-type': 'application/json' });
 const BOATS = ['Alpha', 'Bravo', 'Charlie'] as const;
@@ -102,7 +102,7 @@ describe('console: multi-event series', () => {
     await form.getByLabel('Regattas counted').fill('3');
     await form.getByRole('button', { name: 'Create series' }).click();
     const bestOf = form.getByLabel('Regattas counted');
-    await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    await refusedOn(bestOf);
     assert.equal(await bestOf.getAttribute('aria-invalid'), 'true');
     assert.equal(await form.getByLabel('Name').inputValue(), 'Harbour Series', 'nothing typed is lost');
     assert.equal(await form.getByRole('checkbox', { name: new RegExp(`^${b.name}`) }).isChecked(), true);
