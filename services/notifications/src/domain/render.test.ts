@@ -63,3 +63,16 @@ test('a waitlist promotion in English names the boat and fleet', () => {
   assert.equal(message.subject, 'Kieler Woche: your entry moved up from the waitlist');
   assert.match(message.text, /Wind Song in ILCA 7 at Kieler Woche moved up from the waitlist/);
 });
+
+test('a protest lodged names the kind of case in words, never the API value', () => {
+  const render = (locale: 'en' | 'de', type: string) => renderMessage({
+    params: { kind: 'organizer_protest', regatta, number: 4, type, at: '2026-06-20T15:10:00Z' },
+    locale,
+    recipientName: 'Jo',
+    link: 'https://regatta.example/regattas/kieler-woche',
+    unsubscribeLink: 'https://regatta.example/api/v1/notifications/unsubscribe?token=abc',
+  });
+  assert.match(render('en', 'race_committee').text, /Case 4, a protest by the race committee, was lodged on .*17:10/);
+  assert.match(render('de', 'redress').text, /Fall 4, ein Antrag auf Wiedergutmachung, wurde am/);
+  assert.doesNotMatch(render('en', 'scoring_inquiry').text, /scoring_inquiry/);
+});

@@ -101,7 +101,7 @@ function compose(t: TFunction, params: MessageParams, locale: Locale): { subject
       return { subject: t('organizer_entry.subject', values), lines: [t('organizer_entry.body', values)] };
     }
     case 'organizer_protest': {
-      const values = { regatta: params.regatta.name, number: params.number, type: params.type, at: time(params.at) };
+      const values = { regatta: params.regatta.name, number: params.number, type: t(`caseType.${params.type}`), at: time(params.at) };
       return { subject: t('organizer_protest.subject', values), lines: [t('organizer_protest.body', values)] };
     }
     case 'sign_in_missing': {

@@ -73,7 +73,15 @@ export const de = {
   },
   organizer_protest: {
     subject: '{{regatta}}: Protest {{number}} eingereicht',
-    body: 'Protest {{number}} ({{type}}) wurde am {{at}} eingereicht.',
+    body: 'Fall {{number}}, {{type}}, wurde am {{at}} eingereicht.',
+  },
+  caseType: {
+    boat: 'ein Protest eines Bootes',
+    race_committee: 'ein Protest der Wettfahrtleitung',
+    protest_committee: 'ein Protest des Protestkomitees',
+    redress: 'ein Antrag auf Wiedergutmachung',
+    reopen: 'ein Antrag auf Wiederaufnahme',
+    scoring_inquiry: 'eine Anfrage zur Wertung',
   },
   sign_in_missing: {
     subject: '{{regatta}}: Boote nicht ausgecheckt',

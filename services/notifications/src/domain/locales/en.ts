@@ -73,7 +73,15 @@ export const en = {
   },
   organizer_protest: {
     subject: '{{regatta}}: protest {{number}} lodged',
-    body: 'Protest {{number}} ({{type}}) was lodged on {{at}}.',
+    body: 'Case {{number}}, {{type}}, was lodged on {{at}}.',
+  },
+  caseType: {
+    boat: 'a protest by a boat',
+    race_committee: 'a protest by the race committee',
+    protest_committee: 'a protest by the protest committee',
+    redress: 'a request for redress',
+    reopen: 'a request to reopen a hearing',
+    scoring_inquiry: 'a scoring inquiry',
   },
   sign_in_missing: {
     subject: '{{regatta}}: boats not signed in',
