@@ -68,6 +68,10 @@ RULE_FIELDS = {
     # Whether an e-mailed link's token is right (and the link unused and unexpired) is the server's state.
     "resetPassword": [r"token"],
     "confirmEmail": [r"token"],
+    # A question's choices depend on its kind (sent or stored): two or more different ones for a
+    # choice, none for text and yes_no.
+    "createEntryQuestion": [r"choices"],
+    "updateEntryQuestion": [r"choices"],
     # A push endpoint's rules (https outside development, no credentials, a URL at all) are prose.
     "subscribeToPush": [r"endpoint"],
 }

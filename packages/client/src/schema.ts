@@ -627,7 +627,8 @@ export interface paths {
         /**
          * Add a question to the entry form
          * @description Members of the regatta's organization (others: 403 `not_a_member`). `kind` text, choice (two or more
-         *     different `choices`, else 400 `validation_failed` naming `choices`) or yes_no; `required` answers are
+         *     different `choices`, else 400 `validation_failed` naming `choices`) or yes_no (no `choices`: a text or
+         *     yes/no question sent with choices is 400 `validation_failed` naming `choices`); `required` answers are
          *     asked of every sailor entering herself. Added at the end unless `position` is given.
          */
         post: operations["createEntryQuestion"];
@@ -662,7 +663,9 @@ export interface paths {
         /**
          * Change a question
          * @description Members of the organization. Only the fields given change; a question that stops being a choice
-         *     drops its choices. Unknown question: 404.
+         *     drops its choices. The question's kind after the change (sent or stored) decides its `choices` as in
+         *     createEntryQuestion: a choice needs two or more different ones, text and yes_no none (else 400
+         *     `validation_failed` naming `choices`). Unknown question: 404.
          */
         patch: operations["updateEntryQuestion"];
         trace?: never;
