@@ -92,6 +92,8 @@ describe('the API reference at /api/v1/docs', () => {
       }
 
       // "Try it out" on GET /api/v1/health: the request goes to the gateway, the answer is shown.
+      // Back at the top, the virtualized list renders the first rows again.
+      await page.waitForSelector('#operations-Health-getHealth .opblock-summary-control', { timeout: 5_000 });
       await page.click('#operations-Health-getHealth .opblock-summary-control');
       await page.waitForSelector('#operations-Health-getHealth .try-out__btn', { timeout: 5_000 });
       await page.click('#operations-Health-getHealth .try-out__btn');
