@@ -3,7 +3,7 @@
  * fleet.created: its views (and its series' views, which show its name) re-rendered. fleet.updated: the
  * same, and a set-up change of a fleet with results re-scores it instead and records the re-score (a
  * revision of every race, "fleet set-up changed by <who>"). fleet.deleted: the fleet (which had no races)
- * removed.
+ * removed under the same locks (the unit's removeUnderLocks), its series' views rendered again.
  */
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
@@ -14,11 +14,10 @@ import { upsertFleet } from '../../shared/store/projections/fleets.js';
 import { removeFleet } from '../store/removals.js';
 import { renderLockedFleetViews } from '../../results/app/render-views.js';
 import { setupChangeReason, type SetupChange } from '../domain/rescore-reasons.js';
-import { changeFleets, type FleetChange } from '../../results/app/unit-of-work/fleet-change.js';
+import { changeFleets, removeUnderLocks, type FleetChange } from '../../results/app/unit-of-work/fleet-change.js';
 import { systemActor } from '../../results/app/unit-of-work/revision-builder.js';
 import { renderSeriesView } from '../../series/app/series-standings.js';
 import { rescoreKeepingCopy } from './rescore-keeping-copy.js';
-import { lockSeriesOfEvent } from '../../shared/store/locks.js';
 
 type FleetFact = { createdAt: Date | null; occurredAt: Date };
 
@@ -80,7 +79,9 @@ async function projectInUnit(
 }
 
 export async function projectFleetDeleted(client: PoolClient, fleetId: string, eventId: string): Promise<void> {
-  const series = await lockSeriesOfEvent(client, eventId);
-  await removeFleet(client, fleetId);
-  for (const one of series) await renderSeriesView(client, one);
+  // The series containing the event, then the fleet (whose views go): the unit's locks, each once.
+  await removeUnderLocks(client, { eventId, fleetIds: [fleetId] }, async (removal) => {
+    await removeFleet(removal.client, fleetId);
+    for (const one of removal.series) await renderSeriesView(removal.client, one);
+  });
 }

@@ -2,7 +2,7 @@
  * What the events service removed from a regatta's schedule in scoring (race.updated is
  * project-race.ts'): race.deleted takes the race out of scoring in one unit of work
  * (unit-of-work/fleet-change.ts: its fleet re-scored, or re-rendered when it has no results);
- * series.deleted and event.deleted drop them.
+ * series.deleted and event.deleted drop them under the same locks, taken by the unit's removeUnderLocks.
  *
  * The events service refuses to delete a race with results, but it judges from its own copy of them,
  * which results.v1 fills a moment after results-scoring commits: results submitted just before the
@@ -14,13 +14,12 @@
 import type { PoolClient } from '@regatta/db';
 import type { ServiceContext } from '@regatta/runtime';
 import type { RaceProjection } from '../../shared/domain/records.js';
-import { lockFleet, lockSeries, lockSeriesOfEvent } from '../../shared/store/locks.js';
 import { findEventsByIds } from '../../shared/store/projections/events.js';
 import { raceBeingRemoved, removeEvent, removeRace, removeSeries } from '../store/removals.js';
-import { findSeriesContainingEvent } from '../../shared/store/projections/series.js';
+import { listFleets } from '../../shared/store/projections/fleets.js';
 import { fleetHasResults } from '../../results/store/results.js';
-import { renderFleetViews, renderLockedFleetViews } from '../../results/app/render-views.js';
-import { changeFleets } from '../../results/app/unit-of-work/fleet-change.js';
+import { renderLockedFleetViews } from '../../results/app/render-views.js';
+import { changeFleets, removeUnderLocks } from '../../results/app/unit-of-work/fleet-change.js';
 import { systemActor } from '../../results/app/unit-of-work/revision-builder.js';
 
 /** The reason of the revision that records a deleted race's results (and of the re-score it causes). */
@@ -38,11 +37,12 @@ export async function projectRaceDeleted(
   const by = systemActor(fact.actorUserId ?? null);
   const [event] = await findEventsByIds(client, [race.eventId]);
   if (!event) {
-    // No event to score or attribute against: the race goes, the fleet's views follow.
-    await lockSeriesOfEvent(client, race.eventId);
-    await lockFleet(client, race.fleetId);
-    await removeRace(client, race.id);
-    await renderFleetViews(client, race.fleetId);
+    // No event to score or attribute against: the race goes, the fleet's views follow (under the locks
+    // the removal took, not taken again).
+    await removeUnderLocks(client, { eventId: race.eventId, fleetIds: [race.fleetId] }, async (removal) => {
+      await removeRace(removal.client, race.id);
+      await renderLockedFleetViews(removal.client, race.fleetId);
+    });
     return;
   }
   // One unit of work (series locks, then the fleet's): a submission to this race holds the same locks
@@ -64,12 +64,12 @@ export async function projectRaceDeleted(
 }
 
 export async function projectSeriesDeleted(client: PoolClient, seriesId: string): Promise<void> {
-  await lockSeries(client, [seriesId]);
-  await removeSeries(client, seriesId);
+  await removeUnderLocks(client, { seriesIds: [seriesId] }, (removal) => removeSeries(removal.client, seriesId));
 }
 
 export async function projectEventDeleted(client: PoolClient, eventId: string): Promise<void> {
-  // Series locks first (shared/store/locks.ts); a series still listing the event keeps it as absent.
-  await lockSeries(client, (await findSeriesContainingEvent(client, eventId)).map((s) => s.id));
-  await removeEvent(client, eventId);
+  // The series containing the event, then its fleets (whose views and results go with it); a series
+  // still listing the event keeps it as absent.
+  const fleetIds = (await listFleets(client, eventId)).map((fleet) => fleet.id);
+  await removeUnderLocks(client, { eventId, fleetIds }, (removal) => removeEvent(removal.client, eventId));
 }

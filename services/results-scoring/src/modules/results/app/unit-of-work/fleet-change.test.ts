@@ -11,7 +11,7 @@ import type { FleetScore } from '../../../shared/domain/fleet-scoring.js';
 import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SubmittedEntry } from '../../../shared/domain/records.js';
 import type { RevisionRecord } from '../../store/revisions.js';
 import { FACT_ORDER, inDeclaredOrder } from './fact-order.js';
-import { changeFleets } from './fleet-change.js';
+import { changeFleets, removeUnderLocks } from './fleet-change.js';
 import type { FleetChangeStore } from './fleet-store.js';
 import { raceRevisionRow, stepRevisionRow, systemActor } from './revision-builder.js';
 
@@ -48,6 +48,9 @@ function fakeStore(options: { races: Record<string, RaceWithProgress[]>; before:
     async lockSeriesOfEvent(_c, eventId) {
       calls.push(`lock series of ${eventId}`);
       return [];
+    },
+    async lockSeries(_c, seriesIds) {
+      for (const id of seriesIds) calls.push(`lock series ${id}`);
     },
     async lockFleet(_c, fleetId) {
       calls.push(`lock fleet ${fleetId}`);
@@ -130,6 +133,15 @@ test('fleets named twice and out of order are locked once each, in id order', as
   assert.deepEqual(calls.filter((c) => c.startsWith('lock')), ['lock series of e1', 'lock fleet f1', 'lock fleet f2']);
   // Nothing changed: nothing re-scored, nothing published.
   assert.equal(calls.some((c) => c.startsWith('rescore')), false);
+});
+
+test('a removal takes the same locks once each, in id order, and reads, scores and queues nothing', async () => {
+  const { store, calls } = fakeStore({ races: {}, before: {}, after: {} });
+  await removeUnderLocks(client, { eventId: 'e1', fleetIds: ['f2', 'f1', 'f2'] }, async () => void calls.push('remove'), store);
+  assert.deepEqual(calls, ['lock series of e1', 'lock fleet f1', 'lock fleet f2', 'remove']);
+  calls.length = 0;
+  await removeUnderLocks(client, { seriesIds: ['s2', 's1', 's2'] }, async () => void calls.push('remove'), store);
+  assert.deepEqual(calls, ['lock series s1', 'lock series s2', 'remove']);
 });
 
 test('the facts are queued in the declared order whatever order the use case recorded them in', async () => {

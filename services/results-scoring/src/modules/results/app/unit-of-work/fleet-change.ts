@@ -10,7 +10,8 @@
  * schedule or entry changes, the batch of an import and the publication steps (publish provisional,
  * make official: a revision naming the races, the views rendered again) all come through here, so no
  * result changes without its revision, each lock is taken once, and no fact of a change is queued
- * before the change is whole.
+ * before the change is whole. The removals of what the events service deleted whole (a fleet, a
+ * series, an event) take their locks here too (removeUnderLocks), from the same function.
  */
 import type { Fact } from '@regatta/contracts';
 import type { PoolClient, Queryable } from '@regatta/db';
@@ -92,6 +93,42 @@ interface ResultChange {
   removed?: true;
 }
 
+/** What a removal locks: the series containing an event and fleets of it, or series by id. */
+export type RemovalScope = { eventId: string; fleetIds: readonly string[] } | { seriesIds: readonly string[] };
+
+export interface Removal {
+  readonly client: PoolClient;
+  /** The series containing the event, locked (their views are the use case's to render when they show what it removes). */
+  readonly series: readonly SeriesProjection[];
+}
+
+/**
+ * Removes what the events service deleted whole (a fleet, which has no races; a series; an event; a
+ * race of an event not projected) under the locks every change of a fleet's results takes, taken by
+ * the same function as changeFleets', each once. A removal re-scores nothing, writes no revision and
+ * queues no fact (a race deleted with its results goes through changeFleets, which records them).
+ */
+export async function removeUnderLocks<T>(client: PoolClient, scope: RemovalScope, work: (removal: Removal) => Promise<T>, store: FleetChangeStore = FLEET_STORE): Promise<T> {
+  const { series } = await takeLocks(store, client, scope);
+  return work({ client, series });
+}
+
+/**
+ * The one place a change of fleets takes its locks, each once, in the order every path takes
+ * (shared/store/locks.ts): the series containing the event (or the series named), then the fleets,
+ * each in id order.
+ */
+async function takeLocks(store: FleetChangeStore, client: PoolClient, scope: RemovalScope): Promise<{ series: SeriesProjection[]; fleetIds: string[] }> {
+  if ('seriesIds' in scope) {
+    await store.lockSeries(client, [...new Set(scope.seriesIds)].sort());
+    return { series: [], fleetIds: [] };
+  }
+  const series = await store.lockSeriesOfEvent(client, scope.eventId);
+  const fleetIds = [...new Set(scope.fleetIds)].sort();
+  for (const fleetId of fleetIds) await store.lockFleet(client, fleetId);
+  return { series, fleetIds };
+}
+
 export async function changeFleets<T>(
   context: { publish(client: Queryable, fact: Fact): Promise<void> },
   client: PoolClient,
@@ -100,10 +137,7 @@ export async function changeFleets<T>(
   store: FleetChangeStore = FLEET_STORE,
 ): Promise<FleetChangeDone<T>> {
   const { event, requestId } = scope;
-  // Series locks, then the fleets' in id order: the order every path takes (shared/store/locks.ts).
-  const series = await store.lockSeriesOfEvent(client, event.id);
-  const fleetIds = [...new Set(scope.fleetIds)].sort();
-  for (const fleetId of fleetIds) await store.lockFleet(client, fleetId);
+  const { series, fleetIds } = await takeLocks(store, client, { eventId: event.id, fleetIds: scope.fleetIds });
   // After the locks: the change's time orders this fleet's changes as the locks do.
   const at = await store.changeTime(client);
   if (scope.beforeRead) await scope.beforeRead(client);

@@ -7,7 +7,7 @@ import type { Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import type { RaceStatus } from '@regatta/contracts';
 import type { EventProjection, FleetProjection, RaceWithProgress, ResultRow, SeriesProjection, SubmittedEntry } from '../../../shared/domain/records.js';
-import { lockFleet, transactionTime, lockSeriesOfEvent } from '../../../shared/store/locks.js';
+import { lockFleet, lockSeries, lockSeriesOfEvent, transactionTime } from '../../../shared/store/locks.js';
 import { findFleet, listFleetRaces } from '../../../shared/store/projections/fleets.js';
 import { getRaceEntries, markRescored, markRevised, raceResults, replaceResults } from '../../store/results.js';
 import type { RevisionRecord } from '../../store/revisions.js';
@@ -19,6 +19,8 @@ import { recordRaceRevision, recordStepRevision, type PublicationStep, type Revi
 
 export interface FleetChangeStore {
   lockSeriesOfEvent(client: PoolClient, eventId: string): Promise<SeriesProjection[]>;
+  /** Series named by id (a series deleted), in id order. */
+  lockSeries(client: PoolClient, seriesIds: readonly string[]): Promise<void>;
   lockFleet(client: PoolClient, fleetId: string): Promise<void>;
   changeTime(client: PoolClient): Promise<Date>;
   readFleet(client: PoolClient, fleetId: string): Promise<{ fleet: FleetProjection | undefined; races: RaceWithProgress[] }>;
@@ -46,6 +48,7 @@ export interface FleetChangeStore {
 
 export const FLEET_STORE: FleetChangeStore = {
   lockSeriesOfEvent,
+  lockSeries,
   lockFleet,
   changeTime: transactionTime,
   async readFleet(client, fleetId) {
