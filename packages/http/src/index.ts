@@ -10,3 +10,4 @@ export * from './conditional-get.js';
 export * from './problem-codes.js';
 export * from './visibility.js';
 export * from './language.js';
+export * from './service-token.js';

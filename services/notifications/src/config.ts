@@ -23,6 +23,12 @@ export const notificationsEnv = {
   NOTIFY_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** Waits before retry 1, 2, 3 ... of a temporary refusal; its length is the number of retries. */
   NOTIFY_RETRY_DELAYS_MS: delayList,
+  /** The local hour (0-23, in each regatta's time zone) at which the organizers' daily digests are due. */
+  NOTIFY_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(18),
+  /** How often the digest task looks for digests that fell due. */
+  NOTIFY_DIGEST_POLL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  /** Where events answers the contact lookups of sailors entered without an account. */
+  EVENTS_URL: z.string().url().default('http://127.0.0.1:4103'),
   /** Key of the unsubscribe links (>= 32 characters); derived from the assertion secret when unset. */
   NOTIFY_UNSUBSCRIBE_KEY: z.string().min(32, 'NOTIFY_UNSUBSCRIBE_KEY must be at least 32 characters').optional(),
   /** Web push (VAPID, RFC 8292): the key pair, base64url (`npx web-push generate-vapid-keys`); push is off in production without them. */

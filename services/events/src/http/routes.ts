@@ -5,6 +5,7 @@ import { documentRoutes } from './documents.routes.js';
 import { entryFormRoutes } from './entry-form.routes.js';
 import { eventRoutes } from './events.routes.js';
 import { fleetRoutes } from './fleets.routes.js';
+import { internalRoutes } from './internal.routes.js';
 import { organizationEventRoutes } from './organization-events.routes.js';
 import { raceRoutes } from './races.routes.js';
 import { ratingRoutes } from './ratings.routes.js';
@@ -22,5 +23,6 @@ export function routes(context: ServiceContext): RouteDefinition[] {
     ...ratingRoutes(context),
     ...seriesRoutes(context),
     ...organizationEventRoutes(context),
+    ...internalRoutes(context),
   ];
 }

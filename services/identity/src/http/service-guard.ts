@@ -3,26 +3,8 @@
  * tokens): a JWT signed with the assertion secret, issuer "regatta-notifications", audience
  * "regatta-identity-contacts". No client can mint it and the gateway never forwards /internal.
  */
-import type { NextFunction, Request, Response } from 'express';
-import jwt from 'jsonwebtoken';
-import { hmacKey, problem } from '@regatta/http';
+import { serviceTokenOnly } from '@regatta/http';
 
-export const SERVICE_TOKEN_HEADER = 'x-service-token';
-
-type Handler = (req: Request, res: Response) => Promise<void>;
-
-export function notificationsOnly(assertionSecret: string): (handler: Handler) => (req: Request, res: Response, next: NextFunction) => void {
-  return (handler) => (req, res, next) => {
-    try {
-      jwt.verify(req.header(SERVICE_TOKEN_HEADER) ?? '', hmacKey(assertionSecret), {
-        algorithms: ['HS256'],
-        issuer: 'regatta-notifications',
-        audience: 'regatta-identity-contacts',
-      });
-    } catch {
-      next(problem('internal_only', 'This endpoint is for the notifications service only.'));
-      return;
-    }
-    handler(req, res).catch(next);
-  };
+export function notificationsOnly(assertionSecret: string) {
+  return serviceTokenOnly(assertionSecret, { issuer: 'regatta-notifications', audience: 'regatta-identity-contacts' }, 'This endpoint is for the notifications service only.');
 }

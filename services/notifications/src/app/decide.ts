@@ -4,11 +4,13 @@
  * again (redelivery, restart) queues nothing twice and a fact applied is never lost.
  */
 import type { PoolClient } from '@regatta/db';
+import { digestSlot } from '../domain/digest.js';
 import { ENTRANT_STATUSES, KIND_RULES } from '../domain/kinds.js';
 import type { MessageParams, RegattaRef } from '../domain/message.js';
-import { entrantsOfBoats, entrantUserIds, memberUserIds } from '../store/projections/entries.js';
+import { collectDigestItems, digestChoosers } from '../store/digests.js';
+import { entrantsOfBoats, entrants, memberUserIds } from '../store/projections/entries.js';
 import { findRegatta, fleetName } from '../store/projections/regattas.js';
-import { queueMessages } from '../store/messages.js';
+import { queueMessages, type Recipient } from '../store/messages.js';
 import { keepFirstLocale } from '../store/preferences.js';
 import { queuedTotal } from './metrics.js';
 
@@ -31,9 +33,11 @@ async function regattaOf(client: PoolClient, eventId: string): Promise<{ ref: Re
   return { ref, organizationId };
 }
 
-async function queue(client: PoolClient, schema: string, fact: FactRef, news: RegattaNews, ref: RegattaRef, userIds: readonly string[]): Promise<number> {
+const people = (userIds: readonly string[]): Recipient[] => userIds.map((userId) => ({ userId, registrationId: null }));
+
+async function queue(client: PoolClient, schema: string, fact: FactRef, news: RegattaNews, ref: RegattaRef, recipients: readonly Recipient[]): Promise<number> {
   const params = { ...news, regatta: ref } as WithRegatta;
-  const added = await queueMessages(client, schema, { factId: fact.id, kind: news.kind, eventId: fact.eventId, params, userIds, mandatory: KIND_RULES[news.kind].mandatory });
+  const added = await queueMessages(client, schema, { factId: fact.id, kind: news.kind, eventId: fact.eventId, params, recipients, mandatory: KIND_RULES[news.kind].mandatory });
   queuedTotal.inc({ kind: news.kind }, added);
   return added;
 }
@@ -41,8 +45,7 @@ async function queue(client: PoolClient, schema: string, fact: FactRef, news: Re
 /** Every entrant of the regatta (or of one fleet): notices, schedule changes, results. */
 export async function notifyEntrants(client: PoolClient, schema: string, fact: FactRef, news: RegattaNews, fleetId: string | null = null): Promise<number> {
   const { ref } = await regattaOf(client, fact.eventId);
-  const userIds = await entrantUserIds(client, fact.eventId, ENTRANT_STATUSES, fleetId);
-  return queue(client, schema, fact, news, ref, userIds);
+  return queue(client, schema, fact, news, ref, await entrants(client, fact.eventId, ENTRANT_STATUSES, fleetId));
 }
 
 /** A fleet's name for a message, from the fleets projection (the id when not yet known). */
@@ -53,8 +56,7 @@ export async function fleetLabel(client: PoolClient, fleetId: string): Promise<s
 /** The people sailing the given boats (the parties to a hearing). */
 export async function notifyBoats(client: PoolClient, schema: string, fact: FactRef, news: RegattaNews, boatIds: readonly string[]): Promise<number> {
   const { ref } = await regattaOf(client, fact.eventId);
-  const entrants = await entrantsOfBoats(client, fact.eventId, { boatIds });
-  return queue(client, schema, fact, news, ref, entrants.map((entrant) => entrant.userId));
+  return queue(client, schema, fact, news, ref, await entrantsOfBoats(client, fact.eventId, { boatIds }));
 }
 
 /** The person sailing one registration, with the boat's name and sail number filled in (codes on the water). */
@@ -68,27 +70,38 @@ export async function notifyRegistration(
   const { ref } = await regattaOf(client, fact.eventId);
   let added = 0;
   for (const entrant of await entrantsOfBoats(client, fact.eventId, { registrationIds: [registrationId] })) {
-    added += await queue(client, schema, fact, news(entrant), ref, [entrant.userId]);
+    added += await queue(client, schema, fact, news(entrant), ref, [entrant]);
   }
   return added;
 }
 
-/** One person about their own entry. */
-export async function notifyUser(client: PoolClient, schema: string, fact: FactRef, userId: string, news: RegattaNews): Promise<number> {
+/** One person about their own entry (the registration reaches a sailor entered without an account). */
+export async function notifyUser(client: PoolClient, schema: string, fact: FactRef, recipient: Recipient, news: RegattaNews): Promise<number> {
   const { ref } = await regattaOf(client, fact.eventId);
-  return queue(client, schema, fact, news, ref, [userId]);
+  return queue(client, schema, fact, news, ref, [recipient]);
 }
 
-/** The members of the club organizing the regatta. */
-export async function notifyOrganizers(client: PoolClient, schema: string, fact: FactRef, news: RegattaNews): Promise<number> {
-  const { ref, organizationId } = await regattaOf(client, fact.eventId);
-  if (!organizationId) return 0;
-  return queue(client, schema, fact, news, ref, await memberUserIds(client, organizationId));
+/**
+ * The members of the club organizing the regatta. A kind that may be gathered into a digest goes at
+ * once to those who want it so, and is collected for the daily digest of the others (due at the
+ * digest hour, `digestHour`, in the regatta's time zone, after `now`).
+ */
+export async function notifyOrganizers(client: PoolClient, schema: string, fact: FactRef, news: RegattaNews, digest?: { hour: number; now: Date }): Promise<number> {
+  const found = await findRegatta(client, fact.eventId);
+  if (!found?.organizationId) return 0;
+  const { organizationId, ...ref } = found;
+  const members = await memberUserIds(client, organizationId);
+  if (!digest || news.kind !== 'organizer_entry' || !('change' in news) || !KIND_RULES[news.kind].digest) return queue(client, schema, fact, news, ref, people(members));
+  const daily = await digestChoosers(client, news.kind, fact.eventId, members);
+  const slot = digestSlot(digest.now, ref.timeZone, digest.hour);
+  const { kind, change, boat, sailor, fleet } = news;
+  const collected = await collectDigestItems(client, { factId: fact.id, kind, eventId: fact.eventId, userIds: [...daily], item: { change, boat, sailor, fleet }, collectedAt: digest.now, ...slot });
+  return collected + (await queue(client, schema, fact, news, ref, people(members.filter((userId) => !daily.has(userId)))));
 }
 
 /** A message about a person's account (password reset, e-mail confirmation, new device). */
 export async function notifyAccount(client: PoolClient, schema: string, factId: string, userId: string, params: AccountParams): Promise<number> {
-  const added = await queueMessages(client, schema, { factId, kind: params.kind, eventId: null, params, userIds: [userId], mandatory: KIND_RULES[params.kind].mandatory });
+  const added = await queueMessages(client, schema, { factId, kind: params.kind, eventId: null, params, recipients: people([userId]), mandatory: KIND_RULES[params.kind].mandatory });
   queuedTotal.inc({ kind: params.kind }, added);
   return added;
 }

@@ -1,6 +1,7 @@
 /**
  * Sending one leased batch: the recipients' addresses are looked up in identity for this send only
- * (never stored, logged or counted), each message is written in the recipient's language and handed
+ * (never stored, logged or counted), and for sailors entered without an account (no account in
+ * identity, the message names their registration) in events, each message is written in the recipient's language and handed
  * to the SMTP server with a Message-ID that is the same on every attempt, and what happened is
  * decided by the retry rules. No SQL here but the locale lookup; the worker records the results.
  */
@@ -15,18 +16,30 @@ import { signUnsubscribe } from '../domain/unsubscribe-token.js';
 import { localesOf } from '../store/preferences.js';
 import type { ClaimedMessage, SendResult } from '../store/messages.js';
 import { messagesTotal } from './metrics.js';
-import type { Contact, NotificationsResources, OutgoingMail } from './resources.js';
+import type { Contact, GuestContact, NotificationsResources, OutgoingMail } from './resources.js';
 
 export interface PreparedBatch {
   contacts: Map<string, Contact>;
+  /** Sailors without an account, by registration. */
+  guests: Map<string, GuestContact>;
   locales: Map<string, string>;
 }
 
-/** Looks up the batch's addresses and languages; a failing identity makes every message retry. */
+/** Looks up the batch's addresses and languages; a failing identity or events makes every message retry. */
 export async function prepareBatch(pool: Pool, resources: NotificationsResources, batch: readonly ClaimedMessage[]): Promise<PreparedBatch> {
   const userIds = [...new Set(batch.map((message) => message.userId))];
   const [contacts, locales] = await Promise.all([resources.directory.contacts(userIds), localesOf(pool, userIds)]);
-  return { contacts, locales };
+  const registrationIds = [...new Set(batch.flatMap((message) => (message.registrationId && !contacts.has(message.userId) ? [message.registrationId] : [])))];
+  const guests = registrationIds.length > 0 ? await resources.guests.guests(registrationIds) : new Map<string, GuestContact>();
+  return { contacts, guests, locales };
+}
+
+/** Whom a message goes to: the account's contact, else the guest sailor of its registration. */
+function recipientOf(prepared: PreparedBatch, message: ClaimedMessage): (Contact & { guest: boolean }) | undefined {
+  const contact = prepared.contacts.get(message.userId);
+  if (contact) return { ...contact, guest: false };
+  const guest = message.registrationId ? prepared.guests.get(message.registrationId) : undefined;
+  return guest ? { userId: message.userId, name: guest.name, email: guest.email, guest: true } : undefined;
 }
 
 export const messageIdOf = (message: Pick<ClaimedMessage, 'factId' | 'kind' | 'userId'>) => `<${message.factId}.${message.kind}.${message.userId}@notifications.regatta>`;
@@ -39,16 +52,22 @@ async function accountLink(resources: NotificationsResources, params: MessagePar
 }
 
 /** Builds the e-mail of one message for one person (undefined when its account link is used or expired). */
-export async function composeMail(resources: NotificationsResources, message: ClaimedMessage, contact: Contact, locale: string | undefined): Promise<{ mail: OutgoingMail; locale: string; link: string } | undefined> {
+export async function composeMail(
+  resources: NotificationsResources,
+  message: ClaimedMessage,
+  contact: Contact & { guest?: boolean },
+  locale: string | undefined,
+): Promise<{ mail: OutgoingMail; locale: string; link: string } | undefined> {
   const { send } = resources;
   const link = await accountLink(resources, message.params, `${send.linkBaseUrl}${linkPath(message.params)}`);
   if (!link) return undefined;
   const rule = KIND_RULES[message.kind];
-  const unsubscribe = rule.mandatory
-    ? null
-    : `${send.linkBaseUrl}/api/v1/notifications/unsubscribe?token=${signUnsubscribe(send.unsubscribeKey, { userId: message.userId, kind: message.kind, eventId: rule.perRegatta ? message.eventId : null })}`;
+  const eventId = rule.perRegatta ? message.eventId : null;
+  // A guest's link names the registration (there is no account to choose in).
+  const scope = contact.guest && message.registrationId ? { registrationId: message.registrationId, kind: message.kind, eventId } : { userId: message.userId, kind: message.kind, eventId };
+  const unsubscribe = rule.mandatory ? null : `${send.linkBaseUrl}/api/v1/notifications/unsubscribe?token=${signUnsubscribe(send.unsubscribeKey, scope)}`;
   const chosen = toLocale(locale);
-  const rendered = renderMessage({ params: message.params, locale: chosen, recipientName: contact.name, link, unsubscribeLink: unsubscribe });
+  const rendered = renderMessage({ params: message.params, locale: chosen, recipientName: contact.name, link, unsubscribeLink: unsubscribe, guest: contact.guest === true });
   const headers: Record<string, string> = { 'X-Regatta-Kind': message.kind };
   if (unsubscribe) {
     headers['List-Unsubscribe'] = `<${unsubscribe}>`;
@@ -66,7 +85,7 @@ export async function composeMail(resources: NotificationsResources, message: Cl
  * kind that was sent, the payload to push to the person's browsers.
  */
 export async function deliverOne(resources: NotificationsResources, logger: Logger, prepared: PreparedBatch, message: ClaimedMessage): Promise<SendResult & { push?: PushPayload }> {
-  const contact = prepared.contacts.get(message.userId);
+  const contact = recipientOf(prepared, message);
   let outcome: SendOutcome;
   let locale: string | null = null;
   let subject: string | null = null;

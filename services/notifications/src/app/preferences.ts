@@ -3,9 +3,10 @@
  * language of their messages, unsubscribing from a link, and every message decided for them.
  */
 import { withTransaction } from '@regatta/db';
-import { KIND_RULES, NOTIFICATION_KINDS, type NotificationKind } from '../domain/kinds.js';
+import { KIND_RULES, NOTIFICATION_KINDS, type Delivery, type NotificationKind } from '../domain/kinds.js';
 import { verifyUnsubscribe, type UnsubscribeScope } from '../domain/unsubscribe-token.js';
 import { messagesOf, type LoggedMessage } from '../store/messages.js';
+import { entryOf } from '../store/projections/entries.js';
 
 export type { LoggedMessage };
 import { choicesOf, localeOf, regattasOf, setChoice, setLocale } from '../store/preferences.js';
@@ -13,8 +14,8 @@ import type { NotificationsContext } from './resources.js';
 
 export interface Preferences {
   locale: string;
-  kinds: Array<{ kind: NotificationKind; mandatory: boolean; perRegatta: boolean; enabled: boolean }>;
-  regattaChoices: Array<{ kind: string; eventId: string; enabled: boolean }>;
+  kinds: Array<{ kind: NotificationKind; mandatory: boolean; perRegatta: boolean; enabled: boolean; digest: boolean; delivery: Delivery }>;
+  regattaChoices: Array<{ kind: string; eventId: string; enabled: boolean; delivery: Delivery | null }>;
   regattas: Array<{ id: string; name: string; slug: string }>;
 }
 
@@ -22,21 +23,28 @@ export async function getPreferences(context: NotificationsContext, userId: stri
   const [choices, locale, regattas] = await Promise.all([choicesOf(context.pool, userId), localeOf(context.pool, userId), regattasOf(context.pool, userId)]);
   return {
     locale: locale ?? 'en',
-    kinds: NOTIFICATION_KINDS.map((kind) => ({
-      kind,
-      mandatory: KIND_RULES[kind].mandatory,
-      perRegatta: KIND_RULES[kind].perRegatta,
-      enabled: KIND_RULES[kind].mandatory || !choices.some((choice) => choice.kind === kind && choice.eventKey === '' && !choice.enabled),
-    })),
-    regattaChoices: choices.filter((choice) => choice.eventKey !== '').map((choice) => ({ kind: choice.kind, eventId: choice.eventKey, enabled: choice.enabled })),
+    kinds: NOTIFICATION_KINDS.map((kind) => {
+      const general = choices.find((choice) => choice.kind === kind && choice.eventKey === '');
+      return {
+        kind,
+        mandatory: KIND_RULES[kind].mandatory,
+        perRegatta: KIND_RULES[kind].perRegatta,
+        enabled: KIND_RULES[kind].mandatory || general?.enabled !== false,
+        digest: KIND_RULES[kind].digest,
+        delivery: KIND_RULES[kind].digest && general?.delivery === 'digest' ? 'digest' : 'at_once',
+      };
+    }),
+    regattaChoices: choices
+      .filter((choice) => choice.eventKey !== '')
+      .map((choice) => ({ kind: choice.kind, eventId: choice.eventKey, enabled: choice.enabled, delivery: KIND_RULES[choice.kind as NotificationKind]?.digest ? choice.delivery : null })),
     regattas,
   };
 }
 
 export interface PreferenceChanges {
   locale?: 'en' | 'de' | undefined;
-  /** Only kinds a person may switch off (the request schema admits no other). */
-  kinds?: Array<{ kind: NotificationKind; enabled: boolean; eventId?: string | undefined }> | undefined;
+  /** Only kinds a person may switch off (the request schema admits no other); a delivery only counts for kinds with a digest. */
+  kinds?: Array<{ kind: NotificationKind; enabled: boolean; eventId?: string | undefined; delivery?: Delivery | undefined }> | undefined;
 }
 
 export async function updatePreferences(context: NotificationsContext, userId: string, changes: PreferenceChanges): Promise<Preferences> {
@@ -44,16 +52,27 @@ export async function updatePreferences(context: NotificationsContext, userId: s
     if (changes.locale) await setLocale(client, userId, changes.locale);
     for (const change of changes.kinds ?? []) {
       if (KIND_RULES[change.kind].mandatory) continue;
-      await setChoice(client, userId, { kind: change.kind, eventKey: change.eventId ?? '', enabled: change.enabled });
+      const delivery = KIND_RULES[change.kind].digest ? change.delivery : undefined;
+      await setChoice(client, userId, { kind: change.kind, eventKey: change.eventId ?? '', enabled: change.enabled, delivery });
     }
   });
   return getPreferences(context, userId);
 }
 
-/** The unsubscribe link (and the one-click POST of RFC 8058): switches that kind off. */
+/**
+ * The unsubscribe link (and the one-click POST of RFC 8058): switches that kind off. A sailor entered
+ * without an account is named by the registration: the kind goes off for the id the entry is made
+ * for and that regatta (the entries projection says which), no account needed.
+ */
 export async function unsubscribe(context: NotificationsContext, key: string, token: string): Promise<UnsubscribeScope | undefined> {
   const scope = verifyUnsubscribe(key, token);
   if (!scope || KIND_RULES[scope.kind].mandatory) return undefined;
+  if (scope.registrationId !== undefined) {
+    const entry = await entryOf(context.pool, scope.registrationId);
+    if (!entry) return undefined;
+    await setChoice(context.pool, entry.userId, { kind: scope.kind, eventKey: KIND_RULES[scope.kind].perRegatta ? entry.eventId : '', enabled: false });
+    return { ...scope, eventId: KIND_RULES[scope.kind].perRegatta ? entry.eventId : null };
+  }
   await setChoice(context.pool, scope.userId, { kind: scope.kind, eventKey: scope.eventId ?? '', enabled: false });
   return scope;
 }

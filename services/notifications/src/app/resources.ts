@@ -38,6 +38,19 @@ export interface ContactDirectory {
   accountLinkToken(linkId: string): Promise<string | undefined>;
 }
 
+/** A sailor entered by name and address without an account, for one registration. */
+export interface GuestContact {
+  registrationId: string;
+  name: string;
+  /** Read from events at send time, kept in memory only for the send. */
+  email: string;
+}
+
+/** Looks up guest sailors' addresses in events (adapters/events-directory.ts); never stored here. */
+export interface GuestDirectory {
+  guests(registrationIds: readonly string[]): Promise<Map<string, GuestContact>>;
+}
+
 export interface PushSubscriptionRecord {
   endpoint: string;
   p256dh: string;
@@ -69,5 +82,6 @@ export interface NotificationsResources {
   /** Plain-http push endpoints are accepted (development and tests: a local push service). */
   pushAllowHttp: boolean;
   directory: ContactDirectory;
+  guests: GuestDirectory;
   send: SendSettings;
 }

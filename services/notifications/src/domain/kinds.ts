@@ -27,21 +27,23 @@ export interface KindRule {
   atOnce: boolean;
   /** Chosen per regatta as well as in general. */
   perRegatta: boolean;
+  /** A person may have it gathered into one daily e-mail per regatta instead of one message each. */
+  digest: boolean;
 }
 
 export const KIND_RULES: Record<NotificationKind, KindRule> = {
-  notice: { audience: 'entrants', mandatory: false, atOnce: false, perRegatta: true },
-  schedule: { audience: 'entrants', mandatory: false, atOnce: false, perRegatta: true },
-  entry: { audience: 'entrants', mandatory: false, atOnce: false, perRegatta: true },
-  results: { audience: 'entrants', mandatory: false, atOnce: false, perRegatta: true },
-  hearing: { audience: 'entrants', mandatory: false, atOnce: true, perRegatta: true },
-  penalty: { audience: 'entrants', mandatory: false, atOnce: true, perRegatta: true },
-  organizer_entry: { audience: 'organizers', mandatory: false, atOnce: false, perRegatta: true },
-  organizer_protest: { audience: 'organizers', mandatory: false, atOnce: true, perRegatta: true },
-  sign_in_missing: { audience: 'organizers', mandatory: true, atOnce: true, perRegatta: false },
-  password_reset: { audience: 'account', mandatory: true, atOnce: true, perRegatta: false },
-  email_confirmation: { audience: 'account', mandatory: true, atOnce: true, perRegatta: false },
-  new_device: { audience: 'account', mandatory: true, atOnce: true, perRegatta: false },
+  notice: { audience: 'entrants', mandatory: false, atOnce: false, perRegatta: true, digest: false },
+  schedule: { audience: 'entrants', mandatory: false, atOnce: false, perRegatta: true, digest: false },
+  entry: { audience: 'entrants', mandatory: false, atOnce: false, perRegatta: true, digest: false },
+  results: { audience: 'entrants', mandatory: false, atOnce: false, perRegatta: true, digest: false },
+  hearing: { audience: 'entrants', mandatory: false, atOnce: true, perRegatta: true, digest: false },
+  penalty: { audience: 'entrants', mandatory: false, atOnce: true, perRegatta: true, digest: false },
+  organizer_entry: { audience: 'organizers', mandatory: false, atOnce: false, perRegatta: true, digest: true },
+  organizer_protest: { audience: 'organizers', mandatory: false, atOnce: true, perRegatta: true, digest: false },
+  sign_in_missing: { audience: 'organizers', mandatory: true, atOnce: true, perRegatta: false, digest: false },
+  password_reset: { audience: 'account', mandatory: true, atOnce: true, perRegatta: false, digest: false },
+  email_confirmation: { audience: 'account', mandatory: true, atOnce: true, perRegatta: false, digest: false },
+  new_device: { audience: 'account', mandatory: true, atOnce: true, perRegatta: false, digest: false },
 };
 
 export function isNotificationKind(value: string): value is NotificationKind {
@@ -50,6 +52,10 @@ export function isNotificationKind(value: string): value is NotificationKind {
 
 /** The kinds a person may switch off (all but the mandatory ones). */
 export const OPTIONAL_KINDS = NOTIFICATION_KINDS.filter((kind) => !KIND_RULES[kind].mandatory);
+
+/** How a person receives a kind that may be gathered into a digest: one message each, or daily. */
+export const DELIVERIES = ['at_once', 'digest'] as const;
+export type Delivery = (typeof DELIVERIES)[number];
 
 /** Entry statuses that make a person an entrant of a regatta (the waitlist hears the notices too). */
 export const ENTRANT_STATUSES = ['registered', 'waitlisted'] as const;

@@ -12,6 +12,14 @@ export interface RegattaRef {
   timeZone: string | null;
 }
 
+/** One new entry or withdrawal, as the organizers hear of it. */
+export interface OrganizerEntryItem {
+  change: 'new' | 'withdrawn';
+  boat: string;
+  sailor: string;
+  fleet: string;
+}
+
 export type MessageParams =
   | { kind: 'notice'; regatta: RegattaRef; action: 'added' | 'amended' | 'withdrawn'; title: string; at: string; note?: string }
   | { kind: 'schedule'; regatta: RegattaRef; race: string; fleet: string; startAt: string | null; status: string }
@@ -19,7 +27,9 @@ export type MessageParams =
   | { kind: 'results'; regatta: RegattaRef; stage: 'posted' | 'official'; fleet: string; at: string; protestDeadline: string | null }
   | { kind: 'hearing'; regatta: RegattaRef; stage: 'scheduled' | 'decided'; number: number; startsAt: string | null; room: string | null; decision: string | null }
   | { kind: 'penalty'; regatta: RegattaRef; code: string; boat: string; sailNumber: string | null; at: string | null }
-  | { kind: 'organizer_entry'; regatta: RegattaRef; change: 'new' | 'withdrawn'; boat: string; sailor: string; fleet: string }
+  | ({ kind: 'organizer_entry'; regatta: RegattaRef } & OrganizerEntryItem)
+  /** The daily digest of new entries and withdrawals: the regatta's local day, its due instant, the changes in order. */
+  | { kind: 'organizer_entry'; regatta: RegattaRef; day: string; dueAt: string; items: OrganizerEntryItem[] }
   | { kind: 'organizer_protest'; regatta: RegattaRef; number: number; type: string; at: string }
   | { kind: 'sign_in_missing'; regatta: RegattaRef; boats: string[] }
   /** Account messages are written in the language of the request that caused them (`locale`). */

@@ -76,3 +76,34 @@ test('a protest lodged names the kind of case in words, never the API value', ()
   assert.match(render('de', 'redress').text, /Fall 4, ein Antrag auf Wiedergutmachung, wurde am/);
   assert.doesNotMatch(render('en', 'scoring_inquiry').text, /scoring_inquiry/);
 });
+
+test('the organizers\' daily digest lists each change, in both languages', () => {
+  const items = [
+    { change: 'new' as const, boat: 'Boat 1', sailor: 'Ann', fleet: 'ILCA 7' },
+    { change: 'new' as const, boat: 'Boat 2', sailor: 'Ben', fleet: 'ILCA 7' },
+    { change: 'withdrawn' as const, boat: 'Boat <3>', sailor: 'Cy', fleet: 'ILCA 6' },
+  ];
+  const input = { params: { kind: 'organizer_entry' as const, regatta, day: '2027-06-12', dueAt: '2027-06-12T16:00:00Z', items }, recipientName: 'Olga', link: 'https://regatta.example/regattas/kieler-woche/entries', unsubscribeLink: 'https://u.example/x' };
+  const english = renderMessage({ ...input, locale: 'en' });
+  assert.equal(english.subject, 'Kieler Woche: 3 changes to the entries on 12 Jun 2027');
+  assert.match(english.text, /since the last digest, up to 12 Jun 2027, 18:00 CEST:/);
+  assert.match(english.text, /- New: Boat 1 \(Ann\) in ILCA 7\n- New: Boat 2 \(Ben\) in ILCA 7\n- Withdrawn: Boat <3> \(Cy\) in ILCA 6\n/);
+  assert.match(english.html, /<ul>\n<li>New: Boat 1 \(Ann\) in ILCA 7<\/li>/);
+  assert.match(english.html, /<li>Withdrawn: Boat &lt;3&gt; \(Cy\) in ILCA 6<\/li>/);
+  const german = renderMessage({ ...input, locale: 'de', params: { ...input.params, items: items.slice(0, 1) } });
+  assert.equal(german.subject, 'Kieler Woche: 1 Änderung der Meldungen am 12.06.2027');
+  assert.match(german.text, /- Neu: Boat 1 \(Ann\) in ILCA 7/);
+});
+
+test('a guest sailor\'s message says why it came instead of pointing to the console', () => {
+  const message = renderMessage({
+    params: { kind: 'notice', regatta, action: 'added', title: 'SI', at: '2026-06-20T07:00:00Z' },
+    locale: 'en',
+    recipientName: 'Gus',
+    link: 'https://regatta.example/regattas/kieler-woche',
+    unsubscribeLink: 'https://u.example/x',
+    guest: true,
+  });
+  assert.match(message.text, /the organizers of Kieler Woche entered you with this address/);
+  assert.doesNotMatch(message.text, /console/);
+});

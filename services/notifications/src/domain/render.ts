@@ -35,6 +35,8 @@ export interface RenderInput {
   link: string;
   /** Absolute unsubscribe address; absent for mandatory kinds. */
   unsubscribeLink: string | null;
+  /** A sailor entered by name and address, without an account (no console to choose in). */
+  guest?: boolean;
 }
 
 export interface RenderedMessage {
@@ -61,8 +63,15 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The subject and the paragraphs of the body (plain text, not escaped). */
-function compose(t: TFunction, params: MessageParams, locale: Locale): { subject: string; lines: string[] } {
+/** A local day (YYYY-MM-DD) written out, e.g. "12 Jun 2027" / "12.06.2027". */
+export function formatDay(day: string, locale: Locale): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { day: 'numeric', month: locale === 'de' ? '2-digit' : 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** The subject and the paragraphs of the body (plain text, not escaped), and a list after them. */
+function compose(t: TFunction, params: MessageParams, locale: Locale): { subject: string; lines: string[]; list?: string[] } {
   const zone = 'regatta' in params ? params.regatta.timeZone : null;
   const time = (iso: string | null) => formatTime(iso, locale, zone);
   switch (params.kind) {
@@ -97,6 +106,11 @@ function compose(t: TFunction, params: MessageParams, locale: Locale): { subject
       return { subject: t('penalty.subject', values), lines: [t('penalty.body', values)] };
     }
     case 'organizer_entry': {
+      if ('items' in params) {
+        const values = { regatta: params.regatta.name, day: formatDay(params.day, locale), at: time(params.dueAt), count: params.items.length };
+        const list = params.items.map((item) => t(`organizer_entry.item_${item.change}`, { boat: item.boat, sailor: item.sailor, fleet: item.fleet }));
+        return { subject: t('organizer_entry.digestSubject', values), lines: [t('organizer_entry.digestBody', values)], list };
+      }
       const values = { regatta: params.regatta.name, boat: params.boat, sailor: params.sailor, fleet: params.fleet, context: params.change };
       return { subject: t('organizer_entry.subject', values), lines: [t('organizer_entry.body', values)] };
     }
@@ -122,11 +136,11 @@ const escapeHtml = (value: string) =>
 export function renderMessage(input: RenderInput): RenderedMessage {
   const t = translator.getFixedT(input.locale);
   const { params } = input;
-  const { subject, lines } = compose(t, params, input.locale);
+  const { subject, lines, list = [] } = compose(t, params, input.locale);
   const zone = 'regatta' in params ? (params.regatta.timeZone ?? 'UTC') : null;
   const regatta = 'regatta' in params ? params.regatta.name : null;
   const greeting = t('common.greeting', { name: input.recipientName });
-  const footer: string[] = [t('common.footer')];
+  const footer: string[] = [input.guest && regatta ? t('common.footerGuest', { regatta }) : t('common.footer')];
   if (zone) footer.unshift(t('common.timeZone', { zone }));
   if (KIND_RULES[params.kind].mandatory) footer.push(t('common.mandatory'));
   const unsubscribeLabel = regatta && KIND_RULES[params.kind].perRegatta ? t('common.unsubscribeRegatta', { regatta }) : t('common.unsubscribe');
@@ -135,6 +149,7 @@ export function renderMessage(input: RenderInput): RenderedMessage {
     greeting,
     '',
     ...lines.flatMap((line) => [line, '']),
+    ...(list.length > 0 ? [...list.map((item) => `- ${item}`), ''] : []),
     `${t('common.open')}: ${input.link}`,
     '',
     '--',
@@ -147,6 +162,7 @@ export function renderMessage(input: RenderInput): RenderedMessage {
 <body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; max-width: 40em;">
 <p>${escapeHtml(greeting)}</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${list.length > 0 ? `<ul>\n${list.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}\n</ul>` : ''}
 <p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 0.5em 1em; background: #0b5394; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(t('common.open'))}</a></p>
 <hr>
 ${footer.map((line) => `<p style="font-size: 0.85em; color: #555555;">${escapeHtml(line)}</p>`).join('\n')}

@@ -24,3 +24,15 @@ test('a general kind (no regatta) round-trips with eventId null', () => {
   const general = { ...scope, eventId: null };
   assert.deepEqual(verifyUnsubscribe('k', signUnsubscribe('k', general)), general);
 });
+
+test('a sailor entered without an account is named by the registration, not by a person', () => {
+  const key = 'k'.repeat(32);
+  const registrationId = '11111111-1111-4111-8111-111111111111';
+  const token = signUnsubscribe(key, { registrationId, kind: 'notice', eventId: '22222222-2222-4222-8222-222222222222' });
+  assert.deepEqual(verifyUnsubscribe(key, token), { registrationId, kind: 'notice', eventId: '22222222-2222-4222-8222-222222222222' });
+  assert.equal(verifyUnsubscribe('x'.repeat(32), token), undefined);
+  // A person's token is not taken for a registration's, nor the other way round.
+  const person = verifyUnsubscribe(key, signUnsubscribe(key, { userId: registrationId, kind: 'notice', eventId: null }));
+  assert.equal(person?.registrationId, undefined);
+  assert.equal(person?.userId, registrationId);
+});

@@ -1,7 +1,7 @@
 /** Input of the notification routes. */
 import { queryInt, queryOffset } from '@regatta/http';
 import { z } from '@regatta/runtime';
-import { OPTIONAL_KINDS } from '../domain/kinds.js';
+import { DELIVERIES, OPTIONAL_KINDS } from '../domain/kinds.js';
 
 const uuid = z.string().uuid();
 
@@ -15,6 +15,7 @@ export const preferencesBody = z
             kind: z.enum(OPTIONAL_KINDS as unknown as [string, ...string[]]),
             enabled: z.boolean(),
             eventId: uuid.optional(),
+            delivery: z.enum(DELIVERIES).optional(),
           })
           .strict(),
       )
@@ -38,3 +39,6 @@ export const pushSubscriptionBody = z
   .strict();
 
 export const pushEndpointQuery = z.object({ endpoint: z.string().min(1).max(2_048).regex(/^https?:\/\/\S+$/) });
+
+/** The internal digest run: as of an instant (default now), for one regatta or all. */
+export const runDigestsBody = z.object({ at: z.string().datetime({ offset: true }).optional(), eventId: uuid.optional() }).strict();

@@ -55,10 +55,11 @@ export function registrationsConsumer(context: NotificationsContext): ConsumerDe
       const boat = registration.boat?.name ?? '';
       const fleet = registration.fleetName;
       const forEntrant = entrantNews(change);
-      if (forEntrant) await notifyUser(client, schema, ref, registration.userId, { kind: 'entry', status: forEntrant, boat, fleet });
+      if (forEntrant) await notifyUser(client, schema, ref, { userId: registration.userId, registrationId: registration.id }, { kind: 'entry', status: forEntrant, boat, fleet });
       const forOrganizers = organizerNews(change);
       if (forOrganizers) {
-        await notifyOrganizers(client, schema, ref, { kind: 'organizer_entry', change: forOrganizers, boat, sailor: registration.sailorName ?? '', fleet });
+        const news = { kind: 'organizer_entry' as const, change: forOrganizers, boat, sailor: registration.sailorName ?? '', fleet };
+        await notifyOrganizers(client, schema, ref, news, { hour: context.config.NOTIFY_DIGEST_HOUR, now: new Date() });
       }
     },
   };

@@ -8,14 +8,35 @@ import type { NotificationKind } from '../domain/kinds.js';
 
 export const MESSAGES_CHANNEL = (schema: string) => `notifications_${schema}`;
 
+/** A person a message goes to and, for an entrant, the registration it is about. */
+export interface Recipient {
+  userId: string;
+  registrationId: string | null;
+}
+
 export interface QueueRequest {
   factId: string;
   kind: NotificationKind;
   eventId: string | null;
   params: MessageParams;
-  userIds: readonly string[];
+  recipients: readonly Recipient[];
   /** Sent whatever the person chose (safety and security). */
   mandatory: boolean;
+}
+
+/**
+ * The person of `recipient.user_id` switched kind $2 off in general or for regatta $3 (SQL, for a
+ * WHERE clause over a row source named `recipient`).
+ */
+export const SWITCHED_OFF = `EXISTS (
+  SELECT 1 FROM preferences p
+  WHERE p.user_id = recipient.user_id AND p.kind = $2 AND NOT p.enabled AND p.event_key IN ('', COALESCE($3::uuid::text, '')))`;
+
+/** One recipient per person (the first registration named for them). */
+export function distinctRecipients(recipients: readonly Recipient[]): Recipient[] {
+  const seen = new Map<string, Recipient>();
+  for (const recipient of recipients) if (!seen.has(recipient.userId)) seen.set(recipient.userId, recipient);
+  return [...seen.values()];
 }
 
 /**
@@ -24,15 +45,15 @@ export interface QueueRequest {
  * were added.
  */
 export async function queueMessages(db: Queryable, schema: string, request: QueueRequest): Promise<number> {
-  if (request.userIds.length === 0) return 0;
+  if (request.recipients.length === 0) return 0;
+  const recipients = distinctRecipients(request.recipients);
   const result = await db.query(
-    `INSERT INTO messages (fact_id, user_id, kind, event_id, params)
-     SELECT $1, recipient.user_id, $2, $3::uuid, $4::jsonb FROM unnest($5::uuid[]) AS recipient (user_id)
-     WHERE $6 OR NOT EXISTS (
-       SELECT 1 FROM preferences p
-       WHERE p.user_id = recipient.user_id AND p.kind = $2 AND NOT p.enabled AND p.event_key IN ('', COALESCE($3::uuid::text, '')))
+    `INSERT INTO messages (fact_id, user_id, kind, event_id, params, registration_id)
+     SELECT $1, recipient.user_id, $2, $3::uuid, $4::jsonb, recipient.registration_id
+     FROM unnest($5::uuid[], $7::uuid[]) AS recipient (user_id, registration_id)
+     WHERE $6 OR NOT ${SWITCHED_OFF}
      ON CONFLICT (fact_id, user_id, kind) DO NOTHING`,
-    [request.factId, request.kind, request.eventId, JSON.stringify(request.params), [...new Set(request.userIds)], request.mandatory],
+    [request.factId, request.kind, request.eventId, JSON.stringify(request.params), recipients.map((r) => r.userId), request.mandatory, recipients.map((r) => r.registrationId)],
   );
   const added = result.rowCount ?? 0;
   if (added > 0) await db.query('SELECT pg_notify($1, $2)', [MESSAGES_CHANNEL(schema), String(added)]);
@@ -45,6 +66,8 @@ export interface ClaimedMessage {
   userId: string;
   kind: NotificationKind;
   eventId: string | null;
+  /** The registration of an entrant's message (how a sailor without an account is reached). */
+  registrationId: string | null;
   params: MessageParams;
   attempt: number;
   /** A worker leased it before and never marked it (it died mid-send). */
@@ -56,18 +79,18 @@ export interface ClaimedMessage {
  * leased and never marked (it died) once the lease ran out. Several workers may claim side by side.
  */
 export async function claimDue(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
-  const result = await db.query<{ id: string; fact_id: string; user_id: string; kind: NotificationKind; event_id: string | null; params: MessageParams; attempts: number; was: string }>(
+  const result = await db.query<{ id: string; fact_id: string; user_id: string; kind: NotificationKind; event_id: string | null; registration_id: string | null; params: MessageParams; attempts: number; was: string }>(
     `WITH due AS (
        SELECT id, status AS was FROM messages
        WHERE status IN ('pending', 'sending') AND next_attempt_at <= now() AND (status = 'pending' OR lease_until < now())
        ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
      UPDATE messages m SET status = 'sending', attempts = attempts + 1, lease_until = now() + make_interval(secs => $2::double precision / 1000)
      FROM due WHERE m.id = due.id
-     RETURNING m.id, m.fact_id, m.user_id, m.kind, m.event_id, m.params, m.attempts, due.was`,
+     RETURNING m.id, m.fact_id, m.user_id, m.kind, m.event_id, m.registration_id, m.params, m.attempts, due.was`,
     [limit, leaseMs],
   );
   return result.rows.map((row) => ({
-    id: row.id, factId: row.fact_id, userId: row.user_id, kind: row.kind, eventId: row.event_id, params: row.params, attempt: row.attempts,
+    id: row.id, factId: row.fact_id, userId: row.user_id, kind: row.kind, eventId: row.event_id, registrationId: row.registration_id, params: row.params, attempt: row.attempts,
     leaseExpired: row.was === 'sending',
   }));
 }

@@ -1,26 +1,30 @@
 /** A person's choices: kinds switched off (in general or per regatta) and the language of messages. */
 import type { Queryable } from '@regatta/db';
+import type { Delivery } from '../domain/kinds.js';
 
 export interface Choice {
   kind: string;
   /** '' for every regatta, else a regatta's id. */
   eventKey: string;
   enabled: boolean;
+  /** At once or in the daily digest (kinds that have one); null: as chosen in general, else at once. */
+  delivery?: Delivery | null | undefined;
 }
 
-export async function choicesOf(db: Queryable, userId: string): Promise<Choice[]> {
-  const result = await db.query<{ kind: string; event_key: string; enabled: boolean }>(
-    'SELECT kind, event_key, enabled FROM preferences WHERE user_id = $1 ORDER BY kind, event_key',
+export async function choicesOf(db: Queryable, userId: string): Promise<Array<Choice & { delivery: Delivery | null }>> {
+  const result = await db.query<{ kind: string; event_key: string; enabled: boolean; delivery: Delivery | null }>(
+    'SELECT kind, event_key, enabled, delivery FROM preferences WHERE user_id = $1 ORDER BY kind, event_key',
     [userId],
   );
-  return result.rows.map((row) => ({ kind: row.kind, eventKey: row.event_key, enabled: row.enabled }));
+  return result.rows.map((row) => ({ kind: row.kind, eventKey: row.event_key, enabled: row.enabled, delivery: row.delivery }));
 }
 
+/** Sets a choice; a delivery not given stays as it was. */
 export async function setChoice(db: Queryable, userId: string, choice: Choice): Promise<void> {
   await db.query(
-    `INSERT INTO preferences (user_id, kind, event_key, enabled) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id, kind, event_key) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = now()`,
-    [userId, choice.kind, choice.eventKey, choice.enabled],
+    `INSERT INTO preferences (user_id, kind, event_key, enabled, delivery) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (user_id, kind, event_key) DO UPDATE SET enabled = EXCLUDED.enabled, delivery = COALESCE(EXCLUDED.delivery, preferences.delivery), updated_at = now()`,
+    [userId, choice.kind, choice.eventKey, choice.enabled, choice.delivery ?? null],
   );
 }
 

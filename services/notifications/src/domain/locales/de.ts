@@ -7,6 +7,7 @@ export const de = {
     unsubscribeRegatta: 'Nachrichten dieser Art zu {{regatta}} abbestellen',
     mandatory: 'Dies ist eine Sicherheitsnachricht; sie kann nicht abbestellt werden.',
     footer: 'Diese Nachricht kommt von der Regatta-Plattform. Welche Nachrichten Sie erhalten, wählen Sie in der Konsole unter Konto, Benachrichtigungen.',
+    footerGuest: 'Sie erhalten diese Nachricht, weil die Veranstalter von {{regatta}} Sie mit dieser Adresse gemeldet haben. Mit dem Link unten bestellen Sie Nachrichten dieser Art ab.',
     timeZone: 'Zeiten in {{zone}}.',
   },
   kinds: {
@@ -70,6 +71,11 @@ export const de = {
     subject_withdrawn: '{{regatta}}: {{boat}} hat zurückgezogen',
     body_new: '{{sailor}} hat {{boat}} in {{fleet}} gemeldet.',
     body_withdrawn: 'Die Meldung von {{boat}} ({{sailor}}) in {{fleet}} wurde zurückgezogen.',
+    digestSubject_one: '{{regatta}}: {{count}} Änderung der Meldungen am {{day}}',
+    digestSubject_other: '{{regatta}}: {{count}} Änderungen der Meldungen am {{day}}',
+    digestBody: 'Die Meldungen zu {{regatta}} haben sich seit der letzten Zusammenfassung bis {{at}} geändert:',
+    item_new: 'Neu: {{boat}} ({{sailor}}) in {{fleet}}',
+    item_withdrawn: 'Zurückgezogen: {{boat}} ({{sailor}}) in {{fleet}}',
   },
   organizer_protest: {
     subject: '{{regatta}}: Protest {{number}} eingereicht',

@@ -7,6 +7,7 @@ export const en = {
     unsubscribeRegatta: 'Stop messages of this kind about {{regatta}}',
     mandatory: 'This is a safety or security message; it cannot be switched off.',
     footer: 'You receive this message from the regatta platform. Choose which messages you get in the console under Account, Notifications.',
+    footerGuest: 'You receive this message because the organizers of {{regatta}} entered you with this address. The link below stops messages of this kind.',
     timeZone: 'Times are in {{zone}}.',
   },
   kinds: {
@@ -70,6 +71,11 @@ export const en = {
     subject_withdrawn: '{{regatta}}: {{boat}} withdrew',
     body_new: '{{sailor}} entered {{boat}} in {{fleet}}.',
     body_withdrawn: 'The entry of {{boat}} ({{sailor}}) in {{fleet}} was withdrawn.',
+    digestSubject_one: '{{regatta}}: {{count}} change to the entries on {{day}}',
+    digestSubject_other: '{{regatta}}: {{count}} changes to the entries on {{day}}',
+    digestBody: 'The entries of {{regatta}} changed since the last digest, up to {{at}}:',
+    item_new: 'New: {{boat}} ({{sailor}}) in {{fleet}}',
+    item_withdrawn: 'Withdrawn: {{boat}} ({{sailor}}) in {{fleet}}',
   },
   organizer_protest: {
     subject: '{{regatta}}: protest {{number}} lodged',

@@ -27,13 +27,21 @@ export async function upsertEntry(db: Queryable, entry: ProjectedEntry): Promise
   return { applied: (result.rowCount ?? 0) > 0 };
 }
 
-/** The people entered in a regatta (or one fleet of it) with one of `statuses`. */
-export async function entrantUserIds(db: Queryable, eventId: string, statuses: readonly string[], fleetId: string | null): Promise<string[]> {
-  const result = await db.query<{ user_id: string }>(
-    `SELECT DISTINCT user_id FROM entries WHERE event_id = $1 AND status = ANY($2) AND ($3::uuid IS NULL OR fleet_id = $3)`,
+/** The people entered in a regatta (or one fleet of it) with one of `statuses`, each with their registration. */
+export async function entrants(db: Queryable, eventId: string, statuses: readonly string[], fleetId: string | null): Promise<Array<{ userId: string; registrationId: string }>> {
+  const result = await db.query<{ user_id: string; registration_id: string }>(
+    `SELECT DISTINCT ON (user_id) user_id, registration_id FROM entries
+     WHERE event_id = $1 AND status = ANY($2) AND ($3::uuid IS NULL OR fleet_id = $3) ORDER BY user_id, registration_id`,
     [eventId, [...statuses], fleetId],
   );
-  return result.rows.map((row) => row.user_id);
+  return result.rows.map((row) => ({ userId: row.user_id, registrationId: row.registration_id }));
+}
+
+/** The entry of a registration: who sails it, in which regatta. */
+export async function entryOf(db: Queryable, registrationId: string): Promise<{ userId: string; eventId: string } | undefined> {
+  const result = await db.query<{ user_id: string; event_id: string }>('SELECT user_id, event_id FROM entries WHERE registration_id = $1', [registrationId]);
+  const row = result.rows[0];
+  return row ? { userId: row.user_id, eventId: row.event_id } : undefined;
 }
 
 /** The people sailing the given boats (or registrations) in a regatta, with the boat they sail. */
@@ -41,14 +49,14 @@ export async function entrantsOfBoats(
   db: Queryable,
   eventId: string,
   ids: { boatIds?: readonly string[]; registrationIds?: readonly string[] },
-): Promise<Array<{ userId: string; boatName: string; sailNumber: string | null }>> {
-  const result = await db.query<{ user_id: string; boat_name: string; sail_number: string | null }>(
-    `SELECT DISTINCT ON (user_id) user_id, boat_name, sail_number FROM entries
+): Promise<Array<{ userId: string; registrationId: string; boatName: string; sailNumber: string | null }>> {
+  const result = await db.query<{ user_id: string; registration_id: string; boat_name: string; sail_number: string | null }>(
+    `SELECT DISTINCT ON (user_id) user_id, registration_id, boat_name, sail_number FROM entries
      WHERE event_id = $1 AND status <> 'cancelled' AND (boat_id = ANY($2::text[]) OR registration_id = ANY($3::uuid[]))
      ORDER BY user_id, registration_id`,
     [eventId, [...(ids.boatIds ?? [])], [...(ids.registrationIds ?? [])]],
   );
-  return result.rows.map((row) => ({ userId: row.user_id, boatName: row.boat_name, sailNumber: row.sail_number }));
+  return result.rows.map((row) => ({ userId: row.user_id, registrationId: row.registration_id, boatName: row.boat_name, sailNumber: row.sail_number }));
 }
 
 export async function upsertMember(db: Queryable, organizationId: string, userId: string, role: string): Promise<void> {
