@@ -1342,7 +1342,11 @@ export interface paths {
          * @description Each entry of `kinds` switches one kind on or off, for every regatta (no `eventId`) or for one
          *     regatta (`eventId`); a kind switched off in general stays off for every regatta. Only kinds
          *     that may be switched off are accepted (a safety or security kind is 400 `validation_failed`).
-         *     Answers the choices as they are now.
+         *     `delivery` chooses, for a kind that has a daily digest (`digest: true` in the answer: new
+         *     entries and withdrawals, `organizer_entry`), between one message each (`at_once`) and one
+         *     e-mail per regatta and day at 18:00 in the regatta's time zone (`digest`); a regatta's own
+         *     choice overrides the general one, and a delivery not given stays as it was. Other kinds are
+         *     always sent at once and their `delivery` is not kept. Answers the choices as they are now.
          */
         put: operations["updateNotificationPreferences"];
         post?: never;
@@ -5543,6 +5547,11 @@ export interface components {
          * @enum {string}
          */
         OptionalNotificationKind: "notice" | "schedule" | "entry" | "results" | "hearing" | "penalty" | "organizer_entry" | "organizer_protest";
+        /**
+         * @description One message each (`at_once`) or one e-mail per regatta and day (`digest`).
+         * @enum {string}
+         */
+        NotificationDelivery: "at_once" | "digest";
         NotificationPreferencesEnvelope: {
             data: {
                 /** @enum {string} */
@@ -5552,11 +5561,16 @@ export interface components {
                     mandatory: boolean;
                     perRegatta: boolean;
                     enabled: boolean;
+                    /** @description The kind may be gathered into a daily digest. */
+                    digest: boolean;
+                    delivery: components["schemas"]["NotificationDelivery"];
                 }[];
                 regattaChoices: {
                     kind: components["schemas"]["NotificationKind"];
                     eventId: string;
                     enabled: boolean;
+                    /** @description This regatta's delivery of a kind with a digest; null when it is as chosen in general. */
+                    delivery: null | components["schemas"]["NotificationDelivery"];
                 }[];
                 regattas: {
                     id: string;
@@ -10834,6 +10848,7 @@ export interface operations {
                         kind: components["schemas"]["OptionalNotificationKind"];
                         enabled: boolean;
                         eventId?: components["schemas"]["NotificationUuid"];
+                        delivery?: components["schemas"]["NotificationDelivery"];
                     }[];
                 };
             };
