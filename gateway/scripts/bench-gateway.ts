@@ -18,6 +18,9 @@
  * BENCH_BASELINE_GATEWAY=<path to another build's main.js>: also measures that gateway (same stack,
  * next port), for before/after figures from one run.
  * BENCH_PROFILE=<dir>: the gateway and events run with --cpu-prof into <dir>; their top self-time frames are printed.
+ * With wrk, a bare relay (scripts/bare-relay.ts: node:http, keep-alive, nothing else) in front of
+ * events is measured in turn too: the floor any Node proxy pays for the second hop, so the gateway's
+ * own work is what it costs above the relay.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
@@ -37,6 +40,7 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 
 let stack: RunningStack | undefined;
 let baselineChild: ChildProcess | undefined;
+let relayChild: ChildProcess | undefined;
 let gatewayUrl = process.env['E2E_GATEWAY_URL'];
 const serviceUrls = process.env['E2E_SERVICE_URLS'] ? (JSON.parse(process.env['E2E_SERVICE_URLS']) as Record<string, string>) : undefined;
 let eventsUrl = serviceUrls?.['events'];
@@ -210,6 +214,26 @@ async function startBaselineGateway(entry: string): Promise<{ url: string; pid: 
   return { url, pid: child.pid! };
 }
 
+/** The bare relay in front of `upstream` on `port`. */
+async function startRelay(upstream: string): Promise<{ url: string; pid: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'gateway/scripts/bare-relay.ts'), '0', upstream], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  relayChild = child;
+  const port = await new Promise<string>((resolvePort, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolvePort(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the bare relay exited (${code})`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/health/live`);
+  return { url, pid: child.pid! };
+}
+
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 async function until<T>(what: string, attempt: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -258,6 +282,8 @@ try {
   const wrkBaseline = baseline && wrkAvailable ? emptyMeasure() : undefined;
   const wrkGateway = emptyMeasure();
   const wrkDirect = emptyMeasure();
+  const relay = wrkAvailable ? await startRelay(eventsUrl!) : undefined;
+  const wrkRelay = emptyMeasure();
   const watched = { gateway: gatewayPid, events: eventsPid };
   for (let round = 0; round < rounds; round += 1) {
     if (baseline && measuredBaseline) await run(measuredBaseline, 'baseline', baseline.url + path, keyHeaders, { gateway: baseline.pid, events: eventsPid });
@@ -267,6 +293,7 @@ try {
     if (baseline && wrkBaseline) runWrk(wrkBaseline, baseline.url + path, keyHeaders, { gateway: baseline.pid, events: eventsPid });
     runWrk(wrkGateway, gatewayUrl + path, keyHeaders, watched);
     runWrk(wrkDirect, eventsUrl + path, { [ASSERTION_HEADER]: freshAssertion() }, watched);
+    if (relay) runWrk(wrkRelay, relay.url + path, { [ASSERTION_HEADER]: freshAssertion() }, { relay: relay.pid, events: eventsPid });
   }
 
   const row = (name: string, m: Measured) =>
@@ -290,6 +317,13 @@ try {
     out(`wrk ratio throughput gateway/direct ${ratio(perSecond(wrkGateway), perSecond(wrkDirect))}   p50 gateway/direct ${ratio(median(wrkGateway.p50), median(wrkDirect.p50))}`);
     out(`wrk gateway cpu/request ${micros(cpuPerRequest(wrkGateway, 'gateway'))} (gateway process, per request it proxied)`);
     out(`wrk events cpu/request ${micros(cpuPerRequest(wrkDirect, 'events'))} direct, ${micros(cpuPerRequest(wrkGateway, 'events'))} behind the gateway`);
+    if (relay) {
+      const relayCost = cpuPerRequest(wrkRelay, 'relay');
+      const gatewayCost = cpuPerRequest(wrkGateway, 'gateway');
+      out(`wrk ${row('relay', wrkRelay)}`);
+      out(`wrk bare relay (node:http, keep-alive, nothing else) cpu/request ${micros(relayCost)}   ratio relay/direct ${ratio(perSecond(wrkRelay), perSecond(wrkDirect))}   events behind it ${micros(cpuPerRequest(wrkRelay, 'events'))}`);
+      if (relayCost !== undefined && gatewayCost !== undefined) out(`wrk gateway's own work above the relay ${micros(gatewayCost - relayCost)} per request`);
+    }
     if (wrkBaseline) {
       out(`wrk ${row('baseline', wrkBaseline)}`);
       out(`wrk baseline gateway cpu/request ${micros(cpuPerRequest(wrkBaseline, 'gateway'))}   ratio baseline/direct ${ratio(perSecond(wrkBaseline), perSecond(wrkDirect))}`);
@@ -304,11 +338,8 @@ try {
     out(`baseline gateway cpu/request ${micros(cpuPerRequest(measuredBaseline, 'gateway'))}`);
   }
 } finally {
-  if (baselineChild && baselineChild.exitCode === null) {
-    const exited = new Promise((r) => baselineChild!.once('exit', r));
-    baselineChild.kill('SIGTERM');
-    await exited;
-  }
+  await stopChild(baselineChild);
+  await stopChild(relayChild);
   await stack?.stop();
 }
 
