@@ -885,6 +885,17 @@ const SPECS: Record<string, RouteSpec> = {
       { which: 'not_found', label: 'unknown registration', who: ownerKey, call: (x) => ({ path: eventPath(x, `/registrations/${UNKNOWN_ID}`), body: { crew: [] } }), outcome: missing },
     ],
   },
+  'POST /api/v1/events/:slug/registrations/:registrationId/move': {
+    // Into the fleet it is in: nothing moves (the entry keeps its results), the checks all run.
+    call: (x) => ({ path: eventPath(x, `/registrations/${x.registrationId}/move`), body: { fleet: x.fleetId } }),
+    rows: [
+      { which: 'non_member', who: outsiderKey, outcome: { ...notAMember(() => w), check: (body) => namesOrganization(() => w)(body) } },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.deepEqual([body.data.id, body.data.fleetId, body.changed, body.promoted], [w.registrationId, w.fleetId, [], null]) } },
+      { which: 'draft', who: outsiderKey, call: (x) => ({ path: eventPath(x, `/registrations/${x.registrationId}/move`, x.draft.slug), body: { fleet: x.fleetId } }), outcome: missing },
+      { which: 'not_found', label: 'unknown event', who: ownerKey, call: (x) => ({ path: `/api/v1/events/${noSuchSlug()}/registrations/${x.registrationId}/move`, body: { fleet: x.fleetId } }), outcome: missing },
+      { which: 'not_found', label: 'unknown registration', who: ownerKey, call: (x) => ({ path: eventPath(x, `/registrations/${UNKNOWN_ID}/move`), body: { fleet: x.fleetId } }), outcome: missing },
+    ],
+  },
   'POST /api/v1/events/:slug/registrations/:registrationId/cancel': {
     call: (x) => ({ path: eventPath(x, `/registrations/${x.cancellableId}/cancel`) }),
     rows: [

@@ -726,6 +726,48 @@ export interface paths {
         patch: operations["updateEntryWaiver"];
         trace?: never;
     };
+    "/api/v1/events/{slug}/registrations/{registrationId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The registration's id. */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an entry to another fleet or boat
+         * @description The sailor (or whoever entered for her) until entries close (then 400 `registration_closed`), and
+         *     members of the organization at any time, move a registered or waitlisted entry (else 409
+         *     `entry_not_active`) to another `fleet` of the regatta (id or name) and/or another `boat` (one of
+         *     the sailor's by id, or a new one), without withdrawing. Anyone else: 403 `not_a_member`.
+         *
+         *     Checked as when entering: 400 `unknown_fleet`, `invalid_rating`, `unknown_boat`, `missing_rating`
+         *     (the new fleet's handicap system needs a rating the entry's boat lacks: `errors[0].field`, e.g.
+         *     `boat.ratings.irc`; give it with `boat`), `entry_form_incomplete` (`certificates.<key>.expires`
+         *     before the regatta's last day); 409 `boat_already_registered` when another active entry holds
+         *     the boat or its sail number.
+         *
+         *     Places are counted under the regatta's lock, as when entering: the entry gives up the place it
+         *     holds, then takes one if the regatta and the new fleet have one; otherwise it is `waitlisted`, at
+         *     the back of the waitlist (`waitlistPosition`), never refused. The place given up in the old
+         *     fleet goes to that fleet's first waitlisted boat (`promoted`; its crew and contacts are empty
+         *     unless the caller is an organizer or that entry's sailor or submitter). Two moves for one last
+         *     place: one is registered, the other waitlisted. Published as `registration.updated` (changed
+         *     fields `fleet_id`, `status`, `boat_id`, `entry_certificates`).
+         */
+        post: operations["moveRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/registrations": {
         parameters: {
             query?: never;
@@ -4731,6 +4773,13 @@ export interface components {
             sailorId?: string | null;
             /** Format: date */
             dateOfBirth?: string | null;
+            /**
+             * @description For a crew member under 18 on the regatta's first day: the parent or guardian who names themselves
+             *     and accepts each waiver for them. Required (400 `entry_form_incomplete` naming
+             *     `crewMembers.<i>.guardianName`) when the regatta has waivers and they are accepted, or the sailor
+             *     gives her crew; recorded on each acceptance (`crewGuardians`).
+             */
+            guardianName?: string | null;
         };
         CrewMemberView: {
             name: string;
@@ -4738,6 +4787,8 @@ export interface components {
             sailorId: string | null;
             /** Format: date */
             dateOfBirth: string | null;
+            /** @description The parent or guardian of a crew member under 18. */
+            guardianName: string | null;
         };
         /** @description Certificates by rating key (e.g. irc): number and last valid day; one expiring before the regatta's last day is refused. */
         RatingCertificates: {
@@ -4765,6 +4816,15 @@ export interface components {
                 /** Format: date-time */
                 acceptedAt: string;
             };
+            /** @description The parents or guardians of crew members under 18 who accepted this version for them. */
+            crewGuardians: {
+                /** @description The crew member's name. */
+                crewMember: string;
+                /** @description The parent's or guardian's name. */
+                name: string;
+                /** Format: date-time */
+                acceptedAt: string;
+            }[];
         };
         PendingWaiver: {
             /** Format: uuid */
@@ -4799,6 +4859,23 @@ export interface components {
             waiverAcceptances: components["schemas"]["WaiverAcceptance"][];
             pendingWaivers: components["schemas"]["PendingWaiver"][];
             certificates: components["schemas"]["RatingCertificates"];
+        };
+        /** @description The fleet and/or the boat to move to (at least one of them), with certificates the new fleet's rating needs. */
+        MoveRegistrationRequest: {
+            /** @description Fleet id or name. */
+            fleet?: string;
+            boat?: components["schemas"]["EntryBoatChoice"];
+            certificates?: components["schemas"]["RatingCertificates"];
+        } | unknown | unknown;
+        RegistrationMove: {
+            data: components["schemas"]["Registration"];
+            /** @description The place on the waitlist after the move (1 = next to be promoted); null when registered. */
+            waitlistPosition: number | null;
+            /** @description The waitlisted entry that took the place given up in the old fleet, if any. */
+            promoted: components["schemas"]["Registration"] | null;
+            /** @description The fields that changed: fleet_id, status, boat_id, entry_certificates (empty: nothing changed). */
+            changed: string[];
+            message: string;
         };
         MyRegistration: {
             /** Format: uuid */
@@ -6632,17 +6709,7 @@ export interface components {
         RegistrationRequest: {
             /** @description Fleet id or name. */
             fleet: string;
-            /** @description A boat entered before (its id, optionally with updated ratings), or a new boat. */
-            boat: {
-                /** Format: uuid */
-                id: string;
-                ratings?: components["schemas"]["BoatRatings"];
-            } | {
-                name: string;
-                sailNumber?: string | null;
-                model?: string | null;
-                ratings?: components["schemas"]["BoatRatings"];
-            };
+            boat: components["schemas"]["EntryBoatChoice"];
             /**
              * @description Who sails; default the caller. Registering someone else needs membership of the regatta's
              *     organization: a user by id, or a person by name and email (matched to a user by email).
@@ -6667,6 +6734,17 @@ export interface components {
              */
             dateOfBirth?: string | null;
             certificates?: components["schemas"]["RatingCertificates"];
+        };
+        /** @description A boat entered before (its id, optionally with updated ratings), or a new boat. */
+        EntryBoatChoice: {
+            /** Format: uuid */
+            id: string;
+            ratings?: components["schemas"]["BoatRatings"];
+        } | {
+            name: string;
+            sailNumber?: string | null;
+            model?: string | null;
+            ratings?: components["schemas"]["BoatRatings"];
         };
         RegistrationBoat: {
             /** Format: uuid */
@@ -9591,6 +9669,48 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    moveRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The regatta's slug. */
+                slug: components["parameters"]["EventSlug"];
+                /** @description The registration's id. */
+                registrationId: components["parameters"]["RegistrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved (or nothing changed, `changed` empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationMove"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

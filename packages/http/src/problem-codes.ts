@@ -92,6 +92,7 @@ export const PROBLEMS = {
   sailor_already_registered: spec(409, 'The sailor already has an active registration in this event.'),
   boat_already_registered: spec(409, 'The boat already has an active registration in this event.'),
   already_cancelled: spec(409, 'The registration is already cancelled.'),
+  entry_not_active: spec(409, 'The entry is cancelled or marked no-show: only a registered or waitlisted entry changes fleet or boat.'),
   webhook_inactive: spec(409, 'The webhook is disabled.'),
   revision_not_revertible: spec(409, 'The revision is a publication step: it recorded no results to restore.'),
   results_not_submitted: spec(409, 'A race named has no results yet: they cannot be published or made official.'),

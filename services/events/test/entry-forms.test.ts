@@ -85,7 +85,7 @@ describe('entry form', () => {
     adultEntry = entered.data.id;
     const detail = (await ok(club.api.get(`/api/v1/events/${slug}/registrations/${adultEntry}`, { key: adult.key }))).data;
     assert.deepEqual(detail.answers, { [shirt]: 'L', [dinner]: true });
-    assert.deepEqual(detail.crewMembers, [{ name: 'Mia Trim', role: 'trimmer', sailorId: 'GERMT85', dateOfBirth: '1990-01-01' }]);
+    assert.deepEqual(detail.crewMembers, [{ name: 'Mia Trim', role: 'trimmer', sailorId: 'GERMT85', dateOfBirth: '1990-01-01', guardianName: null }]);
     assert.deepEqual(detail.waiverAcceptances.map((a: any) => [a.waiverId, a.version, a.acceptedBy, a.guardian]), [[waiverId, 1, adult.userId, null]]);
     assert.deepEqual(detail.pendingWaivers, []);
     assert.equal(detail.certificates.irc.number, 'IRC-2231');

@@ -56,7 +56,12 @@ export async function entryBoat(db: Queryable, ref: BoatRef, owners: { sailor: s
 
 /** 400 missing_rating when the entry's ratings (stored ratings with those given over them) lack what the fleet's system needs. */
 export function checkFleetRating(fleet: FleetRow, boat: EntryBoat): void {
-  const missing = missingRating(fleet.handicap_system, entryRatings(boat.existing?.ratings ?? {}, boat.given));
+  checkRatingsFor(fleet, entryRatings(boat.existing?.ratings ?? {}, boat.given));
+}
+
+/** 400 missing_rating when these ratings (an entry's own) lack what the fleet's system needs. */
+export function checkRatingsFor(fleet: FleetRow, ratings: Ratings): void {
+  const missing = missingRating(fleet.handicap_system, ratings);
   if (missing)
     throw problem('missing_rating', `Fleet ${fleet.name} is scored with ${fleet.handicap_system}; the boat needs boat.ratings.${missing.key} (${missing.meaning}).`, {
       errors: [{ field: `boat.ratings.${missing.key}`, message: `required by ${fleet.handicap_system}: ${missing.meaning}` }],

@@ -11,8 +11,10 @@ import {
   answerProblems,
   birthDateProblem,
   certificateProblems,
+  crewGuardianProblems,
   isMinor,
   mergeAcceptances,
+  withCrewGuardians,
   type AcceptanceInput,
   type Answer,
   type Certificate,
@@ -59,17 +61,22 @@ export async function checkedForm(
     const problem = member.dateOfBirth ? birthDateProblem(member.dateOfBirth, now) : undefined;
     if (problem) problems.push({ field: `crewMembers.${index}.dateOfBirth`, message: problem });
   });
-  const minor = isMinor(birthDate, event.start_date ?? now);
+  const firstDay = event.start_date ?? now;
+  const minor = isMinor(birthDate, firstDay);
   const heldAcceptances = held?.waiver_acceptances ?? [];
+  const crew = input.crewMembers ?? held?.crew_members ?? [];
   problems.push(...answerProblems(questions, answers, complete));
   problems.push(...acceptanceProblems(waivers, input.waivers ?? {}, heldAcceptances, { complete, minor }));
+  // Crew under 18: a parent or guardian accepts the waivers for each, whenever waivers are accepted or the crew is given complete.
+  const acceptsNow = Object.keys(input.waivers ?? {}).length > 0 || (complete && input.crewMembers !== undefined);
+  if (waivers.length > 0 && acceptsNow) problems.push(...crewGuardianProblems(crew, firstDay));
   problems.push(...certificateProblems(input.certificates ?? {}, event.end_date ?? null));
   if (problems.length > 0) {
     throw badRequest('entry_form_incomplete', `The entry form is not complete: ${problems.map((problem) => `${problem.field} ${problem.message}`).join('; ')}.`, problems);
   }
   return {
     answers,
-    waiverAcceptances: mergeAcceptances(heldAcceptances, input.waivers ?? {}, { ...who, minor }, now),
+    waiverAcceptances: withCrewGuardians(mergeAcceptances(heldAcceptances, input.waivers ?? {}, { ...who, minor }, now), waivers, crew, firstDay, now),
     crewMembers: input.crewMembers ?? held?.crew_members ?? null,
     sailorBirthDate: birthDate,
     certificates: { ...(held?.entry_certificates ?? {}), ...(input.certificates ?? {}) },

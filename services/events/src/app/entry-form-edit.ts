@@ -35,7 +35,8 @@ export function formChanges(current: RegistrationDetailRow, input: EntryFormInpu
     changed.push(column);
   };
   note(input.answers, 'answers', 'answers', form.answers, current.answers);
-  note(input.waivers, 'waiverAcceptances', 'waiver_acceptances', form.waiverAcceptances, current.waiver_acceptances);
+  // A new crew can change the acceptances too (a minor crew member's guardian accepting for them).
+  note(input.waivers ?? input.crewMembers, 'waiverAcceptances', 'waiver_acceptances', form.waiverAcceptances, current.waiver_acceptances);
   note(input.crewMembers, 'crewMembers', 'crew_members', form.crewMembers, current.crew_members);
   note(input.dateOfBirth, 'sailorBirthDate', 'sailor_birth_date', form.sailorBirthDate, current.sailor_birth_date);
   note(input.certificates, 'certificates', 'entry_certificates', form.certificates, current.entry_certificates);

@@ -34,6 +34,22 @@ export interface WaiverAcceptance {
   name: string | null;
   acceptedAt: string;
   guardian: { name: string; acceptedAt: string } | null;
+  /** Parents or guardians of crew members under 18 who accepted this version for them. */
+  crewGuardians?: CrewGuardian[] | undefined;
+}
+
+/** A crew member's parent or guardian accepting a waiver for them: who for, who, when. */
+export interface CrewGuardian {
+  crewMember: string;
+  name: string;
+  acceptedAt: string;
+}
+
+/** A crew member as the form gives it (name, date of birth, the guardian's name for a minor). */
+export interface CrewPerson {
+  name: string;
+  dateOfBirth?: string | null | undefined;
+  guardianName?: string | null | undefined;
 }
 
 /** What the form sends per waiver: the version the sailor read, and for a minor the guardian's name. */
@@ -64,6 +80,44 @@ export function ageOn(dateOfBirth: string, on: Date): number {
 /** Under 18 on the day (the regatta's first day): a parent or guardian accepts the waivers too. */
 export function isMinor(dateOfBirth: string | null | undefined, on: Date): boolean {
   return !!dateOfBirth && ageOn(dateOfBirth, on) < 18;
+}
+
+/**
+ * Crew members under 18 on the regatta's first day without a parent or guardian named: each is a
+ * problem on `crewMembers.<i>.guardianName` (the guardian accepts every waiver for that crew member).
+ */
+export function crewGuardianProblems(crew: readonly CrewPerson[], firstDay: Date): FieldProblem[] {
+  return crew.flatMap((member, index) =>
+    isMinor(member.dateOfBirth, firstDay) && !member.guardianName?.trim()
+      ? [{ field: `crewMembers.${index}.guardianName`, message: 'the crew member is under 18: a parent or guardian names themselves and accepts the waivers for them' }]
+      : [],
+  );
+}
+
+/**
+ * The acceptances with each minor crew member's guardian recorded on every acceptance of a waiver's
+ * current version: a guardian already recorded (same crew member, same name) keeps the time of
+ * their acceptance, a new one accepts `at`; crew no longer aboard drop out. Acceptances of an older
+ * version keep what they had (that version was accepted then).
+ */
+export function withCrewGuardians(
+  acceptances: readonly WaiverAcceptance[],
+  waivers: readonly Waiver[],
+  crew: readonly CrewPerson[],
+  firstDay: Date,
+  at: Date,
+): WaiverAcceptance[] {
+  const minors = crew.filter((member) => isMinor(member.dateOfBirth, firstDay) && member.guardianName?.trim());
+  const current = new Map(waivers.map((waiver) => [waiver.id, waiver.version]));
+  return acceptances.map((acceptance) => {
+    if (current.get(acceptance.waiverId) !== acceptance.version) return acceptance;
+    const crewGuardians = minors.map((member) => {
+      const name = member.guardianName!.trim();
+      const held = acceptance.crewGuardians?.find((guardian) => guardian.crewMember === member.name && guardian.name === name);
+      return held ?? { crewMember: member.name, name, acceptedAt: at.toISOString() };
+    });
+    return { ...acceptance, crewGuardians };
+  });
 }
 
 /** A date of birth that is a real day, not in the future and not more than 120 years back. */

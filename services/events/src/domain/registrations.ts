@@ -58,6 +58,25 @@ export function initialStatus(capacity: Capacity): 'registered' | 'waitlisted' {
   return hasPlace(capacity) ? 'registered' : 'waitlisted';
 }
 
+/**
+ * The status of an active entry moved to another fleet, by the rule of entering: the place it holds
+ * (when registered) is given up first, then it takes a place if the regatta and the new fleet have
+ * one, else it waits (at the back of the waitlist). `event.registered` and `fleet.registered` count
+ * the places taken before the move (the entry's own among the regatta's when registered).
+ */
+export function statusAfterMove(
+  current: 'registered' | 'waitlisted',
+  event: { max: number | null; registered: number },
+  fleet: { max: number | null; registered: number },
+): 'registered' | 'waitlisted' {
+  return initialStatus({
+    eventMax: event.max,
+    eventRegistered: event.registered - (current === 'registered' ? 1 : 0),
+    fleetMax: fleet.max,
+    fleetRegistered: fleet.registered,
+  });
+}
+
 export interface WaitlistEntry {
   id: string;
   fleetId: string;

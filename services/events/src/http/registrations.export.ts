@@ -56,11 +56,12 @@ function formColumns(form: { questions: readonly Question[]; waivers: readonly W
 
 const answerText = (answer: string | boolean | undefined): string | null => (answer === undefined ? null : typeof answer === 'boolean' ? (answer ? 'yes' : 'no') : answer);
 
-/** "v2 accepted by Sam Sailor 2027-05-01T10:00:00.000Z; guardian Ann Parent", or "not accepted (v2 is current)". */
+/** "v2 accepted by Sam Sailor 2027-05-01T10:00:00.000Z; guardian Ann Parent; guardian of Tim Teen: Ann Teen", or "not accepted (v2 is current)". */
 function acceptanceText(waiver: Waiver, acceptances: readonly WaiverAcceptance[] | undefined): string {
   const accepted = acceptances?.find((acceptance) => acceptance.waiverId === waiver.id);
   if (!accepted) return 'not accepted';
-  const text = `v${accepted.version} accepted by ${accepted.name ?? accepted.acceptedBy ?? 'unknown'} ${accepted.acceptedAt}${accepted.guardian ? `; guardian ${accepted.guardian.name}` : ''}`;
+  const crewGuardians = (accepted.crewGuardians ?? []).map((guardian) => `; guardian of ${guardian.crewMember}: ${guardian.name}`).join('');
+  const text = `v${accepted.version} accepted by ${accepted.name ?? accepted.acceptedBy ?? 'unknown'} ${accepted.acceptedAt}${accepted.guardian ? `; guardian ${accepted.guardian.name}` : ''}${crewGuardians}`;
   return accepted.version === waiver.version ? text : `${text} (v${waiver.version} not yet accepted)`;
 }
 

@@ -1,18 +1,19 @@
-/** Registrations: register (place or waitlist), one entry with its form, list (JSON, or the entry list as CSV/HTML/PDF), update, cancel (with promotion from the waitlist). */
+/** Registrations: register (place or waitlist), one entry with its form, list (JSON, or the entry list as CSV/HTML/PDF), update, move to another fleet or boat, cancel (with promotion from the waitlist). */
 import { requestedFormat, sendExport, varyOnAccept, type ExportFormat } from '@regatta/exports';
 import { identityOf, requestIdOf, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
 import { cancelRegistration } from '../app/cancel-registration.js';
 import { getRegistration } from '../app/get-registration.js';
 import { listRegistrations } from '../app/list-registrations.js';
+import { moveRegistration } from '../app/move-registration.js';
 import { register } from '../app/register.js';
 import { updateRegistration } from '../app/update-registration.js';
 import { registrationIdParam, slugParam } from './params.js';
 import { parse } from './parse.js';
 import { EXPORT_ENTRY_LIMIT, entriesTable } from './registrations.export.js';
-import { listRegistrationsQuery, registrationBody, updateRegistrationBody } from './registrations.schemas.js';
+import { listRegistrationsQuery, moveRegistrationBody, registrationBody, updateRegistrationBody } from './registrations.schemas.js';
 import { entryDetailJson } from './entry-form.views.js';
-import { cancelledMessage, listedEntryJson, redactedRegistrationJson, registeredMessage, registrationJson } from './registrations.views.js';
+import { cancelledMessage, listedEntryJson, movedMessage, redactedRegistrationJson, registeredMessage, registrationJson } from './registrations.views.js';
 
 export function registrationRoutes(context: ServiceContext): RouteDefinition[] {
   return [
@@ -65,6 +66,21 @@ export function registrationRoutes(context: ServiceContext): RouteDefinition[] {
           data: registrationJson(result.registration),
           promoted: result.promoted ? registrationJson(result.promoted) : null,
           message: result.changed.length === 0 ? 'Nothing changed.' : `Registration updated (${result.changed.join(', ')}).`,
+        });
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/events/:slug/registrations/:registrationId/move',
+      handler: async (req, res) => {
+        const moved = await moveRegistration(context, identityOf(res), slugParam(req), registrationIdParam(req), () => parse(moveRegistrationBody, req.body, 'body'), requestIdOf(req));
+        const promotedJson = moved.seesPromotedPrivate ? registrationJson : redactedRegistrationJson;
+        res.json({
+          data: registrationJson(moved.registration),
+          waitlistPosition: moved.waitlistPosition,
+          promoted: moved.promoted ? promotedJson(moved.promoted) : null,
+          changed: moved.changed,
+          message: movedMessage(moved),
         });
       },
     },

@@ -33,6 +33,8 @@ const crewMember = z
     // World Sailing Sailor ID: letters and digits, e.g. GBRJS12.
     sailorId: z.string().trim().regex(/^[A-Za-z0-9]{3,20}$/, 'must be a World Sailing Sailor ID (3-20 letters and digits)').nullable().optional(),
     dateOfBirth: day.nullable().optional(),
+    // A crew member under 18 on the first day: the parent or guardian accepting the waivers for them.
+    guardianName: nonEmpty(200).nullable().optional(),
   })
   .strict();
 
@@ -63,6 +65,13 @@ export const registrationBody = z
     specialRequirements: text(2000).nullable().optional(),
   })
   .strict();
+
+/** Moving an entry to another fleet and/or boat: what entering asks of them (fleet id or name, a boat, certificates). */
+export const moveRegistrationBody = z
+  .object({ fleet: nonEmpty(200), boat: boatRef, certificates: entryFormFields.certificates.unwrap() })
+  .partial()
+  .strict()
+  .refine((body) => body.fleet !== undefined || body.boat !== undefined, { message: 'name the fleet or the boat to move to' });
 
 export const listRegistrationsQuery = z.object({
   limit: intParam(1, 100, 50),

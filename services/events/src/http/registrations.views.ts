@@ -3,6 +3,7 @@ import type { CancelOutcome } from '../app/cancel-locked.js';
 import type { ListedEntry } from '../app/list-registrations.js';
 import type { RegistrationDetailRow } from '../app/records.js';
 import type { Registered } from '../app/register.js';
+import type { RegistrationMoved } from '../app/move-registration.js';
 import type { Waiver } from '../domain/entry-form.js';
 import type { CrewMember } from '../app/records.js';
 
@@ -84,9 +85,10 @@ export function entryFormJson(row: RegistrationDetailRow, pending: readonly Waiv
       role: member.role ?? null,
       sailorId: member.sailorId ?? null,
       dateOfBirth: member.dateOfBirth ?? null,
+      guardianName: member.guardianName ?? null,
     })),
     answers: row.answers,
-    waiverAcceptances: row.waiver_acceptances,
+    waiverAcceptances: row.waiver_acceptances.map((acceptance) => ({ ...acceptance, crewGuardians: acceptance.crewGuardians ?? [] })),
     pendingWaivers: pending.map((waiver) => ({ id: waiver.id, title: waiver.title, version: waiver.version })),
     certificates: row.entry_certificates,
   };
@@ -100,4 +102,14 @@ export function registeredMessage({ registration, fleet, waitlistPosition }: Reg
 
 export function cancelledMessage(outcome: CancelOutcome): string {
   return outcome.promoted ? `Registration cancelled; ${outcome.promoted.boat_name} moved up from the waitlist.` : 'Registration cancelled.';
+}
+
+export function movedMessage(moved: Pick<RegistrationMoved, 'registration' | 'waitlistPosition' | 'promoted' | 'changed'>): string {
+  const { registration, waitlistPosition, promoted } = moved;
+  if (moved.changed.length === 0) return 'Nothing changed.';
+  const where =
+    registration.status === 'registered'
+      ? `${registration.boat_name} is entered in ${registration.fleet_name}.`
+      : `${registration.fleet_name} or the regatta is full: ${registration.boat_name} is on the waitlist at position ${waitlistPosition}.`;
+  return promoted ? `${where} ${promoted.boat_name} moved up from the waitlist.` : where;
 }

@@ -235,3 +235,36 @@ export async function activeEntryOf(db: Queryable, eventId: string, userId: stri
   );
   return result.rows[0];
 }
+
+/** Another active entry of the event with this boat or sail number, if any (a moved entry must not take one). */
+export async function boatTakenBy(db: Queryable, eventId: string, boat: { boatId: string; sailKey: string | null }, exceptId: string): Promise<{ kind: 'boat' | 'sail'; id: string } | undefined> {
+  const result = await db.query<{ id: string; boat_id: string }>(
+    `SELECT id, boat_id FROM registrations WHERE event_id = $1 AND status IN ('registered', 'waitlisted') AND id <> $4
+        AND (boat_id = $2 OR (sail_key IS NOT NULL AND sail_key = $3)) LIMIT 1`,
+    [eventId, boat.boatId, boat.sailKey, exceptId],
+  );
+  const row = result.rows[0];
+  return row ? { kind: row.boat_id === boat.boatId ? 'boat' : 'sail', id: row.id } : undefined;
+}
+
+export interface EntryMove {
+  fleetId: string;
+  status: 'registered' | 'waitlisted';
+  /** A new waitlisted place goes to the back of the waitlist. */
+  toBackOfWaitlist: boolean;
+  boatId: string;
+  boat: { name: string; sailNumber: string | null; model: string | null; ratings: Record<string, number> };
+  sailKey: string | null;
+  certificates: Record<string, { number: string; expires?: string | null | undefined }>;
+}
+
+/** Moves an entry to a fleet and boat: the boat as entered is the new boat's (no organizer's correction). */
+export async function moveRegistrationRow(db: Queryable, id: string, move: EntryMove): Promise<void> {
+  await db.query(
+    `UPDATE registrations SET fleet_id = $2, status = $3, boat_id = $4, entry_boat_name = $5, entry_sail_number = $6, entry_boat_model = $7,
+        entry_ratings = $8::jsonb, sail_key = $9, entry_certificates = $10::jsonb, entry_boat_corrected_by = NULL, entry_boat_corrected_at = NULL,
+        sequence = CASE WHEN $11 THEN nextval(pg_get_serial_sequence('registrations', 'sequence')) ELSE sequence END, updated_at = now()
+      WHERE id = $1`,
+    [id, move.fleetId, move.status, move.boatId, move.boat.name, move.boat.sailNumber, move.boat.model, JSON.stringify(move.boat.ratings), move.sailKey, JSON.stringify(move.certificates), move.toBackOfWaitlist],
+  );
+}

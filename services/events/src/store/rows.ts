@@ -170,6 +170,8 @@ export interface CrewMember {
   role?: string | null | undefined;
   sailorId?: string | null | undefined;
   dateOfBirth?: string | null | undefined;
+  /** For a crew member under 18 on the first day: the parent or guardian who accepts the waivers for them. */
+  guardianName?: string | null | undefined;
 }
 
 export interface RatingChangeRecord {
