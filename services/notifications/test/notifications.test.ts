@@ -65,7 +65,7 @@ describe('a notice on the notice board', () => {
     assert.equal((await mailTo(entrants[1]!.email)).filter((m) => m.Subject.includes(title)).length, 0);
 
     const preferences = (await ok(regatta.api.get('/api/v1/notifications/preferences', { cookie: entrants[1]!.cookie }))).data;
-    assert.deepEqual(preferences.regattaChoices, [{ kind: 'notice', eventId: regatta.event.id, enabled: false }]);
+    assert.deepEqual(preferences.regattaChoices, [{ kind: 'notice', eventId: regatta.event.id, enabled: false, delivery: null }]);
     assert.equal(preferences.kinds.find((k: { kind: string }) => k.kind === 'password_reset').mandatory, true);
     const forged = await fetch(link.replace(/token=([\w-]+)\.([\w-]+)/, 'token=$1.AAAA$2'), { method: 'POST' });
     assert.equal(forged.status, 404);
