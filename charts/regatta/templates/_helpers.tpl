@@ -223,6 +223,8 @@ Environment of a component (also used by its hook jobs). Call with (dict "root" 
   value: {{ $c.concurrency | quote }}
 - name: IDENTITY_URL
   value: {{ printf "http://%s:%v" (include "regatta.componentName" (dict "root" $root "name" "identity")) $v.services.identity.port | quote }}
+- name: EVENTS_URL
+  value: {{ printf "http://%s:%v" (include "regatta.componentName" (dict "root" $root "name" "events")) $v.services.events.port | quote }}
 {{- end }}
 {{- if eq .name "public-results" }}
 - name: PUBLIC_MAX_AGE_SECONDS
