@@ -41,6 +41,8 @@ export default defineConfig({
     // The committee app is installable and works offline: a web app manifest linked from every console
     // page, and a Workbox service worker (registered by the committee screens only, features/committee/
     // pwa.ts) that keeps the built files and answers every /console/ address with the page offline.
+    // The same worker takes web push (src/sw/push-sw.ts, imported as /console/push-sw.js): the
+    // notification settings register it too when a person asks for notifications in this browser.
     VitePWA({
       injectRegister: false,
       registerType: 'prompt',
@@ -64,6 +66,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // Hashed files never change; the page is revalidated by the precache's revision.
         dontCacheBustURLsMatching: /\/assets\/.+-[\w-]{8}\./,
+        importScripts: ['push-sw.js'],
       },
     }),
     compression({
@@ -80,6 +83,16 @@ export default defineConfig({
     // No inline scripts or styles: the gateway's Content-Security-Policy forbids them.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
-    rollupOptions: { input: { index: 'index.html', boot: 'src/boot.ts' } },
+    rollupOptions: {
+      input: { index: 'index.html', boot: 'src/boot.ts', 'push-sw': 'src/sw/push-sw.ts' },
+      // The push handler is a classic script the service worker imports by a fixed name at the
+      // console's root (revalidated on every visit, like the worker itself), its names kept out of the
+      // worker's global scope by a function around it; the rest is hashed.
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'push-sw' ? 'push-sw.js' : 'assets/[name]-[hash].js'),
+        banner: (chunk) => (chunk.name === 'push-sw' ? '(() => {' : ''),
+        footer: (chunk) => (chunk.name === 'push-sw' ? '})();' : ''),
+      },
+    },
   },
 });
