@@ -2,7 +2,8 @@
  * Forgot password end to end in a real Chromium, with the e-mail read from the local SMTP server
  * (Mailpit): the sign-in screen's link, the request, the e-mailed link, a new password, sign-in with
  * it, and the same link refused the second time. Then the notification settings: the safety and
- * security kinds cannot be switched off, a kind switched off stays off, and the log lists the e-mails.
+ * security kinds cannot be switched off, a kind switched off stays off, new entries and withdrawals
+ * can come as a daily digest, and the log lists the e-mails.
  * Every screen axe-clean at 375 px and 1280 px.
  */
 import { after, before, describe, test } from 'node:test';
@@ -82,6 +83,10 @@ describe('console: forgot password and notification settings', () => {
     const notices = page.getByRole('checkbox', { name: 'Notices and amendments on the notice board' });
     assert.equal(await notices.isChecked(), true);
     await notices.uncheck();
+    // New entries and withdrawals: at once by default, or a daily digest.
+    const delivery = page.getByRole('group', { name: 'How new entries and withdrawals reach you' });
+    assert.equal(await delivery.getByRole('radio', { name: 'At once, one e-mail for each' }).isChecked(), true);
+    await delivery.getByRole('radio', { name: /^Daily digest: one e-mail per regatta at 18:00/ }).check();
     await page.getByLabel('Language of the e-mails').selectOption('de');
     await page.getByRole('button', { name: 'Save the choices' }).click();
     await page.getByRole('status').filter({ hasText: 'Your choices are saved.' }).waitFor();
@@ -92,6 +97,7 @@ describe('console: forgot password and notification settings', () => {
     await page.getByRole('heading', { name: 'Notifications', exact: true }).waitFor();
     assert.equal(await page.getByRole('checkbox', { name: 'Notices and amendments on the notice board' }).isChecked(), false);
     assert.equal(await page.getByLabel('Language of the e-mails').inputValue(), 'de');
+    assert.equal(await page.getByRole('radio', { name: /^Daily digest: one e-mail per regatta at 18:00/ }).isChecked(), true);
     await context.close();
   });
 });

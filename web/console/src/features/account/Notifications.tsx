@@ -12,6 +12,7 @@ import { formatDateTime } from '../../i18n/format';
 
 type Preferences = Awaited<ReturnType<typeof loadPreferences>>;
 type Locale = 'en' | 'de';
+type Delivery = 'at_once' | 'digest';
 const loadPreferences = async () => (await unwrap(api.GET('/api/v1/notifications/preferences'))).data;
 const loadLog = async () => (await unwrap(api.GET('/api/v1/notifications/messages', { params: { query: { limit: 50 } } }))).data;
 /** The kinds an entrant may choose per regatta. */
@@ -21,6 +22,8 @@ interface Choices {
   locale: Locale;
   general: Record<string, boolean>;
   regatta: Record<string, boolean>;
+  /** For kinds with a daily digest: at once or once a day. */
+  delivery: Record<string, Delivery>;
 }
 
 const regattaKey = (eventId: string, kind: string) => `${eventId}|${kind}`;
@@ -30,6 +33,7 @@ function choicesOf(preferences: Preferences): Choices {
     locale: preferences.locale,
     general: Object.fromEntries(preferences.kinds.map((k) => [k.kind, k.enabled])),
     regatta: Object.fromEntries(preferences.regattaChoices.map((c) => [regattaKey(c.eventId, c.kind), c.enabled])),
+    delivery: Object.fromEntries(preferences.kinds.filter((k) => k.digest).map((k) => [k.kind, k.delivery])),
   };
 }
 
@@ -45,7 +49,9 @@ function Settings({ preferences }: { preferences: Preferences }) {
           body: {
             locale: choices.locale,
             kinds: [
-              ...preferences.kinds.filter((k) => !k.mandatory).map((k) => ({ kind: k.kind as never, enabled: choices.general[k.kind] !== false })),
+              ...preferences.kinds
+                .filter((k) => !k.mandatory)
+                .map((k) => ({ kind: k.kind as never, enabled: choices.general[k.kind] !== false, ...(k.digest ? { delivery: choices.delivery[k.kind] ?? 'at_once' } : {}) })),
               ...preferences.regattas.flatMap((r) => REGATTA_KINDS.map((kind) => ({ kind, eventId: r.id, enabled: choices.regatta[regattaKey(r.id, kind)] !== false }))),
             ],
           },
@@ -80,6 +86,26 @@ function Settings({ preferences }: { preferences: Preferences }) {
               {t(`notifications:kinds.${k.kind}`)}
               {k.mandatory && <span className="muted"> ({t('notifications:mandatory')})</span>}
             </label>
+            {k.digest && (
+              <fieldset>
+                <legend>{t('notifications:delivery.legend')}</legend>
+                {(['at_once', 'digest'] as const).map((delivery) => (
+                  <div key={delivery} className="check">
+                    <label>
+                      <input
+                        type="radio"
+                        name={`delivery-${k.kind}`}
+                        value={delivery}
+                        checked={(choices.delivery[k.kind] ?? 'at_once') === delivery}
+                        disabled={choices.general[k.kind] === false}
+                        onChange={() => setChoices((now) => ({ ...now, delivery: { ...now.delivery, [k.kind]: delivery } }))}
+                      />{' '}
+                      {t(`notifications:delivery.${delivery}`)}
+                    </label>
+                  </div>
+                ))}
+              </fieldset>
+            )}
           </div>
         ))}
       </fieldset>
