@@ -33,6 +33,13 @@ export function formatParameter(value: unknown): ExportFormat | undefined {
   return text;
 }
 
+/**
+ * The `format` parameter as JSON Schema, for the check of a route's query parameters against the
+ * document (`@regatta/openapi` documentedQueryDifferences): the formats formatParameter accepts, JSON
+ * when absent.
+ */
+export const FORMAT_PARAMETER_SCHEMA = { type: 'string', enum: [...EXPORT_FORMATS], default: 'json' } as const;
+
 /** The format an Accept header prefers (JSON unless an export type is named with a higher q). */
 export function acceptedFormat(accept: string | undefined): ExportFormat {
   if (!accept) return 'json';

@@ -13,7 +13,9 @@ export const MAX_OFFSET = 1_000_000_000;
  */
 export function queryInt(min: number, max: number) {
   if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min > max) throw new Error(`queryInt: bad range [${min}, ${max}]`);
-  return z.string().transform((value, ctx) => {
+  // The parameter as the document states it (queryShape): an integer within the same bounds.
+  const documented = { type: 'integer', minimum: min, maximum: max } as const;
+  return z.string().meta(documented).transform((value, ctx) => {
     if (!/^-?\d+$/.test(value)) {
       ctx.addIssue({ code: 'custom', message: 'must be an integer' });
       return z.NEVER;
@@ -44,4 +46,25 @@ export function querySearch(maxLength: number) {
     (value) => (value === '' ? undefined : value),
     z.string().trim().min(1).max(maxLength, `must be at most ${maxLength} characters`).optional(),
   );
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A query parser as JSON Schema, for the check against the document's query parameters
+ * (`@regatta/openapi` documentedQueryDifferences): the parameters it reads and which are required
+ * (its input), each one's documented form (type and bounds of an integer from queryInt, enums,
+ * lengths) and the default it gives when the parameter is absent (its output).
+ */
+export function queryShape(schema: z.ZodType): JsonSchema {
+  const input = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const output = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  const given = (output['properties'] ?? {}) as Record<string, JsonSchema>;
+  const properties = Object.fromEntries(
+    Object.entries((input['properties'] ?? {}) as Record<string, JsonSchema>).map(([name, property]) => {
+      const fallback = given[name]?.['default'];
+      return [name, fallback === undefined ? property : { ...property, default: fallback }];
+    }),
+  );
+  return { ...input, properties };
 }

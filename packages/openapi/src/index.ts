@@ -1,12 +1,14 @@
 /**
  * The public contract as one OpenAPI 3.1 document, merged from spec/*.yaml (load.ts), and what is
  * derived from it: the HTML operation index of the reference page, and the check of a service's
- * request parsers against the document (request-shape.ts).
+ * request parsers against the document (request bodies: request-shape.ts; query parameters:
+ * query-shape.ts).
  */
 import { loadOpenApiDocument } from './load.js';
 
 export { loadOpenApiDocument, specDir } from './load.js';
 export { documentedRequestDifferences, requestBodySchema, shapeDifferences } from './request-shape.js';
+export { documentedQueryDifferences, queryDifferences, queryOperationsOf, queryParametersSchema } from './query-shape.js';
 
 type Json = Record<string, unknown>;
 

@@ -8,11 +8,12 @@
  */
 import { loadOpenApiDocument } from './load.js';
 
-type Schema = Record<string, unknown>;
+export type Schema = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function resolve(document: Schema, value: unknown, seen: Set<string> = new Set()): unknown {
+/** `value` with every local `$ref` replaced by what it names (siblings of a `$ref` kept over it). */
+export function resolve(document: Schema, value: unknown, seen: Set<string> = new Set()): unknown {
   if (Array.isArray(value)) return value.map((item) => resolve(document, item, seen));
   if (!isObject(value)) return value;
   const ref = value['$ref'];

@@ -31,7 +31,4 @@ export const queryDate = z.string().transform((value, ctx) => {
   return parsed;
 });
 
-export const intParam = (min: number, max: number, fallback: number) =>
-  queryInt(min, max)
-    .optional()
-    .transform((value) => value ?? fallback);
+export const intParam = (min: number, max: number, fallback: number) => queryInt(min, max).default(fallback);

@@ -1,7 +1,7 @@
 /** Input of the series routes. */
 import { z } from 'zod';
 import { SERIES_SCORING_RULES } from '@regatta/contracts';
-import { MAX_OFFSET } from '@regatta/http';
+import { MAX_OFFSET, queryInt } from '@regatta/http';
 import { intParam, nonEmpty, oneOf, text } from './schemas.js';
 
 export const createSeriesBody = z
@@ -19,10 +19,7 @@ export const createSeriesBody = z
 export const listSeriesQuery = z.object({
   limit: intParam(1, 100, 20),
   offset: intParam(0, MAX_OFFSET, 0),
-  year: z
-    .string()
-    .regex(/^\d{4}$/, 'must be a four-digit year')
-    .transform(Number)
-    .optional(),
+  // The document's bounds: a year of four digits, 1000..9999.
+  year: queryInt(1000, 9999).optional(),
   org: z.string().trim().min(1).max(200).optional(),
 });

@@ -75,12 +75,18 @@ const asOf = dateTime.optional();
 
 export const resultsQuery = z.object({ race: filter, fleet: filter, boat: filter, asOf });
 
-const booleanText = z
-  .enum(['true', 'false', '1', '0'])
-  .optional()
-  .transform((value) => value === undefined || value === 'true' || value === '1');
+/** A yes/no parameter ("true", "false", "1", "0"); absent, `fallback`. Documented as a boolean with that default. */
+const booleanText = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === 'true' || value === '1'))
+    .meta({ type: 'boolean', default: fallback });
 
-export const standingsQuery = z.object({ fleet: filter, includeDrops: booleanText, asOf });
+export const standingsQuery = z.object({ fleet: filter, includeDrops: booleanText(true), asOf });
+
+/** A series' standings are of the events' latest results (no asOf). */
+export const seriesStandingsQuery = standingsQuery.omit({ asOf: true });
 
 export const slugParams = z.object({ slug: z.string().min(1).max(200) });
 export const raceParams = z.object({ slug: z.string().min(1).max(200), raceId: z.string().min(1).max(200) });

@@ -9,7 +9,7 @@
 import { requestedFormat, sendExport, varyOnAccept } from '@regatta/exports';
 import { etagOf, identityOf, parseInput, type RouteDefinition } from '@regatta/http';
 import type { ServiceContext } from '@regatta/runtime';
-import { pathParams, slugParams, standingsQuery } from '../../results/http/results.schemas.js';
+import { pathParams, seriesStandingsQuery, slugParams } from '../../results/http/results.schemas.js';
 import { getSeriesStandings, seriesStandingsOfVersion, seriesStandingsVersion } from '../app/get-series-standings.js';
 import { seriesStandingsTable } from './series-standings.export.js';
 import { seriesStandingsTag, seriesStandingsText } from './series-standings.views.js';
@@ -22,7 +22,7 @@ export function seriesStandingsRoutes(context: ServiceContext): RouteDefinition[
     handler: async (req, res) => {
       const identity = identityOf(res);
       const { slug } = pathParams(slugParams, req, 'Series');
-      const query = parseInput(standingsQuery, req.query, 'query');
+      const query = parseInput(seriesStandingsQuery, req.query, 'query');
       const format = requestedFormat(req.query, req.headers.accept);
       varyOnAccept(res);
       // The stored view by its version: its text is read only when needed.
