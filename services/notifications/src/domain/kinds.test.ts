@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { OPTIONAL_KINDS, wanted } from './kinds.js';
+import { KIND_RULES, NOTIFICATION_KINDS, OPTIONAL_KINDS, wanted } from './kinds.js';
 
 const regattaA = '00000000-0000-4000-8000-00000000000a';
 const regattaB = '00000000-0000-4000-8000-00000000000b';
@@ -19,4 +19,11 @@ test('safety and security kinds cannot be switched off', () => {
     assert.equal(OPTIONAL_KINDS.includes(kind as never), false);
   }
   assert.equal(OPTIONAL_KINDS.length, 8);
+});
+
+test('only new entries and withdrawals may come as a daily digest; safety and protests stay at once', () => {
+  assert.deepEqual(NOTIFICATION_KINDS.filter((kind) => KIND_RULES[kind].digest), ['organizer_entry']);
+  assert.equal(KIND_RULES.sign_in_missing.digest, false);
+  assert.equal(KIND_RULES.sign_in_missing.atOnce, true);
+  assert.equal(KIND_RULES.organizer_protest.digest, false);
 });
