@@ -1,6 +1,7 @@
 /**
  * A person's notification choices (language; each kind on or off, in general and per regatta; the
- * safety and security kinds shown as always sent) and the log of every message sent to them.
+ * safety and security kinds shown as always sent), notifications in this browser, and the log of
+ * every message sent to them.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { api, unwrap } from '../../api/client';
 import { DataTable } from '../../ui/DataTable';
 import { ProblemAlert, QueryView } from '../../ui/states';
 import { formatDateTime } from '../../i18n/format';
+import { BrowserPush } from './BrowserPush';
 
 type Preferences = Awaited<ReturnType<typeof loadPreferences>>;
 type Locale = 'en' | 'de';
@@ -143,6 +145,7 @@ export default function Notifications() {
       <h1>{t('notifications:title')}</h1>
       <p>{t('notifications:intro')}</p>
       <QueryView query={preferences}>{(data) => <Settings preferences={data} />}</QueryView>
+      <BrowserPush />
       <h2>{t('notifications:log')}</h2>
       <QueryView query={log}>
         {(rows) => (
