@@ -600,7 +600,8 @@ export interface paths {
          * The entry form of a regatta
          * @description Whether entries are open now (`entries`: open, not_yet_open, closed, full — the waitlist is open:
          *     an entry is waitlisted —, or not_published), the fee, the fleets (the rating key each needs, whether
-         *     that rating has a certificate, places), the organizer's questions and waivers in their order, and the
+         *     that rating has a certificate, places: `placesLeft` counting the regatta's limit too, and
+         *     `availability` open or waitlist per fleet), the organizer's questions and waivers in their order, and the
          *     caller's own active entry (`myEntry`, null when none). Anyone who may see the regatta may read it.
          */
         get: operations["getEntryForm"];
@@ -4720,6 +4721,13 @@ export interface components {
             certificate: boolean;
             maxBoats: number | null;
             registered: number;
+            /** @description Places an entry can still take in this fleet: the fewer of the fleet's (maxBoats less its registered boats) and the regatta's (maxParticipants less every registered boat); null when neither has a limit. */
+            placesLeft: number | null;
+            /**
+             * @description open: an entry (or a move) into this fleet takes a place; waitlist: the fleet or the regatta is full, an entry is waitlisted. Says nothing of the entry window (`entries`).
+             * @enum {string}
+             */
+            availability: "open" | "waitlist";
         };
         EntryForm: {
             event: {
@@ -5995,6 +6003,8 @@ export interface components {
             /** @example one_design */
             handicapSystem: string;
             discardThresholds: number[];
+            /** @description The fleet's limit of boats (null: none); absent for a fleet the read model kept before it knew limits, until the fleet next changes. */
+            maxBoats?: number | null;
         };
         /** @description A scheduled race with its progress (extended by the views; closed where used). */
         PublicRace: {
@@ -6244,6 +6254,13 @@ export interface components {
                 registered: number;
                 /** @description Boats on the fleet's waitlist. */
                 waitlisted: number;
+                /** @description Places an entry can still take in the fleet: the fewer of the fleet's (maxBoats less its registered boats) and the regatta's (maxParticipants less every registered boat); null when no limit is known. */
+                placesLeft: number | null;
+                /**
+                 * @description open: an entry takes a place; waitlist: the fleet or the regatta is full, an entry is waitlisted. The page says it per fleet ("Laser: 2 places left", "ILCA 6: full, waitlist open").
+                 * @enum {string}
+                 */
+                availability: "open" | "waitlist";
             })[];
             /** @description Every race, in race number order. */
             schedule: (components["schemas"]["PublicRace"] & {

@@ -4,11 +4,11 @@
  * give one place, a held sail number is 409, the new fleet's rating is asked, entries closed stop
  * the sailor but not the organizer); a crew member under 18 needs a parent or guardian accepting the
  * waivers for them (400 on the field without; recorded with the acceptance, shown in the
- * organizer's list and CSV).
+ * organizer's list and CSV); places per fleet in the entry form and on the public regatta page.
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { newActor, uniqueSuffix, type Actor } from '@regatta/testing';
+import { eventually, gatewayUrl, newActor, uniqueSuffix, type Actor } from '@regatta/testing';
 import { DAY, newClub, ok, openEvent, type Club } from './helpers.js';
 
 async function addFleet(club: Club, slug: string, body: Record<string, unknown>): Promise<string> {
@@ -143,4 +143,30 @@ describe('crew members under 18', () => {
     assert.match(csv.text, /guardian of Tim Teen: Ann Teen/);
     assert.match(csv.text, /guardian of Mia Minor: Max Minor/);
   });
+});
+
+test('places per fleet: the entry form and the public regatta page say places left or full with the waitlist open', async () => {
+  const club = await newClub('Fleet Places Club');
+  const { event, fleet } = await openEvent(club, { maxParticipants: 10, fleet: { name: 'Laser', maxBoats: 3 } });
+  const ilca6 = await addFleet(club, event.slug, { name: 'ILCA 6', maxBoats: 1 });
+  await addFleet(club, event.slug, { name: 'Optimist' });
+  const [one, two] = await Promise.all([newActor(club.api), newActor(club.api)]);
+  await ok(enter(club, event.slug, one, fleet.id, 'Places One'), 201);
+  await ok(enter(club, event.slug, two, ilca6, 'Places Two'), 201);
+
+  const form = (await ok(club.api.get(`/api/v1/events/${event.slug}/entry-form`, { key: one.key }))).data;
+  // Laser 1 of 3 (2 left), ILCA 6 1 of 1 (full), Optimist no limit but the regatta's 8 of 10 left.
+  assert.deepEqual(form.fleets.map((f: any) => [f.name, f.placesLeft, f.availability]), [['Laser', 2, 'open'], ['ILCA 6', 0, 'waitlist'], ['Optimist', 8, 'open']]);
+  assert.equal(form.entries, 'open');
+
+  const page = await eventually(async () => {
+    const response = await fetch(`${gatewayUrl()}/regattas/${event.slug}?lang=en`, { headers: { accept: 'text/html' } });
+    const text = response.status === 200 ? await response.text() : '';
+    return text.includes('ILCA 6: full, waitlist open') ? text : undefined;
+  }, 15_000, 'the public page showing the full fleet');
+  assert.match(page, /Laser: 2 places left/);
+  assert.match(page, /Optimist: 8 places left/);
+  assert.match(page, /Enter this regatta/);
+  const twin = await (await fetch(`${gatewayUrl()}/regattas/${event.slug}.json`)).json();
+  assert.deepEqual(twin.data.fleets.map((f: any) => [f.name, f.maxBoats, f.placesLeft, f.availability]), [['ILCA 6', 1, 0, 'waitlist'], ['Laser', 3, 2, 'open'], ['Optimist', null, 8, 'open']]);
 });

@@ -246,5 +246,23 @@ export function entryState(
   return 'open';
 }
 
+/** A fleet's places for one more entry: how many are left (null: no limit) and whether an entry now takes one or waits. */
+export interface FleetAvailability {
+  placesLeft: number | null;
+  availability: 'open' | 'waitlist';
+}
+
+/**
+ * Places left in a fleet: the fewer of the fleet's (maxBoats less its registered boats) and the
+ * regatta's (maxParticipants less every registered boat); none left means an entry (or a move)
+ * into the fleet is waitlisted. E.g. Laser 8 of 10 in a regatta of 30 with 29 taken: 1 left.
+ */
+export function fleetAvailability(event: { maxParticipants: number | null; registered: number }, fleet: { maxBoats: number | null; registered: number }): FleetAvailability {
+  const left = (max: number | null, taken: number) => (max === null ? null : Math.max(0, max - taken));
+  const limits = [left(event.maxParticipants, event.registered), left(fleet.maxBoats, fleet.registered)].filter((value): value is number => value !== null);
+  const placesLeft = limits.length === 0 ? null : Math.min(...limits);
+  return { placesLeft, availability: placesLeft === 0 ? 'waitlist' : 'open' };
+}
+
 /** Rating keys a boat holds by a measured certificate (number and expiry asked); class-based numbers (Portsmouth, NHC) have none. */
 export const CERTIFICATE_KEYS: readonly string[] = ['phrf', 'irc', 'vprs', 'orc_tod', 'orc_tot', 'echo'];

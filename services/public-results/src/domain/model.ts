@@ -39,6 +39,8 @@ export interface PublicFleet {
   dropRaces: number;
   handicapSystem: string;
   discardThresholds: number[];
+  /** The fleet's limit of boats (null: none); absent for a fleet projected before the read model kept it. */
+  maxBoats?: number | null;
 }
 
 export interface PublicRace {

@@ -6,6 +6,7 @@ import type { EventPartsInput } from './parts.js';
 import type { PublicEntry, PublicEvent, PublicFleet, PublicRace, PublicRaceResults, PublicStandingEntry } from './model.js';
 import { caseLookups, publicCases, type KnownBoat, type PublicCase } from './notice-board.js';
 import { tieNotes, type TieNote } from './tie-breaks.js';
+import { fleetPlaces, type FleetPlaces } from './entry-action.js';
 
 export type ResultsStatus = 'provisional' | 'official' | 'none';
 
@@ -28,7 +29,7 @@ export interface RegattaView {
   event: PublicEvent;
   organization: { slug: string; name: string } | null;
   documents: EventPartsInput['documents'];
-  fleets: Array<PublicFleet & FleetStatus & { registered: number; waitlisted: number }>;
+  fleets: Array<PublicFleet & FleetStatus & FleetPlaces & { registered: number; waitlisted: number }>;
   schedule: Array<PublicRace & { fleetName: string }>;
   /** The protest room on the notice board: hearings and decisions, by case number. */
   cases: PublicCase[];
@@ -46,16 +47,21 @@ function noticeBoardCases(parts: EventPartsInput): PublicCase[] {
 
 export function regattaView(parts: EventPartsInput): RegattaView {
   const fleetName = new Map(parts.fleets.map((f) => [f.id, f.name] as const));
+  const inRegatta = parts.entries.filter((e) => e.status === 'registered').length;
   return {
     event: parts.event,
     organization: parts.organization ? { slug: parts.organization.slug, name: parts.organization.name } : parts.event.organization,
     documents: parts.documents,
-    fleets: parts.fleets.map((fleet) => ({
-      ...fleet,
-      ...fleetStatus(parts, fleet.id),
-      registered: parts.entries.filter((e) => e.fleetId === fleet.id && e.status === 'registered').length,
-      waitlisted: parts.entries.filter((e) => e.fleetId === fleet.id && e.status === 'waitlisted').length,
-    })),
+    fleets: parts.fleets.map((fleet) => {
+      const registered = parts.entries.filter((e) => e.fleetId === fleet.id && e.status === 'registered').length;
+      return {
+        ...fleet,
+        ...fleetStatus(parts, fleet.id),
+        registered,
+        waitlisted: parts.entries.filter((e) => e.fleetId === fleet.id && e.status === 'waitlisted').length,
+        ...fleetPlaces(parts.event, inRegatta, { maxBoats: fleet.maxBoats, registered }),
+      };
+    }),
     schedule: parts.races.map((race) => ({ ...race, fleetName: fleetName.get(race.fleetId) ?? '' })),
     cases: noticeBoardCases(parts),
   };

@@ -69,6 +69,7 @@ export function publicFleet(fleet: Fleet): PublicFleet {
     dropRaces: fleet.dropRaces,
     handicapSystem: fleet.handicap?.system ?? 'one_design',
     discardThresholds: [...fleet.discardThresholds],
+    maxBoats: opt(fleet.maxBoats),
   };
 }
 

@@ -140,7 +140,7 @@ ${raceSchedule(view, locale)}`,
 function enterSection(view: RegattaView, locale: Locale): Html {
   const { t } = locale;
   const registered = view.fleets.reduce((sum, fleet) => sum + fleet.registered, 0);
-  const action = entryAction(view.event, registered, new Date());
+  const action = entryAction(view.event, registered, new Date(), view.fleets);
   if (action.state === 'none') return html``;
   const link = (label: string) => html`<p><a class="button" href="/console/enter/${seg(view.event.slug)}">${label}</a></p><p class="meta">${t('enter.signInNote')}</p>`;
   const body =
@@ -151,7 +151,20 @@ function enterSection(view: RegattaView, locale: Locale): Html {
         : action.state === 'not_yet_open'
           ? html`<p>${t('enter.notYetOpen', { time: locale.dateTime(action.opens) })}</p>`
           : html`<p>${t('enter.closed')}</p>`;
-  return html`<section aria-labelledby="enter-title"><h2 id="enter-title">${t('enter.title')}</h2>${body}</section>`;
+  const places = action.state === 'open' || action.state === 'full' ? fleetPlacesList(view, locale) : html``;
+  return html`<section aria-labelledby="enter-title"><h2 id="enter-title">${t('enter.title')}</h2>${body}${places}</section>`;
+}
+
+/** Per fleet: "Laser: 2 places left", "ILCA 6: full, waitlist open", or "Optimist: places open" (no limit). */
+function fleetPlacesList(view: RegattaView, { t }: Locale): Html {
+  if (view.fleets.length === 0) return html``;
+  const line = (fleet: RegattaView['fleets'][number]) =>
+    fleet.availability === 'waitlist'
+      ? t('enter.fleetFull', { fleet: fleet.name })
+      : fleet.placesLeft === null
+        ? t('enter.fleetOpen', { fleet: fleet.name })
+        : t('enter.placesLeft', { fleet: fleet.name, count: fleet.placesLeft });
+  return html`<h3 id="enter-places">${t('enter.placesTitle')}</h3><ul aria-labelledby="enter-places">${view.fleets.map((fleet) => html`<li>${line(fleet)}</li>`)}</ul>`;
 }
 
 function linkOrText(label: string, value: string): Html {

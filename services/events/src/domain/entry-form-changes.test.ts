@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ageOn, crewGuardianProblems, withCrewGuardians, type Waiver, type WaiverAcceptance } from './entry-form.js';
+import { ageOn, crewGuardianProblems, fleetAvailability, withCrewGuardians, type Waiver, type WaiverAcceptance } from './entry-form.js';
 
 // The regatta's first day: 15 June 2027.
 const firstDay = new Date('2027-06-15T10:00:00Z');
@@ -49,4 +49,19 @@ test("each acceptance of a waiver's current version records the minor crew's gua
   // Tim leaves the boat: his guardian's record goes with him.
   const [after] = withCrewGuardians([risk!], waivers, crew.slice(1), firstDay, at);
   assert.deepEqual(after!.crewGuardians!.map((g) => g.crewMember), ['Mia Minor']);
+});
+
+test('places left per fleet: the fewer of the fleet and the regatta; none left is the waitlist', () => {
+  // Laser 8 of 10 in a regatta of 30 with 29 taken: the regatta leaves 1.
+  assert.deepEqual(fleetAvailability({ maxParticipants: 30, registered: 29 }, { maxBoats: 10, registered: 8 }), { placesLeft: 1, availability: 'open' });
+  // Laser 8 of 10, no regatta limit: 2 left.
+  assert.deepEqual(fleetAvailability({ maxParticipants: null, registered: 29 }, { maxBoats: 10, registered: 8 }), { placesLeft: 2, availability: 'open' });
+  // ILCA 6 at 6 of 6: full, the waitlist is open.
+  assert.deepEqual(fleetAvailability({ maxParticipants: null, registered: 14 }, { maxBoats: 6, registered: 6 }), { placesLeft: 0, availability: 'waitlist' });
+  // A regatta of 20 with 20 taken fills every fleet, even one without a limit.
+  assert.deepEqual(fleetAvailability({ maxParticipants: 20, registered: 20 }, { maxBoats: null, registered: 3 }), { placesLeft: 0, availability: 'waitlist' });
+  // No limit anywhere: open, no count.
+  assert.deepEqual(fleetAvailability({ maxParticipants: null, registered: 100 }, { maxBoats: null, registered: 50 }), { placesLeft: null, availability: 'open' });
+  // A limit lowered below the boats already in: still 0, not negative.
+  assert.deepEqual(fleetAvailability({ maxParticipants: null, registered: 9 }, { maxBoats: 5, registered: 9 }).placesLeft, 0);
 });
