@@ -165,13 +165,16 @@ describe('results you can defend: revisions, asOf, revert, publication per fleet
     assert.equal((await standings()).data.fleets[0].status, 'official');
   });
 
-  test('the event-wide publish keeps working as the contract says', async () => {
+  test('making the whole event official (its path keeps the name publish) works as the contract says', async () => {
     await submit(2, finishOrder('B', 'C', 'A'), 'finish order corrected');
     assert.equal((await standings()).data.fleets[0].status, 'provisional');
     const published = await ok(api.post(`/api/v1/events/${slug}/results/publish`, undefined, { key: organizer.key }));
     assert.deepEqual([published.data.raceIds, published.data.fleetIds], [[races[1]], [fleetId]]);
     const shown = await standings();
     assert.deepEqual([shown.data.fleets[0].status, shown.data.fleets[0].provisional], ['official', false]);
+    // Its step is recorded as what it does: made official, not "published".
+    const history = await ok(api.get(`/api/v1/events/${slug}/results/revisions`, { key: organizer.key, query: { fleet: fleetId } }));
+    assert.deepEqual([history.data.revisions[0].kind, history.data.revisions[0].reason, history.data.revisions[0].raceIds], ['official', 'Made official for the whole event.', [races[1]]]);
     const again = await ok(api.post(`/api/v1/events/${slug}/results/publish`, undefined, { key: organizer.key }));
     assert.deepEqual([again.data.raceIds, again.data.publishedAt], [[], null]);
   });

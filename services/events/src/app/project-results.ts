@@ -4,7 +4,7 @@
  */
 import { RACE_STATUSES, type RaceStatus } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
-import { applyRaceProgress, markResultsPublished, upsertRaceResults } from '../store/projections/results.js';
+import { applyRaceProgress, markResultsOfficial, upsertRaceResults } from '../store/projections/results.js';
 import type { StoredResultEntry } from '../store/rows.js';
 
 /** Race status as stored; the guide form's "completed" means finished; anything unknown is skipped. */
@@ -52,6 +52,7 @@ export async function projectRaceResults(client: PoolClient, race: RaceResults):
   await projectRaceProgress(client, { raceId: race.raceId, status: race.raceStatus, actualStart: race.actualStart, occurredAt: race.occurredAt });
 }
 
-export async function projectResultsPublished(client: PoolClient, raceIds: string[]): Promise<void> {
-  await markResultsPublished(client, raceIds);
+/** results.published (the fact's first name): the races are official now. */
+export async function projectResultsOfficial(client: PoolClient, raceIds: string[]): Promise<void> {
+  await markResultsOfficial(client, raceIds);
 }

@@ -1,7 +1,7 @@
 /** results.v1: race progress, each race's results and their publication (app/project-results.ts). */
 import { TOPICS, factPayloadOn, unhandledFact, type Fact, type ResultsUpdated } from '@regatta/contracts';
 import type { ConsumerDefinition, ServiceContext } from '@regatta/runtime';
-import { projectRaceProgress, projectRaceResults, projectResultsPublished } from '../app/project-results.js';
+import { projectRaceProgress, projectRaceResults, projectResultsOfficial } from '../app/project-results.js';
 import { dateOf, occurredAt } from './fact-times.js';
 
 export function resultsConsumer(_context: ServiceContext): ConsumerDefinition {
@@ -20,7 +20,7 @@ export function resultsConsumer(_context: ServiceContext): ConsumerDefinition {
         case 'resultsUpdated':
           return projectRaceResults(client, raceResultsOf(payload.value, fact));
         case 'resultsPublished':
-          return projectResultsPublished(client, payload.value.raceIds);
+          return projectResultsOfficial(client, payload.value.raceIds);
         // Standings, revisions, protests, series and imports are not part of the events service's view.
         case 'standingsUpdated':
         case 'seriesStandingsUpdated':

@@ -12,7 +12,7 @@ import { upsertDocument, upsertEvent, upsertFleet, upsertRace, upsertSeries } fr
 import { upsertOrganization } from '../store/projections/organizations.js';
 import { removeDocument, removeEvent, removeFleet, removeRace, removeSeries } from '../store/projections/removals.js';
 import { upsertBoat, upsertEntry } from '../store/projections/registrations.js';
-import { markPublished, recordRaceProgress, saveSeriesStandings, upsertRaceResults, upsertStandings } from '../store/projections/results.js';
+import { markOfficial, recordRaceProgress, saveSeriesStandings, upsertRaceResults, upsertStandings } from '../store/projections/results.js';
 import { projectProtest } from './project-protest.js';
 
 const occurredAt = (fact: Fact) => (fact.occurredAt ? timestampDate(fact.occurredAt) : new Date());
@@ -99,7 +99,7 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
       return;
     }
     case 'resultsPublished': {
-      await markPublished(client, [...payload.value.raceIds], at);
+      await markOfficial(client, [...payload.value.raceIds], at);
       await appendLive(client, payload.value.eventId, 'results.published', liveData.resultsPublished(meta, payload.value));
       return;
     }

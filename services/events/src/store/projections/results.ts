@@ -33,7 +33,8 @@ export async function upsertRaceResults(db: Queryable, row: Omit<RaceResultsRow,
   );
 }
 
-export async function markResultsPublished(db: Queryable, raceIds: string[]): Promise<void> {
+/** The races' results made official (the column keeps its first name, `published`). */
+export async function markResultsOfficial(db: Queryable, raceIds: string[]): Promise<void> {
   if (raceIds.length === 0) return;
   await db.query('UPDATE race_results SET published = true WHERE race_id = ANY($1::uuid[])', [raceIds]);
 }

@@ -56,7 +56,8 @@ export async function upsertRaceResults(client: PoolClient, eventId: string, res
   });
 }
 
-export async function markPublished(client: PoolClient, raceIds: string[], at: Date): Promise<void> {
+/** The races' results made official (results.published; the column keeps its first name). */
+export async function markOfficial(client: PoolClient, raceIds: string[], at: Date): Promise<void> {
   if (raceIds.length === 0) return;
   await client.query(
     `UPDATE race_results SET published = true, data = jsonb_set(data, '{published}', 'true'), updated_at = greatest(updated_at, $2)

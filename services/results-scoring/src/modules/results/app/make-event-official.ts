@@ -19,6 +19,9 @@ import { resultsOfficialFact } from './revision-facts.js';
 import { changeFleets } from './unit-of-work/fleet-change.js';
 import { actorOf } from './unit-of-work/revision-builder.js';
 
+/** The reason of each fleet's "official" revision when the whole event is made official at once. */
+export const EVENT_MADE_OFFICIAL_REASON = 'Made official for the whole event.';
+
 export interface EventMadeOfficial {
   event: EventProjection;
   /** Null when there was nothing provisional to make official. */
@@ -43,7 +46,7 @@ export async function makeEventOfficial(context: ServiceContext, identity: Ident
       for (const fleetId of [...changedFleets].sort()) {
         // The audit trail: one "official" revision per fleet, as making one fleet official writes.
         const raceIds = races.filter((r) => r.fleetId === fleetId).map((r) => r.raceId).sort();
-        change.recordStep(fleetId, { kind: 'official', raceIds, reason: 'Event-wide publication.', actor });
+        change.recordStep(fleetId, { kind: 'official', raceIds, reason: EVENT_MADE_OFFICIAL_REASON, actor });
         change.publish(resultsOfficialFact(meta, fleetId, change.at, raceIds, 'committee', actor.userId));
       }
       change.publish(resultsPublishedFact(meta, change.at, races.map((r) => r.raceId), changedFleets));

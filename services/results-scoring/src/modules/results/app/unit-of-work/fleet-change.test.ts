@@ -302,7 +302,7 @@ test('the revision builder: a race change lists per boat before → after with t
   ]);
   assert.equal(revision.entries![0]!.finishTime, '2026-05-02T11:01:00.000Z');
   assert.deepEqual([revision.userId, revision.keyId, revision.via, revision.revertedTo], ['u1', null, 'session', null]);
-  const step = stepRevisionRow({ eventId: 'e1', fleetId: 'f1' }, 'official', ['r1', 'r2'], 'Event-wide publication.', actor);
+  const step = stepRevisionRow({ eventId: 'e1', fleetId: 'f1' }, 'official', ['r1', 'r2'], 'Made official for the whole event.', actor);
   assert.deepEqual([step.raceId, step.raceIds, step.seq, step.kind, step.changes, step.entries], [null, ['r1', 'r2'], null, 'official', [], null]);
 });
 
