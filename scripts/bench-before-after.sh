@@ -17,7 +17,8 @@
 #   public          services/public-results/scripts/bench-public.ts (public page throughput, live feed latency, memory)
 #   finish-to-page  services/race-capture/scripts/bench-finish-to-page.ts (a finish -> open page, Chromium)
 # Slots: BEFORE runs with BENCH_SLOT=$BEFORE_SLOT (default 7), AFTER with $AFTER_SLOT (default 8):
-# separate ports (base + 1000 * slot), databases and Redis dbs. Each run is bounded by
+# separate ports (base + 1000 * slot), databases and Redis dbs; pick slots no one else uses (a run
+# whose slot's ports are taken waits up to 2 minutes, then is skipped and marked in runs.tsv). Each run is bounded by
 # BENCH_RUN_TIMEOUT seconds (default 900). The benchmarks' own knobs (BENCH_SECONDS, BENCH_DURATION,
 # BENCH_CPU_PROF, ...) pass through. Logs: .local/bench-before-after/<time>/ (every run's output,
 # runs.tsv with each run's load average and exit status, summary.txt with the tables).
@@ -192,6 +193,16 @@ export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 say() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$OUT/driver.log"; }
+# The ports a stack in slot N listens on (packages/testing/src/stack.ts: base + 1000 * slot); prints
+# those some other process already listens on (another engineer's stack in the same slot).
+slot_busy() {
+  local slot="$1" port ports=()
+  ports+=($((18080 + 1000 * slot)))
+  for port in $(seq 14101 14109); do ports+=($((port + 1000 * slot))); done
+  local listening
+  listening="$(ss -Htln 2>/dev/null | awk '{print $4}' | sed 's/.*://')"
+  for port in "${ports[@]}"; do grep -qx "$port" <<<"$listening" && echo "$port"; done
+}
 
 {
   echo "before: $BEFORE $(git -C "$BEFORE" rev-parse HEAD 2>/dev/null) (slot $BEFORE_SLOT)"
@@ -220,6 +231,14 @@ for round in $(seq 1 "$ROUNDS"); do
       load0="$(loadavg)"
       t0=$(date +%s)
       say "round $round/$ROUNDS: $bench $side (slot $slot, load $load0)"
+      # A slot someone else's stack holds: wait up to 2 minutes for it, else skip this run.
+      for _ in $(seq 1 24); do [ -z "$(slot_busy "$slot")" ] && break; sleep 5; done
+      busy="$(slot_busy "$slot" | tr '\n' ' ')"
+      if [ -n "$busy" ]; then
+        say "  slot $slot busy (ports $busy in use): $bench $side round $round skipped"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$side" "$round" "$slot" "slot-busy" 0 "$load0" "$(loadavg)" >>"$OUT/runs.tsv"
+        continue
+      fi
       # timeout signals the whole process group on expiry, so a stuck stack's children go too.
       (cd "$tree" && BENCH_SLOT="$slot" STACK_SLOT="$slot" timeout --kill-after=30 "$RUN_TIMEOUT" $(bench_command "$bench")) >"$log" 2>&1
       status=$?
