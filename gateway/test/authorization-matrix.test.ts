@@ -135,6 +135,8 @@ interface World {
   capture: { sailNumber: string; deviceToRevoke: string };
   /** A browser's web push subscription of the owner (the valid DELETE row removes it). */
   pushEndpoint: string;
+  /** Another of the owner's browsers, which stays (the GET rows read it). */
+  pushEndpointHeld: string;
   changes: {
     slug: string;
     fleetToPatch: string;
@@ -284,6 +286,8 @@ before(async () => {
   const deviceToRevoke = (await ok(api.post('/api/v1/capture/devices', { code: enrolment.code }), 201)).data.deviceId as string;
   const pushEndpoint = `https://push.example.org/matrix/${uniqueSuffix()}`;
   await ok(api.post('/api/v1/notifications/push/subscriptions', { endpoint: pushEndpoint, keys: pushKeys() }, { key }), 201);
+  const pushEndpointHeld = `https://push.example.org/matrix/${uniqueSuffix()}`;
+  await ok(api.post('/api/v1/notifications/push/subscriptions', { endpoint: pushEndpointHeld, keys: pushKeys() }, { key }), 201);
   const changes = { slug: spare.slug, fleetToPatch, fleetToDelete, raceToPatch, raceToDelete, docToAmend, docToWithdraw, eventToDelete: eventToDelete.slug, eventToCancel: eventToCancel.slug, seriesToPatch, seriesToDelete };
 
   // Webhooks (organization given: the owner may administer several organizations by now), a delivery.
@@ -406,6 +410,7 @@ before(async () => {
     capture: { sailNumber: captureSail, deviceToRevoke },
     changes,
     pushEndpoint,
+    pushEndpointHeld,
   };
   process.stdout.write(`matrix fixtures built in ${Date.now() - started} ms\n`);
 });
@@ -1183,6 +1188,14 @@ const SPECS: Record<string, RouteSpec> = {
     rows: [
       { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: { status: 201, check: (body) => assert.match(body.data.endpoint, /^https:\/\/push\.example\.org\/matrix\//) } },
       { which: 'valid', who: ownerKey, outcome: { status: 201 } },
+    ],
+  },
+  'GET /api/v1/notifications/push/subscriptions': {
+    call: (x) => ({ path: '/api/v1/notifications/push/subscriptions', query: { endpoint: x.pushEndpointHeld } }),
+    rows: [
+      // Another person's browser looks like an unknown one.
+      { which: 'non_member', who: (x) => ({ key: x.stranger.key }), outcome: missing },
+      { which: 'valid', who: ownerKey, outcome: { status: 200, check: (body) => assert.match(body.data.endpoint, /^https:\/\/push\.example\.org\/matrix\//) } },
     ],
   },
   'DELETE /api/v1/notifications/push/subscriptions': {

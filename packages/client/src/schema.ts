@@ -1479,7 +1479,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Whether a browser's subscription pushes to you
+         * @description 200 when the caller's subscription has this endpoint, so a page can tell whether the browser
+         *     it runs in gets the caller's notifications; 404 when the endpoint is unknown (never registered,
+         *     removed, or dropped after its push service said it is gone) or pushes to another person (a
+         *     browser shared by two accounts: subscribing again moves it to the caller).
+         */
+        get: operations["getPushSubscription"];
         put?: never;
         /**
          * Push the at-once messages to this browser too
@@ -11175,6 +11182,51 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getPushSubscription: {
+        parameters: {
+            query: {
+                /** @description The subscription's endpoint. */
+                endpoint: string;
+            };
+            header?: {
+                /** @description The ETag of an earlier answer (or a comma-separated list of them, or `*`); while it matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription pushes to the caller. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["PrivateCacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            endpoint: string;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];

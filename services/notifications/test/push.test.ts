@@ -45,6 +45,10 @@ test('a new-device sign-in is pushed to the subscribed browser, encrypted for it
   const endpoint = `${base}/push/${user.userId}`;
   const subscription = { endpoint, keys: { p256dh: browser.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') } };
   await ok(api.post('/api/v1/notifications/push/subscriptions', subscription, { cookie: user.cookie }), 201);
+  // The page asks whether this browser pushes to the person: yes for them, unknown for anyone else.
+  assert.equal((await ok(api.get('/api/v1/notifications/push/subscriptions', { cookie: user.cookie, query: { endpoint } }))).data.endpoint, endpoint);
+  const other = await signUp(api);
+  assert.equal((await api.get('/api/v1/notifications/push/subscriptions', { cookie: other.cookie, query: { endpoint } })).status, 404);
   const refused = await api.post('/api/v1/notifications/push/subscriptions', { ...subscription, endpoint: 'ftp://push.example/x' }, { cookie: user.cookie, contract: false });
   assert.equal(refused.status, 400);
 
@@ -70,6 +74,7 @@ test('a new-device sign-in is pushed to the subscribed browser, encrypted for it
   await ok(api.post('/api/v1/auth/login', { email: user.email, password: user.password }, { headers: { 'user-agent': chrome } }));
   await waitForMail(user.email, /New sign-in to your account/, 2);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
+  assert.equal((await api.get('/api/v1/notifications/push/subscriptions', { cookie: user.cookie, query: { endpoint } })).status, 404, 'the page hears it is gone');
   const removed = await api.delete('/api/v1/notifications/push/subscriptions', { cookie: user.cookie, query: { endpoint } });
   assert.equal(removed.status, 404, 'the subscription was already dropped');
 });

@@ -13,11 +13,11 @@ import assert from 'node:assert/strict';
 import { createECDH, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, CDPSession, Page, Worker } from 'playwright-core';
-import { apiClient, gatewayUrl, waitForMail } from '@regatta/testing';
+import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
+import { apiClient, gatewayUrl, signUp as signUpThroughApi, waitForMail } from '@regatta/testing';
 // The library web-push encrypts with; a browser decrypts as this does (RFC 8188 / 8291).
 import ece from 'http_ece';
-import { DESKTOP, PASSWORD, PHONE, auditBothWidths, launch, newPerson, signUp } from './harness.js';
+import { DESKTOP, PASSWORD, PHONE, auditBothWidths, launch, newPerson, signIn, signUp } from './harness.js';
 
 const SHOTS = process.env['PUSH_SCREENSHOTS'];
 const PAGE = '/console/account/notifications';
@@ -45,6 +45,10 @@ async function setNotifications(browser: Browser, page: Page, setting: 'granted'
   return cdp;
 }
 
+async function sessionCookie(context: BrowserContext): Promise<string> {
+  return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
 async function openSettings(page: Page): Promise<void> {
   await page.goto(PAGE);
   await page.getByRole('heading', { name: 'Notifications in this browser' }).waitFor();
@@ -70,7 +74,7 @@ async function notifications(page: Page): Promise<Array<{ title: string; body: s
 }
 
 async function waitForNotification(page: Page, title: string): Promise<{ title: string; body: string; url: string }> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
     const shown = (await notifications(page)).find((n) => n.title === title);
     if (shown) return shown;
     await page.waitForTimeout(100);
@@ -96,21 +100,21 @@ async function clickNotification(worker: Worker, title: string): Promise<void> {
 
 /**
  * The page's PushManager made to hand out this subscription (as the browser would after reaching its
- * push service). A script text, so the test's compiler adds nothing the page lacks.
+ * push service), held across pages in localStorage. A script text, so the test's compiler adds
+ * nothing the page lacks.
  */
 function stubSubscription(subscription: { endpoint: string; p256dh: string; auth: string; key: string }): string {
   return `(() => {
     const s = ${JSON.stringify(subscription)};
     const key = Uint8Array.from(atob(s.key.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
-    let held = null;
     const made = {
       endpoint: s.endpoint,
       options: { userVisibleOnly: true, applicationServerKey: key },
       toJSON() { return { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }; },
-      async unsubscribe() { held = null; return true; },
+      async unsubscribe() { localStorage.removeItem('test-push-held'); return true; },
     };
-    PushManager.prototype.subscribe = async function () { held = made; return made; };
-    PushManager.prototype.getSubscription = async function () { return held; };
+    PushManager.prototype.subscribe = async function () { localStorage.setItem('test-push-held', '1'); return made; };
+    PushManager.prototype.getSubscription = async function () { return localStorage.getItem('test-push-held') ? made : null; };
   })()`;
 }
 
@@ -167,7 +171,7 @@ describe('console: notifications in this browser', () => {
     await context.close();
   });
 
-  test('granted: the push service unreachable is reported; a subscription registers, a push shows, a click opens its page, stop removes it', async () => {
+  test('granted: a failed subscribe is reported; a subscription registers, a push shows, another person takes the browser over, stop removes it, a click opens its page', async () => {
     const { page, context } = await newPerson(browser);
     const { email } = await signUp(page, 'Nico Notified');
     const permissions = await setNotifications(browser, page, 'granted');
@@ -186,18 +190,18 @@ describe('console: notifications in this browser', () => {
     assert.deepEqual(await auditBothWidths(page), [], 'notifications in this browser: failure');
     await shot(page, 'push-failed');
 
-    // The worker registered on the way is active; a reload puts the page under its control.
-    await page.reload();
-    await page.getByRole('heading', { name: 'Notifications in this browser' }).waitFor();
-    assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true, 'the page is controlled by the console worker');
-
-    // A subscription as a browser makes it (P-256 key pair, 16-byte secret), its endpoint the local push service.
+    // A subscription as a browser makes it (P-256 key pair, 16-byte secret), its endpoint the local
+    // push service. The worker registered on the way is active; a reload puts the page under its control.
     const keys = createECDH('prime256v1');
     keys.generateKeys();
     const authSecret = randomBytes(16);
     const endpoint = `${pushBase}/push/${Date.now()}`;
     const applicationServerKey = (await (await fetch(`${gatewayUrl()}/api/v1/notifications/push/key`)).json()) as { data: { publicKey: string } };
-    await page.evaluate(stubSubscription({ endpoint, p256dh: keys.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url'), key: applicationServerKey.data.publicKey }));
+    await context.addInitScript(stubSubscription({ endpoint, p256dh: keys.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url'), key: applicationServerKey.data.publicKey }));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Notifications in this browser' }).waitFor();
+    assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true, 'the page is controlled by the console worker');
+
     await page.getByRole('button', { name: START }).click();
     await page.getByRole('status').filter({ hasText: 'This browser shows your urgent messages as notifications.' }).waitFor();
     assert.equal(await page.getByRole('alert').count(), 0, 'the earlier failure is gone');
@@ -223,12 +227,25 @@ describe('console: notifications in this browser', () => {
     assert.match(shown.body, /from Firefox on Linux/);
     assert.equal(shown.url, `${gatewayUrl()}/console/account`);
 
+    // Someone else signs in on this browser: its subscription is not theirs, and the page says so;
+    // asking for notifications moves it to them.
+    const first = await sessionCookie(context);
+    const other = await signUpThroughApi(api);
+    await context.clearCookies();
+    await signIn(page, other.email, other.password);
+    await openSettings(page);
+    await page.getByRole('status').filter({ hasText: 'This browser does not show notifications of your messages.' }).waitFor();
+    await page.getByRole('button', { name: START }).click();
+    await page.getByRole('status').filter({ hasText: 'This browser shows your urgent messages as notifications.' }).waitFor();
+    const held = (who: string) => api.get('/api/v1/notifications/push/subscriptions', { cookie: who, query: { endpoint } });
+    assert.equal((await held(first)).status, 404, 'no longer the first person\'s');
+    assert.equal((await held(await sessionCookie(context))).status, 200, 'the second person\'s now');
+
     // Stop: the API forgets the subscription (a second removal finds nothing), the page says it is off.
     await page.getByRole('button', { name: STOP }).click();
     await page.getByRole('status').filter({ hasText: 'This browser does not show notifications of your messages.' }).waitFor();
     await page.getByRole('button', { name: START }).waitFor();
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const again = await api.delete('/api/v1/notifications/push/subscriptions', { cookie, query: { endpoint } });
+    const again = await api.delete('/api/v1/notifications/push/subscriptions', { cookie: await sessionCookie(context), query: { endpoint } });
     assert.equal(again.status, 404, 'the subscription was removed through the page');
 
     // A click on the notification takes the console window to its page (same origin).

@@ -8,7 +8,7 @@ import { validationFailed, notFound } from '@regatta/http';
 import type { Pool } from '@regatta/db';
 import type { Logger } from '@regatta/logging';
 import { subscriptionProblem, type PushPayload } from '../domain/push.js';
-import { deleteSubscription, saveSubscription, subscriptionsOf } from '../store/push-subscriptions.js';
+import { deleteSubscription, holdsSubscription, saveSubscription, subscriptionsOf } from '../store/push-subscriptions.js';
 import type { NotificationsContext, NotificationsResources } from './resources.js';
 
 export function pushPublicKey(resources: NotificationsResources): string {
@@ -27,6 +27,12 @@ export async function subscribeToPush(
   const problem = subscriptionProblem(record, resources.pushAllowHttp);
   if (problem) throw validationFailed([{ field: problem.field, message: problem.message }]);
   await saveSubscription(context.pool, userId, record);
+}
+
+/** Answers when this browser's subscription pushes to the person; 404 when it does not (unknown, or another person's). */
+export async function pushSubscriptionOf(context: NotificationsContext, userId: string, endpoint: string): Promise<{ endpoint: string }> {
+  if (!(await holdsSubscription(context.pool, endpoint, userId))) throw notFound('The subscription');
+  return { endpoint };
 }
 
 export async function unsubscribeFromPush(context: NotificationsContext, userId: string, endpoint: string): Promise<void> {

@@ -1,6 +1,9 @@
-/** Web push: the sender's public VAPID key, and a signed-in person's browser subscribing and leaving. */
+/**
+ * Web push: the sender's public VAPID key, and a signed-in person's browser subscribing, asking
+ * whether its subscription pushes to them, and leaving.
+ */
 import { parseInput, type RouteDefinition } from '@regatta/http';
-import { pushPublicKey, subscribeToPush, unsubscribeFromPush } from '../app/push.js';
+import { pushPublicKey, pushSubscriptionOf, subscribeToPush, unsubscribeFromPush } from '../app/push.js';
 import type { NotificationsContext, NotificationsResources } from '../app/resources.js';
 import { pushEndpointQuery, pushSubscriptionBody } from './notifications.schemas.js';
 import { personOf } from './person.js';
@@ -22,6 +25,14 @@ export function pushRoutes(context: NotificationsContext, resources: Notificatio
         const body = parseInput(pushSubscriptionBody, req.body, 'body');
         await subscribeToPush(context, resources, userId, body);
         res.status(201).json({ data: { endpoint: body.endpoint } });
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/v1/notifications/push/subscriptions',
+      handler: async (req, res) => {
+        const userId = personOf(res);
+        res.json({ data: await pushSubscriptionOf(context, userId, parseInput(pushEndpointQuery, req.query, 'query').endpoint) });
       },
     },
     {

@@ -21,6 +21,12 @@ export async function deleteSubscription(db: Queryable, endpoint: string, userId
   return (result.rowCount ?? 0) > 0;
 }
 
+/** Whether this endpoint pushes to this person (another person's, or an unknown one, is not). */
+export async function holdsSubscription(db: Queryable, endpoint: string, userId: string): Promise<boolean> {
+  const result = await db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1 AND user_id = $2', [endpoint, userId]);
+  return (result.rowCount ?? 0) > 0;
+}
+
 export async function subscriptionsOf(db: Queryable, userId: string): Promise<StoredSubscription[]> {
   const result = await db.query<StoredSubscription>('SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1', [userId]);
   return result.rows;

@@ -4,14 +4,11 @@
  * not possible in this browser, not offered by the server, blocked in the browser's settings, on, off;
  * a failure says which step failed (permission, the worker, the push service, the API).
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, ApiError } from '../../api/client';
 import { Loading, ProblemAlert } from '../../ui/states';
-import { BrowserPushError, currentSubscription, pushSupported, subscribeThisBrowser, unsubscribeThisBrowser } from './browser-push';
-
-type Held = 'checking' | 'on' | 'off';
+import { BrowserPushError, pushSupported, pushesToMe, subscribeThisBrowser, unsubscribeThisBrowser } from './browser-push';
 
 const loadKey = async () => (await unwrap(api.GET('/api/v1/notifications/push/key'))).data.publicKey;
 
@@ -28,34 +25,27 @@ function Failure({ error }: { error: unknown }) {
 
 export function BrowserPush() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const supported = pushSupported();
   const key = useQuery({ queryKey: ['push-key'], queryFn: loadKey, enabled: supported, staleTime: Infinity });
-  const [held, setHeld] = useState<Held>(supported ? 'checking' : 'off');
-  useEffect(() => {
-    if (!supported) return;
-    let live = true;
-    currentSubscription()
-      .then((subscription) => live && setHeld(subscription ? 'on' : 'off'))
-      .catch(() => live && setHeld('off'));
-    return () => {
-      live = false;
-    };
-  }, [supported]);
-  const subscribe = useMutation({ mutationFn: (publicKey: string) => subscribeThisBrowser(publicKey), onSuccess: () => setHeld('on') });
-  const unsubscribe = useMutation({ mutationFn: unsubscribeThisBrowser, onSuccess: () => setHeld('off') });
+  const held = useQuery({ queryKey: ['push-held'], queryFn: pushesToMe, enabled: supported });
+  const setHeld = (on: boolean) => queryClient.setQueryData(['push-held'], on);
+  const subscribe = useMutation({ mutationFn: (publicKey: string) => subscribeThisBrowser(publicKey), onSuccess: () => setHeld(true) });
+  const unsubscribe = useMutation({ mutationFn: unsubscribeThisBrowser, onSuccess: () => setHeld(false) });
   const busy = subscribe.isPending || unsubscribe.isPending;
-  const blocked = supported && Notification.permission === 'denied' && held !== 'on';
+  const on = held.data === true;
+  const blocked = supported && Notification.permission === 'denied' && !on;
 
   let body;
   if (!supported) body = <p role="status">{t('notifications:push.unsupported')}</p>;
-  else if (key.isPending || held === 'checking') body = <Loading />;
+  else if (key.isPending || held.isPending) body = <Loading />;
   else if (key.isError && key.error instanceof ApiError && key.error.status === 404) body = <p role="status">{t('notifications:push.unavailable')}</p>;
-  else if (key.isError) body = <ProblemAlert error={key.error} />;
+  else if (key.isError || held.isError) body = <ProblemAlert error={key.error ?? held.error} />;
   else
     body = (
       <>
-        <p role="status">{held === 'on' ? t('notifications:push.on') : blocked ? t('notifications:push.blocked') : t('notifications:push.off')}</p>
-        {held === 'on' ? (
+        <p role="status">{on ? t('notifications:push.on') : blocked ? t('notifications:push.blocked') : t('notifications:push.off')}</p>
+        {on ? (
           <button
             type="button"
             disabled={busy}

@@ -27,9 +27,26 @@ const SCOPE = '/console/';
 const WORKER_START_MS = 15_000;
 
 /** This browser's subscription, if the console's worker holds one (without registering the worker). */
-export async function currentSubscription(): Promise<PushSubscription | null> {
+async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration(SCOPE);
   return registration ? registration.pushManager.getSubscription() : null;
+}
+
+/**
+ * Whether this browser gets the signed-in person's notifications: it holds a subscription, and the
+ * API says that subscription pushes to this person (not to someone else who signed in here before,
+ * nor one the push service has since declared gone).
+ */
+export async function pushesToMe(): Promise<boolean> {
+  const subscription = await currentSubscription();
+  if (!subscription) return false;
+  try {
+    await unwrap(api.GET('/api/v1/notifications/push/subscriptions', { params: { query: { endpoint: subscription.endpoint } } }));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return false;
+    throw error;
+  }
 }
 
 async function workerRegistration(): Promise<ServiceWorkerRegistration> {
