@@ -171,7 +171,7 @@ describe('console: notifications in this browser', () => {
     await context.close();
   });
 
-  test('granted: a failed subscribe is reported; a subscription registers, a push shows, another person takes the browser over, stop removes it, a click opens its page', async () => {
+  test('granted: a failed subscribe is reported; a subscription registers, a push shows, another person takes the browser over, stop and sign-out remove it, a click opens its page', async () => {
     const { page, context } = await newPerson(browser);
     const { email } = await signUp(page, 'Nico Notified');
     const permissions = await setNotifications(browser, page, 'granted');
@@ -247,6 +247,17 @@ describe('console: notifications in this browser', () => {
     await page.getByRole('button', { name: START }).waitFor();
     const again = await api.delete('/api/v1/notifications/push/subscriptions', { cookie: await sessionCookie(context), query: { endpoint } });
     assert.equal(again.status, 404, 'the subscription was removed through the page');
+
+    // Signing out ends it too (a shared device): on again, sign out, sign back in: off, nothing held.
+    await page.getByRole('button', { name: START }).click();
+    await page.getByRole('status').filter({ hasText: 'This browser shows your urgent messages as notifications.' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/console\/sign-in$/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('test-push-held')), null, 'the browser unsubscribed');
+    await signIn(page, other.email, other.password);
+    await openSettings(page);
+    await page.getByRole('status').filter({ hasText: 'This browser does not show notifications of your messages.' }).waitFor();
+    assert.equal((await held(await sessionCookie(context))).status, 404, 'signing out removed the subscription');
 
     // A click on the notification takes the console window to its page (same origin).
     const worker = context.serviceWorkers().find((w) => w.url().endsWith('/console/sw.js')) ?? (await context.waitForEvent('serviceworker'));

@@ -15,6 +15,16 @@ import { useSession } from '../api/session';
 import { LanguageSwitch } from './LanguageSwitch';
 import { organizationsOf, rememberOrganization, useCurrentOrg } from './current-org';
 
+/**
+ * Signing out ends this browser's web push too, so the next person at a shared device does not see
+ * the last one's notifications. Best effort, and never holding up the sign-out for more than 3 s.
+ */
+async function stopBrowserPush(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const stop = import('../features/account/browser-push').then((push) => push.unsubscribeThisBrowser());
+  await Promise.race([stop.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+}
+
 export function Layout() {
   const { t } = useTranslation();
   const session = useSession();
@@ -41,7 +51,10 @@ export function Layout() {
   }, [org]);
 
   const signOut = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/v1/auth/logout')),
+    mutationFn: async () => {
+      await stopBrowserPush();
+      return unwrap(api.POST('/api/v1/auth/logout'));
+    },
     onSettled: async () => {
       queryClient.clear();
       await navigate('/sign-in');
