@@ -42,7 +42,8 @@ for service in "${SERVICES[@]}"; do
   PIDS+=($!)
 done
 for service in "${SERVICES[@]}"; do wait_healthy "$service" "http://127.0.0.1:${PORTS[$service]}/health/live"; done
-(cd "$ROOT/gateway" && exec env PORT="$GATEWAY_PORT" node dist/main.js >>"$ROOT/.local/logs/gateway.log" 2>&1) &
+# The gateway answers revalidations of public results and standings itself, from the change facts.
+(cd "$ROOT/gateway" && exec env PORT="$GATEWAY_PORT" EDGE_KAFKA_BROKERS="${KAFKA_BROKERS:-127.0.0.1:59092}" node dist/main.js >>"$ROOT/.local/logs/gateway.log" 2>&1) &
 PIDS+=($!)
 wait_healthy gateway "http://127.0.0.1:$GATEWAY_PORT/api/v1/health"
 

@@ -24,6 +24,8 @@ import {
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from '@regatta/logging';
 import type { AssertionCache } from './assertions.js';
+import { answeredAtEdge, type EdgeLearning } from './edge-door.js';
+import type { EdgeRevalidation } from './edge-revalidation.js';
 import { ANONYMOUS } from './assertions.js';
 import type { Authenticator, Principal } from './auth.js';
 import type { ServiceName } from './config.js';
@@ -42,7 +44,7 @@ export interface KeyRateLimiter {
 }
 
 /** An /api request as the door sees it (plain node:http, or express's request under /api). */
-export type ApiRequest = DoorRequest & { id?: string; principal?: Principal; routeTemplate?: string };
+export type ApiRequest = DoorRequest & { id?: string; principal?: Principal; routeTemplate?: string; edge?: EdgeLearning };
 
 export interface ApiDoorOptions {
   logger: Logger;
@@ -52,6 +54,8 @@ export interface ApiDoorOptions {
   assertions: AssertionCache;
   /** The proxy for a matched rule of a service. */
   handlerFor(rule: RouteRule & { service: ServiceName }): ProxyHandler;
+  /** Revalidation answered at the edge (edge-door.ts); absent: every request is proxied. */
+  edge?: EdgeRevalidation | undefined;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -100,6 +104,7 @@ export function apiRequestHandler(options: ApiDoorOptions): DoorHandler<ApiReque
 
     const principal = await authorize(req, res, rule, options);
     if (principal) req.principal = principal;
+    if (answeredAtEdge(options.edge, req, res, principal)) return;
     const headers = req.headers;
     headers[ASSERTION_HEADER] = options.assertions.tokenFor(principal ?? ANONYMOUS);
     headers['x-request-id'] = requestId;

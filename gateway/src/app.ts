@@ -19,6 +19,8 @@ import { isPublicPath, publicDoorHandler, publicDoor, type PublicDoorOptions } f
 import { AssertionCache } from './assertions.js';
 import type { AddressRateLimiter } from './public-limit.js';
 import { parseTrustProxy } from './client-address.js';
+import { learnAtEdge } from './edge-door.js';
+import type { EdgeRevalidation } from './edge-revalidation.js';
 import { apiListener, apiRequestHandler, isApiDoorPath, type ApiDoorOptions, type ApiRequest, type KeyRateLimiter } from './api-door.js';
 
 export type { KeyRateLimiter } from './api-door.js';
@@ -39,6 +41,8 @@ export interface GatewayDependencies {
   trustProxy?: string;
   /** The built console's directory (served at /console/); absent: /console answers 503. */
   consoleDirectory?: string | undefined;
+  /** Revalidation at the edge; absent: every request goes to its service. */
+  edge?: EdgeRevalidation | undefined;
 }
 
 /** Identity's response header naming cached credentials to drop ("key:<id>,user:<id>"); never relayed. */
@@ -72,7 +76,8 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
     upstreams: deps.upstreams,
     timeoutMs: deps.upstreamTimeoutMs,
     logger: deps.logger,
-    onUpstreamResponse: (proxyRes: IncomingMessage) => {
+    onUpstreamResponse: (proxyRes: IncomingMessage, req: IncomingMessage) => {
+      learnAtEdge(deps.edge, proxyRes, req as ApiRequest);
       const header = proxyRes.headers[INVALIDATE_HEADER];
       if (header === undefined) return;
       delete proxyRes.headers[INVALIDATE_HEADER];
@@ -108,6 +113,7 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
     trustedOrigins: deps.trustedOrigins,
     assertions,
     handlerFor,
+    edge: deps.edge,
   };
   const handleApi = apiRequestHandler(doorOptions);
 

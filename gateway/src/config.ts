@@ -53,6 +53,15 @@ const schema = z.object({
   DEVICE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000_000).default(3_600),
   /** Redis pub/sub channel on which gateway replicas announce a key nearing its limit (blocks given back). */
   RATE_LIMIT_CHANNEL: z.string().min(1).default('gateway:key-hour:near'),
+  // Revalidation at the edge (edge-revalidation.ts): on when the gateway is given the Kafka brokers
+  // whose facts announce the views' changes; empty turns it off (every request goes to the service).
+  EDGE_KAFKA_BROKERS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean)),
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-z0-9._-]*$/, 'only a-z, 0-9, ".", "_" and "-"').default(''),
+  // How long a learned tag is trusted without being seen again, for changes no fact announces.
+  EDGE_REVALIDATION_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
 });
 
 export type GatewayConfig = ReturnType<typeof readConfig>;

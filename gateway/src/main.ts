@@ -3,6 +3,8 @@ import { createLogger } from '@regatta/logging';
 import { serve } from '@regatta/http';
 import { loadOpenApiDocument } from '@regatta/openapi';
 import { createGatewayListener } from './app.js';
+import { startEdgeChangeFeed, type EdgeChangeFeed } from './edge-changes.js';
+import { EdgeRevalidation } from './edge-revalidation.js';
 import { consoleDirectory } from './console.js';
 import { IdentityAuthenticator } from './auth.js';
 import { readConfig } from './config.js';
@@ -62,7 +64,24 @@ const rateLimiter = new RedisKeyRateLimiter({
   channel: config.RATE_LIMIT_CHANNEL,
 });
 
+// Revalidation at the edge, when the gateway is given the brokers of the facts that announce changes.
+const edge = config.EDGE_KAFKA_BROKERS.length > 0 ? new EdgeRevalidation({ ttlMs: config.EDGE_REVALIDATION_TTL_MS }) : undefined;
+let edgeFeed: EdgeChangeFeed | undefined;
+let stopping = false;
+async function startEdgeFeed(): Promise<void> {
+  if (!edge || stopping) return;
+  try {
+    edgeFeed = await startEdgeChangeFeed({ brokers: config.EDGE_KAFKA_BROKERS, topicPrefix: config.KAFKA_TOPIC_PREFIX, logger, edge });
+  } catch (error) {
+    // Without the feed every request goes to its service, as without the edge; try again later.
+    logger.warn({ err: error }, 'edge revalidation: change feed not started; retrying in 10 s');
+    setTimeout(() => void startEdgeFeed(), 10_000).unref();
+  }
+}
+void startEdgeFeed();
+
 const app = createGatewayListener({
+  edge,
   logger,
   authenticator,
   rateLimiter,
@@ -88,5 +107,10 @@ await serve({
   port: config.PORT,
   host: config.HOST,
   logger,
-  onShutdown: [async () => authenticator.close(), async () => rateLimiter.close(), async () => redis.disconnect()],
+  onShutdown: [
+    async () => {
+      stopping = true;
+      await edgeFeed?.stop();
+    },
+    async () => authenticator.close(), async () => rateLimiter.close(), async () => redis.disconnect()],
 });

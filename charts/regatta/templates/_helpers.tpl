@@ -208,6 +208,22 @@ Environment of a component (also used by its hook jobs). Call with (dict "root" 
   value: {{ $c.publicRateLimit.perMinute | quote }}
 - name: PUBLIC_RATE_LIMIT_KEY_PREFIX
   value: {{ $c.publicRateLimit.keyPrefix | quote }}
+{{- if $c.edgeRevalidation.enabled }}
+- name: EDGE_KAFKA_BROKERS
+  valueFrom:
+    secretKeyRef:
+      {{- if $v.kafka.existingSecret }}
+      name: {{ $v.kafka.existingSecret }}
+      key: {{ $v.kafka.existingSecretKey }}
+      {{- else }}
+      name: {{ include "regatta.secretName" $root }}
+      key: KAFKA_BROKERS
+      {{- end }}
+- name: KAFKA_TOPIC_PREFIX
+  value: {{ $v.kafka.topicPrefix | quote }}
+- name: EDGE_REVALIDATION_TTL_MS
+  value: {{ $c.edgeRevalidation.ttlMs | quote }}
+{{- end }}
 {{- end }}
 {{- if eq .name "results-scoring" }}
 - name: SAILWAVE_MAX_BYTES

@@ -14,6 +14,12 @@ import { hash } from 'node:crypto';
 import type { Express, Request, Response } from 'express';
 
 export const CONDITIONAL_CACHE_CONTROL = 'private, no-cache';
+/**
+ * A service's marking of a GET answer that is the same for every caller the route admits, naming the
+ * key of the facts that change it (the event id): the gateway may answer its revalidations itself
+ * (gateway/src/edge-revalidation.ts). The gateway never relays it.
+ */
+export const EDGE_VIEW_HEADER = 'x-edge-view';
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**

@@ -193,6 +193,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     NOTIFICATIONS_URL: url('notifications'),
     // Links in e-mails point at this stack's gateway.
     NOTIFY_LINK_BASE_URL: url('gateway'),
+    // The gateway answers revalidations at the edge, as deployed (gateway/src/edge-revalidation.ts).
+    EDGE_KAFKA_BROKERS: infra.kafkaBrokers,
     ...options.env,
   };
   const children = new Map<ProcessName, ChildProcess>();

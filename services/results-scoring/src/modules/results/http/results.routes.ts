@@ -18,7 +18,7 @@ import { submitResults } from '../app/submit-results.js';
 import { resultsTable } from './results.export.js';
 import { pathParams, raceParams, resultsQuery, slugParams, submitResultsBody } from './results.schemas.js';
 import { eventOfficialView, resultsTag, resultsText, submittedView } from './results.views.js';
-import { sendJsonView, sendStoredView } from '../../shared/http/send-view.js';
+import { edgeViewOf, sendJsonView, sendStoredView } from '../../shared/http/send-view.js';
 
 export function resultsRoutes(context: ServiceContext, resources: ResultsResources): RouteDefinition[] {
   const submit: RouteDefinition = {
@@ -48,7 +48,7 @@ export function resultsRoutes(context: ServiceContext, resources: ResultsResourc
         await sendStoredView(req, res, resultsTag(version, version.races.map((r) => r.etag ?? 'null')), async () => {
           const { results, etags } = await resultsOfVersion(context, version);
           return { etag: resultsTag(version, etags), text: resultsText(results) };
-        });
+        }, edgeViewOf(version.event));
         return;
       }
       const text = resultsText(await listResults(context, identityOf(res), slug, query));

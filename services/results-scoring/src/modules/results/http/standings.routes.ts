@@ -12,7 +12,7 @@ import { getStandings, standingsOfVersion, standingsVersion } from '../app/get-s
 import { pathParams, slugParams, standingsQuery } from './results.schemas.js';
 import { standingsTable } from './standings.export.js';
 import { standingsTag, standingsText } from './standings.views.js';
-import { sendJsonView, sendStoredView } from '../../shared/http/send-view.js';
+import { edgeViewOf, sendJsonView, sendStoredView } from '../../shared/http/send-view.js';
 
 export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
   const eventStandings: RouteDefinition = {
@@ -29,7 +29,7 @@ export function standingsRoutes(context: ServiceContext): RouteDefinition[] {
         await sendStoredView(req, res, standingsTag(version, version.fleets.map((f) => f.etag)), async () => {
           const { standings, etags } = await standingsOfVersion(context, version);
           return { etag: standingsTag(version, etags), text: standingsText(standings) };
-        });
+        }, edgeViewOf(version.event));
         return;
       }
       const text = standingsText(await getStandings(context, identityOf(res), slug, query));

@@ -15,7 +15,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { CONDITIONAL_CACHE_CONTROL, etagOf, ifNoneMatchHits } from '@regatta/http';
+import { CONDITIONAL_CACHE_CONTROL, EDGE_VIEW_HEADER, etagOf, ifNoneMatchHits, isPublicEventStatus } from '@regatta/http';
 
 /** Bodies shorter than this are sent plain (gzip would save little). */
 const MIN_GZIP_BYTES = 1024;
@@ -91,8 +91,11 @@ export interface StoredAnswer {
  * Answers a GET of a view made of stored views by its tag (`etag`, from their versions): 304 when
  * If-None-Match holds it, else the text kept under it, else the text `load` reads (under the tag
  * of what it read, which differs from `etag` only when a view was stored again in between).
+ * `edgeView`, for an answer the same for every caller the route admits (a public regatta's), is the
+ * event id whose facts announce its changes: the gateway may then answer revalidations itself.
  */
-export async function sendStoredView(req: Request, res: Response, etag: string, load: () => Promise<StoredAnswer>): Promise<void> {
+export async function sendStoredView(req: Request, res: Response, etag: string, load: () => Promise<StoredAnswer>, edgeView?: string): Promise<void> {
+  if (edgeView) res.setHeader(EDGE_VIEW_HEADER, edgeView);
   if (ifNoneMatchHits(req.headers['if-none-match'], etag)) {
     // The headers a 200 would carry (RFC 9110 15.4.5); the tagged views are the large ones.
     varyOnEncoding(res);
@@ -109,4 +112,9 @@ export async function sendStoredView(req: Request, res: Response, etag: string, 
   }
   const answer = await load();
   sendJsonView(req, res, keep(answer.etag, { plain: Buffer.from(answer.text, 'utf8') }).plain!, answer.etag);
+}
+
+/** The edge marking of a regatta's views: its id while it is public (anyone the route admits sees the same). */
+export function edgeViewOf(event: { id: string; status: string }): string | undefined {
+  return isPublicEventStatus(event.status) ? event.id : undefined;
 }
