@@ -3153,8 +3153,12 @@ export interface paths {
          * @description The shore team (any member of the organizing club, or an enrolled committee device) signs any boat entered (status registered); an entrant only the boats she
          *     entered (403 `not_your_boat` naming `registrationId`); an entry not of this regatta is 400
          *     `unknown_boat`. `personsOnBoard` defaults to the names given, else, on a sign-in, to the
-         *     persons she signed out with (a one-tap sign-in), else to her entry's helm and crew. 201 when
-         *     kept, 200 when the same id and body arrived before (a retry).
+         *     persons she signed out with (a one-tap sign-in), else to her entry's helm and crew. `at` is
+         *     when the person tapped, for a movement kept on a device offline and sent later: it is the
+         *     movement's time and names its day, and the deadline is judged by it; at most 2 minutes ahead
+         *     of the server clock (400 `time_in_future`) and 24 hours behind it (400 `time_too_old`), both
+         *     naming `at`. Without it the movement is timed on receipt; `receivedAt` is always the receipt.
+         *     201 when kept, 200 when the same id and body arrived before (a retry).
          */
         post: operations["recordTallyMovement"];
         delete?: never;
@@ -3262,10 +3266,12 @@ export interface paths {
          * Close a day of the tally and apply the penalties for its misses
          * @description People of the organizing club with a capture role (admin, race officer, scorer; another
          *     member: 403 `capture_role_required`), from the day's sign-in deadline on (before: 409
-         *     `tally_day_open`; without a deadline, after the day ended). Records the day's misses: boats
-         *     whose fleet raced that day and that never signed out, and boats still signed out. Results
-         *     apply the penalty in force as a revision of the races (via `tally`), once per boat and breach;
-         *     closing again adds only new misses.
+         *     `tally_day_open`; without a deadline, after the day ended). A day with a deadline also closes
+         *     itself at the deadline (once, attributed "closed automatically at the deadline"); closing it
+         *     by hand afterwards closes it again. Records the day's misses: boats whose fleet raced that day
+         *     and that never signed out, and boats out at the deadline (by the times the movements were
+         *     tapped). Results apply the penalty in force as a revision of the races (via `tally`), once
+         *     per boat and breach; closing again adds only new misses.
          */
         post: operations["closeTallyDay"];
         delete?: never;
@@ -7541,6 +7547,11 @@ export interface components {
             kind: "out" | "in";
             personsOnBoard?: number;
             persons?: string[];
+            /**
+             * Format: date-time
+             * @description When the person tapped (the device clock): at most 2 minutes ahead of the server clock and 24 hours behind it. Absent: the time the server receives it.
+             */
+            at?: string;
         };
         TallyMovement: {
             /** Format: uuid */
@@ -7553,8 +7564,16 @@ export interface components {
             kind: "out" | "in";
             personsOnBoard: number;
             persons: string[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it happened: the tap on the device when sent, else the receipt.
+             */
             at: string;
+            /**
+             * Format: date-time
+             * @description When the server received it.
+             */
+            receivedAt: string;
             recordedBy: {
                 /** @enum {string} */
                 kind: "member" | "device" | "key" | "entrant";
@@ -7604,6 +7623,8 @@ export interface components {
              * @description When the day was last closed.
              */
             closedAt: string | null;
+            /** @description The last closing was the automatic one at the deadline (false when not closed). */
+            closedAutomatically: boolean;
             policy: components["schemas"]["TallySettings"];
             summary: {
                 afloat: number;

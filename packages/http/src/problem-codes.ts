@@ -45,7 +45,8 @@ export const PROBLEMS = {
   sailwave_unreadable: spec(400, 'The Sailwave file cannot be read: truncated, binary or UTF-16, a malformed record or number; `errors` name the lines.'),
   sailwave_empty: spec(400, 'The file is empty or holds only blank lines.'),
   // Race capture: records made on the water that cannot be kept (nothing of them is stored).
-  time_in_future: spec(400, 'A recorded time is more than 5 minutes ahead of the server clock.'),
+  time_in_future: spec(400, 'A recorded time is ahead of the server clock beyond its tolerance (5 minutes for a race record, 2 for a tally movement).'),
+  time_too_old: spec(400, 'A tally movement’s device time is more than 24 hours before the server received it.'),
   unknown_record: spec(400, 'A capture record replaces one that is not a record in force of that race.'),
   // 401: who is calling is unknown
   credentials_required: spec(401, 'No API key, session or embed token was sent.'),

@@ -19,6 +19,9 @@ const boats: Array<{ registrationId: string; boatId: string; sailNumber: string 
 const today = () => new Date().toISOString().slice(0, 10);
 const start = new Date(Date.now() - 2 * 3_600_000);
 const move = (registrationId: string, kind: 'out' | 'in', extra: Record<string, unknown> = {}) => ({ id: randomUUID(), registrationId, kind, ...extra });
+/** A time `minutes` ago (a tap on a device that sends it later), and its wall-clock HH:MM in UTC (the regatta keeps UTC). */
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const clockOf = (iso: string) => iso.slice(11, 16);
 
 before(async () => {
   regatta = await buildRegatta(api, { boats: 4, races: 2 });
@@ -77,8 +80,9 @@ test('refusals on the field: another boat 403 not_your_boat, a bad body 400 nami
 
 test('the shore team signs four boats out and three in; the entrant signs in with one tap; the board shows GBR 4 afloat', async () => {
   const device = await enrolDevice(api, regatta, 'Boat park');
-  for (const boat of boats.slice(0, 4)) await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(boat.registrationId, 'out'), { key: device.token }), 201);
-  for (const boat of boats.slice(0, 3)) await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(boat.registrationId, 'in'), { key: regatta.organizer.key }), 201);
+  // The device kept its taps offline: out 40 minutes ago, three back 30 minutes ago, sent now.
+  for (const boat of boats.slice(0, 4)) await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(boat.registrationId, 'out', { at: ago(40) }), { key: device.token }), 201);
+  for (const boat of boats.slice(0, 3)) await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(boat.registrationId, 'in', { at: ago(30) }), { key: regatta.organizer.key }), 201);
   const tap = await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(boats[4]!.registrationId, 'in'), { key: sailor.key }), 201);
   assert.equal(tap.data.personsOnBoard, 2, 'a one-tap sign-in keeps the persons signed out');
   const board = (await ok(api.get(`/api/v1/events/${regatta.slug}/tally`, { key: regatta.organizer.key }))).data;
@@ -103,8 +107,10 @@ test('settings: 400 on the field, members only; a day cannot close before its de
 });
 
 test('past the deadline GBR 4 is flagged; the CSV is the organizer\'s; closing the day: DPI 2 on GBR 4\'s last finish, DNC for GBR 6, revisions via tally', async () => {
-  const saved = (await ok(api.put(`/api/v1/events/${regatta.slug}/tally/settings`, { signInDeadline: '00:00', missedSignOut: 'dnc', missedSignIn: 'points', penaltyPoints: 2 }, { key: regatta.organizer.key }))).data;
-  assert.deepEqual(saved, { signInDeadline: '00:00', missedSignOut: 'dnc', missedSignIn: 'points', penaltyPoints: 2 });
+  // The deadline passed 20 minutes ago, after the taps of 40 and 30 minutes ago.
+  const deadline = clockOf(ago(20));
+  const saved = (await ok(api.put(`/api/v1/events/${regatta.slug}/tally/settings`, { signInDeadline: deadline, missedSignOut: 'dnc', missedSignIn: 'points', penaltyPoints: 2 }, { key: regatta.organizer.key }))).data;
+  assert.deepEqual(saved, { signInDeadline: deadline, missedSignOut: 'dnc', missedSignIn: 'points', penaltyPoints: 2 });
   const board = (await ok(api.get(`/api/v1/events/${regatta.slug}/tally`, { key: regatta.organizer.key }))).data;
   assert.deepEqual([board.deadlinePassed, board.summary.flagged, board.boats.filter((boat: any) => boat.flagged).map((boat: any) => boat.sailNumber)], [true, 1, ['GBR 4']]);
 
@@ -135,7 +141,7 @@ test('past the deadline GBR 4 is flagged; the CSV is the organizer\'s; closing t
   // of GBR 4, who moves up from 3rd to 2nd and gets her 2 points added: 2 + 2 = 4, her race 1 stands.
   assert.deepEqual(scores(gbr6), [[7, 'DNC'], [7, 'DNC']]);
   assert.deepEqual(scores(gbr4), [[4, null], [4, 'DPI']]);
-  // Closing again penalizes nothing twice.
+  // The day also closed itself at the deadline (the loop); closing again by hand penalizes nothing twice.
   await ok(api.post(`/api/v1/events/${regatta.slug}/tally/days/${today()}/close`, undefined, { key: regatta.organizer.key }), 201);
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   const history = (await ok(api.get(`/api/v1/events/${regatta.slug}/results/revisions`, { key: regatta.organizer.key, query: { race: regatta.raceIds[1]! } }))).data.revisions;

@@ -91,7 +91,12 @@ export async function undoFinish(start: StoredStart, target: CaptureRecord & { t
   return addRecord(db(), { ...(await base(start.slug, start.id, Date.now())), type: 'finish', kind: 'deletion', raceId: target.raceId, replaces: target.id });
 }
 
-/** The shore team signs a boat out or in for the safety tally: kept on the device, sent by the sync loop. */
+/**
+ * The shore team signs a boat out or in for the safety tally: kept on the device with the time of the
+ * tap (and the clock offset then), sent by the sync loop with that time, however late.
+ */
 export async function recordMovement(slug: string, registrationId: string, kind: 'out' | 'in', boat: string): Promise<StoredMovement> {
-  return addMovement(db(), { id: id(), slug, registrationId, kind, boat, madeAt: Date.now(), state: 'pending' });
+  const madeAt = Date.now();
+  const offset = await currentOffset(db());
+  return addMovement(db(), { id: id(), slug, registrationId, kind, boat, madeAt, ...(offset === null ? {} : { clockOffsetMs: offset }), state: 'pending' });
 }

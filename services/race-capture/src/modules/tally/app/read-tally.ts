@@ -4,7 +4,8 @@ import type { ServiceContext } from '@regatta/runtime';
 import { fleetsOfEvent } from '../../../store/regatta.js';
 import { tallyTable } from '../domain/tally-csv.js';
 import { boatTallies, deadlineOf, summarize, tallyDay, type BoatTally, type TallyPolicy, type TallySummary } from '../domain/tally.js';
-import { boatsOf, lastClosing, movementsOfDay, policyOf } from '../store/tally.js';
+import { boatsOf, movementsOfDay, policyOf } from '../store/tally.js';
+import { lastClosing } from '../store/tally-closings.js';
 import type { TallyCaller } from './tally-caller.js';
 
 export interface TallyBoard {
@@ -15,6 +16,8 @@ export interface TallyBoard {
   boats: BoatTally[];
   summary: TallySummary;
   closedAt: Date | null;
+  /** The last closing was the automatic one at the deadline. */
+  closedAutomatically: boolean;
   fleetNames: Map<string, string>;
 }
 
@@ -27,6 +30,7 @@ export async function tallyBoard(context: ServiceContext, caller: TallyCaller, d
   const movements = await movementsOfDay(context.pool, event.id, theDay, options.mine ? boats.map((boat) => boat.registrationId) : undefined);
   const deadline = deadlineOf(theDay, policy.signInDeadline, event.timeZone);
   const tallies = boatTallies(boats, movements, deadline, now);
+  const closing = await lastClosing(context.pool, event.id, theDay);
   const fleetNames = new Map((await fleetsOfEvent(context.pool, event.id)).map((fleet) => [fleet.id, fleet.name] as const));
   return {
     day: theDay,
@@ -35,7 +39,8 @@ export async function tallyBoard(context: ServiceContext, caller: TallyCaller, d
     policy: { signInDeadline: policy.signInDeadline, missedSignOut: policy.missedSignOut, missedSignIn: policy.missedSignIn, penaltyPoints: policy.penaltyPoints },
     boats: tallies,
     summary: summarize(tallies),
-    closedAt: await lastClosing(context.pool, event.id, theDay),
+    closedAt: closing?.closedAt ?? null,
+    closedAutomatically: closing?.automatic ?? false,
     fleetNames,
   };
 }

@@ -24,6 +24,7 @@ const move = (n: number, kind: 'out' | 'in', minute: number, persons = 2): Movem
   personsOnBoard: persons,
   persons: [],
   at: new Date(Date.UTC(2026, 5, 13, 9, minute)),
+  receivedAt: new Date(Date.UTC(2026, 5, 13, 9, minute)),
   recorder: { kind: 'entrant', id: `u${n}`, label: 'Entrant' },
 });
 
@@ -53,9 +54,10 @@ test('five boats sign out, four sign in: one afloat with her two on board; flagg
 
 test('the last movement decides: out, in, out again is afloat; in without out is back but missed the sign-out', () => {
   const [b1, b2] = [boat(1), boat(2)];
-  const tallies = boatTallies([b1, b2], [move(1, 'out', 1), move(1, 'in', 20), move(1, 'out', 40, 1), move(2, 'in', 50)], null, new Date());
+  const movements = [move(1, 'out', 1), move(1, 'in', 20), move(1, 'out', 40, 1), move(2, 'in', 50)];
+  const tallies = boatTallies([b1, b2], movements, null, new Date());
   assert.deepEqual(tallies.map((t) => [t.state, t.personsOnBoard]), [['afloat', 1], ['returned', 2]]);
-  const misses = missesOf(tallies, new Map([['f1', ['race1', 'race2']]]));
+  const misses = missesOf([b1, b2], movements, new Map([['f1', ['race1', 'race2']]]), new Date('2026-06-13T16:00:00Z'));
   assert.deepEqual(misses.map((m) => [m.sailNumber, m.breach, m.raceIds]), [
     ['GER 1', 'sign_in', ['race1', 'race2']],
     ['GER 2', 'sign_out', ['race1', 'race2']],
@@ -63,9 +65,30 @@ test('the last movement decides: out, in, out again is afloat; in without out is
 });
 
 test('a boat that never signed out misses the sign-out only on a day her fleet raced', () => {
-  const tallies = boatTallies([boat(1, 'f1'), boat(2, 'f2')], [], null, new Date());
-  const misses = missesOf(tallies, new Map([['f1', ['race1']]]));
+  const misses = missesOf([boat(1, 'f1'), boat(2, 'f2')], [], new Map([['f1', ['race1']]]), new Date('2026-06-13T16:00:00Z'));
   assert.deepEqual(misses.map((m) => [m.registrationId, m.breach]), [['r1', 'sign_out']]);
+});
+
+test('a sign-in kept offline and sent late still follows the sign-out before it: the times decide, not the arrival', () => {
+  // Out at 09:05 (sent at once), in at 09:30 on a phone offline until 09:50, which arrives after a
+  // second device's sign-out tapped at 09:40: in the order they happened she is afloat since 09:40.
+  const late = { ...move(1, 'in', 30), receivedAt: new Date('2026-06-13T09:50:00Z') };
+  const tallies = boatTallies([boat(1)], [move(1, 'out', 5), move(1, 'out', 40), late], null, new Date('2026-06-13T10:00:00Z'));
+  assert.deepEqual([tallies[0]!.state, tallies[0]!.signedOutAt?.toISOString()], ['afloat', '2026-06-13T09:40:00.000Z']);
+  const inTime = boatTallies([boat(1)], [move(1, 'out', 5), late], null, new Date('2026-06-13T10:00:00Z'));
+  assert.deepEqual([inTime[0]!.state, inTime[0]!.signedInAt?.toISOString()], ['returned', '2026-06-13T09:30:00.000Z']);
+});
+
+test('a closed day judges the sign-ins at the deadline by the time they were tapped, whenever they arrived', () => {
+  // Deadline 09:45Z. GER 1 tapped her sign-in at 09:44 on a phone offline until 10:30: in time.
+  // GER 2 signed in at 09:46: late, she missed the sign-in. GER 3 launched after the deadline (09:50)
+  // and is still out: not a miss of this deadline (the board flags her). GER 4 never signed out.
+  const deadline = new Date('2026-06-13T09:45:00Z');
+  const boats = [1, 2, 3, 4].map((n) => boat(n));
+  const movements = [move(1, 'out', 1), { ...move(1, 'in', 44), receivedAt: new Date('2026-06-13T10:30:00Z') }, move(2, 'out', 2), move(2, 'in', 46), move(3, 'out', 50)];
+  const misses = missesOf(boats, movements, new Map([['f1', ['race1']]]), deadline);
+  assert.deepEqual(misses.map((m) => [m.sailNumber, m.breach]), [['GER 2', 'sign_in'], ['GER 4', 'sign_out']]);
+  assert.equal(boatTallies(boats, movements, deadline, new Date('2026-06-13T10:31:00Z'))[2]!.flagged, true);
 });
 
 test('persons on board: as stated, else as signed out (one-tap sign-in), else helm and crew of the entry', () => {

@@ -33,12 +33,18 @@ export interface TallyRecorder {
   label: string;
 }
 
+/** Who closed a day: a person (member or key) or the closing loop at the deadline. */
+export type TallyCloser = TallyRecorder | { kind: 'automatic'; id: string; label: string };
+export const AUTOMATIC_CLOSER: TallyCloser = { kind: 'automatic', id: 'tally-deadline', label: 'Closed automatically at the deadline' };
+
 export interface MovementInput {
   id: string;
   registrationId: string;
   kind: MovementKind;
   personsOnBoard?: number | undefined;
   persons?: string[] | undefined;
+  /** When the person tapped (the device's clock; tally-time.ts bounds it); absent: when the server receives it. */
+  at?: Date | undefined;
 }
 
 export interface Movement {
@@ -48,7 +54,10 @@ export interface Movement {
   kind: MovementKind;
   personsOnBoard: number;
   persons: string[];
+  /** When it happened: the tap on the device, else the server's receipt. */
   at: Date;
+  /** When the server received it. */
+  receivedAt: Date;
   recorder: TallyRecorder;
 }
 
@@ -81,7 +90,8 @@ export interface BoatTally {
 
 /** The same id must always carry the same body (a retried tap); its hash decides. */
 export function movementHash(input: MovementInput & { day: string }): string {
-  const canonical = [input.id, input.registrationId, input.day, input.kind, input.personsOnBoard ?? null, input.persons ?? []];
+  // A device time joins the hash only when sent, so movements kept before it existed replay as before.
+  const canonical = [input.id, input.registrationId, input.day, input.kind, input.personsOnBoard ?? null, input.persons ?? [], ...(input.at ? [input.at.toISOString()] : [])];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
@@ -104,11 +114,18 @@ export function personsFor(input: Pick<MovementInput, 'kind' | 'personsOnBoard' 
   return { personsOnBoard: Math.max(1, persons.length), persons };
 }
 
-/** Each boat's state on the day from the day's movements (in the order kept): the last one decides. */
+/** The day's movements in the order they happened (their times; equal times in the order kept). */
+export const inOrder = (movements: readonly Movement[]): Movement[] => [...movements].sort((a, b) => a.at.getTime() - b.at.getTime());
+
+/**
+ * Each boat's state on the day from the day's movements in the order they happened (a sign-in kept
+ * offline and sent late still comes after the sign-out before it): the last one decides.
+ */
 export function boatTallies(boats: readonly TallyBoat[], movements: readonly Movement[], deadline: Date | null, now: Date): BoatTally[] {
   const passed = deadline !== null && now.getTime() >= deadline.getTime();
+  const ordered = inOrder(movements);
   return boats.map((boat) => {
-    const own = movements.filter((movement) => movement.registrationId === boat.registrationId);
+    const own = ordered.filter((movement) => movement.registrationId === boat.registrationId);
     const last = own.at(-1);
     const lastOut = own.filter((movement) => movement.kind === 'out').at(-1);
     const lastIn = own.filter((movement) => movement.kind === 'in').at(-1);
@@ -157,17 +174,22 @@ export interface Miss {
 }
 
 /**
- * The misses of a closed day. A boat whose fleet raced that day and who never signed out (signed in
- * only, or not at all) missed the sign-out (results-scoring penalizes only where she has a result: a boat that stayed ashore scores
- * DNC anyway); a boat still afloat at closing missed the sign-in. A day cannot be closed before its
- * deadline (a boat may still be coming ashore).
+ * The misses of a closed day, judged as of `asOf` (the day's sign-in deadline; without one, the
+ * closing) by the times the movements happened, not when they reached the server. A boat whose fleet
+ * raced that day and who never signed out that day (signed in only, or not at all) missed the
+ * sign-out (results-scoring penalizes only where she has a result: a boat that stayed ashore scores
+ * DNC anyway); a boat afloat at `asOf` (signed out by then and not back by then) missed the sign-in.
+ * So a sign-in tapped at 17:59 on a phone offline until 18:05 is in time for an 18:00 deadline, and
+ * one tapped at 18:01 is late, whenever the day is closed.
  */
-export function missesOf(tallies: readonly BoatTally[], racesOfDay: ReadonlyMap<string, string[]>): Miss[] {
+export function missesOf(boats: readonly TallyBoat[], movements: readonly Movement[], racesOfDay: ReadonlyMap<string, string[]>, asOf: Date): Miss[] {
+  const atDeadline = boatTallies(boats, movements.filter((movement) => movement.at.getTime() <= asOf.getTime()), null, asOf);
   const misses: Miss[] = [];
-  for (const tally of tallies) {
+  for (const tally of atDeadline) {
     const raceIds = racesOfDay.get(tally.boat.fleetId) ?? [];
     const base = { registrationId: tally.boat.registrationId, boatId: tally.boat.boatId, fleetId: tally.boat.fleetId, sailNumber: tally.boat.sailNumber, raceIds };
-    if (tally.signedOutAt === null && raceIds.length > 0) misses.push({ ...base, breach: 'sign_out' });
+    const signedOut = movements.some((movement) => movement.registrationId === tally.boat.registrationId && movement.kind === 'out');
+    if (!signedOut && raceIds.length > 0) misses.push({ ...base, breach: 'sign_out' });
     if (tally.state === 'afloat') misses.push({ ...base, breach: 'sign_in' });
   }
   return misses;

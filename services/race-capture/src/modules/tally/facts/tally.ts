@@ -1,9 +1,9 @@
 /** The capture.v1 fact of the safety tally: a closed day's misses and the penalty in force (pure). */
 import { newFact, timestampFromDate, type Fact } from '@regatta/contracts';
-import type { Miss, TallyPolicy, TallyRecorder } from '../domain/tally.js';
+import type { Miss, TallyCloser, TallyPolicy } from '../domain/tally.js';
 
 export function tallyDayClosed(
-  closing: { id: string; day: string; misses: readonly Miss[]; policy: TallyPolicy; closedBy: TallyRecorder; closedAt: Date },
+  closing: { id: string; day: string; misses: readonly Miss[]; policy: TallyPolicy; closedBy: TallyCloser; closedAt: Date },
   meta: { eventId: string; organizationId: string; requestId: string | undefined; actorUserId: string | null },
 ): Fact {
   return newFact(
@@ -26,7 +26,7 @@ export function tallyDayClosed(
         breach: miss.breach,
         raceIds: miss.raceIds,
       })),
-      closedBy: { kind: closing.closedBy.kind, id: closing.closedBy.id, label: closing.closedBy.label, userId: closing.closedBy.kind === 'device' ? undefined : closing.closedBy.id },
+      closedBy: { kind: closing.closedBy.kind, id: closing.closedBy.id, label: closing.closedBy.label, userId: closing.closedBy.kind === 'device' || closing.closedBy.kind === 'automatic' ? undefined : closing.closedBy.id },
       closedAt: timestampFromDate(closing.closedAt),
     },
     { producer: 'race-capture', organizationId: meta.organizationId, eventId: meta.eventId, requestId: meta.requestId ?? null, actorUserId: meta.actorUserId, occurredAt: closing.closedAt },

@@ -17,6 +17,8 @@ export const movementBody = z.strictObject({
   kind: z.enum(MOVEMENT_KINDS, { message: `must be one of ${MOVEMENT_KINDS.join(', ')}` }),
   personsOnBoard: z.number().int('must be an integer').min(1, 'must be at least 1').max(50, 'must be at most 50').optional(),
   persons: z.array(z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters')).max(50, 'at most 50 persons').optional(),
+  // When the person tapped (the device's clock); its bounds against the server's are the app's.
+  at: z.iso.datetime({ offset: true, message: 'must be a date-time (RFC 3339)' }).transform((value) => new Date(value)).optional(),
 });
 
 export const settingsBody = z.strictObject({

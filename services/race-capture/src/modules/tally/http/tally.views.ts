@@ -13,6 +13,7 @@ export function movementView(movement: Movement) {
     personsOnBoard: movement.personsOnBoard,
     persons: movement.persons,
     at: movement.at.toISOString(),
+    receivedAt: movement.receivedAt.toISOString(),
     recordedBy: { kind: movement.recorder.kind, label: movement.recorder.label },
   };
 }
@@ -31,6 +32,7 @@ export function boardView(board: TallyBoard, options: { contacts: boolean }) {
     deadline: iso(board.deadline),
     deadlinePassed: board.deadlinePassed,
     closedAt: iso(board.closedAt),
+    closedAutomatically: board.closedAutomatically,
     policy: policyView(board.policy),
     summary: board.summary,
     boats: board.boats.map((tally) => ({

@@ -1,6 +1,6 @@
 /** The tally's tables: the organizer's settings, sign-outs and sign-ins, closed days; and the boats entered. */
 import type { Queryable } from '@regatta/db';
-import { DEFAULT_POLICY, type Miss, type Movement, type TallyBoat, type TallyPolicy, type TallyRecorder } from '../domain/tally.js';
+import { DEFAULT_POLICY, type Movement, type TallyBoat, type TallyPolicy, type TallyRecorder } from '../domain/tally.js';
 
 interface SettingsRow {
   sign_in_deadline: string | null;
@@ -36,6 +36,7 @@ interface MovementRow {
   persons_on_board: number;
   persons: string[];
   at: Date;
+  received_at: Date;
   recorder_kind: TallyRecorder['kind'];
   recorder_id: string;
   recorder_label: string;
@@ -50,24 +51,25 @@ const toMovement = (row: MovementRow): Movement => ({
   personsOnBoard: row.persons_on_board,
   persons: row.persons,
   at: row.at,
+  receivedAt: row.received_at,
   recorder: { kind: row.recorder_kind, id: row.recorder_id, label: row.recorder_label },
 });
 
-const MOVEMENT_COLUMNS = `id, event_id, registration_id, to_char(day, 'YYYY-MM-DD') AS day, kind, persons_on_board, persons, at, recorder_kind, recorder_id, recorder_label, body_hash`;
+const MOVEMENT_COLUMNS = `id, event_id, registration_id, to_char(day, 'YYYY-MM-DD') AS day, kind, persons_on_board, persons, at, received_at, recorder_kind, recorder_id, recorder_label, body_hash`;
 
 export async function movementById(q: Queryable, id: string): Promise<{ movement: Movement; eventId: string; bodyHash: string } | undefined> {
   const { rows } = await q.query<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM tally_movements WHERE id = $1`, [id]);
   return rows[0] ? { movement: toMovement(rows[0]), eventId: rows[0].event_id, bodyHash: rows[0].body_hash } : undefined;
 }
 
-/** Keeps a movement; a concurrent twin with the same id wins and is answered (inserted false). */
-export async function insertMovement(q: Queryable, eventId: string, movement: Omit<Movement, 'at'>, bodyHash: string): Promise<{ inserted: boolean; movement: Movement; bodyHash: string }> {
+/** Keeps a movement (its time: the device's when sent, else its receipt); a concurrent twin with the same id wins and is answered (inserted false). */
+export async function insertMovement(q: Queryable, eventId: string, movement: Omit<Movement, 'at'> & { at: Date | undefined }, bodyHash: string): Promise<{ inserted: boolean; movement: Movement; bodyHash: string }> {
   const { rows } = await q.query<MovementRow>(
-    `INSERT INTO tally_movements (id, event_id, day, registration_id, kind, persons_on_board, persons, recorder_kind, recorder_id, recorder_label, body_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    `INSERT INTO tally_movements (id, event_id, day, registration_id, kind, persons_on_board, persons, recorder_kind, recorder_id, recorder_label, body_hash, at, received_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, $13::timestamptz), $13)
      ON CONFLICT (id) DO NOTHING
      RETURNING ${MOVEMENT_COLUMNS}`,
-    [movement.id, eventId, movement.day, movement.registrationId, movement.kind, movement.personsOnBoard, movement.persons, movement.recorder.kind, movement.recorder.id, movement.recorder.label, bodyHash],
+    [movement.id, eventId, movement.day, movement.registrationId, movement.kind, movement.personsOnBoard, movement.persons, movement.recorder.kind, movement.recorder.id, movement.recorder.label, bodyHash, movement.at ?? null, movement.receivedAt],
   );
   if (rows[0]) return { inserted: true, movement: toMovement(rows[0]), bodyHash };
   const known = await movementById(q, movement.id);
@@ -76,8 +78,8 @@ export async function insertMovement(q: Queryable, eventId: string, movement: Om
 
 export async function movementsOfDay(q: Queryable, eventId: string, day: string, registrationIds?: readonly string[]): Promise<Movement[]> {
   const { rows } = registrationIds
-    ? await q.query<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM tally_movements WHERE event_id = $1 AND day = $2 AND registration_id = ANY($3::uuid[]) ORDER BY seq`, [eventId, day, registrationIds])
-    : await q.query<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM tally_movements WHERE event_id = $1 AND day = $2 ORDER BY seq`, [eventId, day]);
+    ? await q.query<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM tally_movements WHERE event_id = $1 AND day = $2 AND registration_id = ANY($3::uuid[]) ORDER BY at, seq`, [eventId, day, registrationIds])
+    : await q.query<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM tally_movements WHERE event_id = $1 AND day = $2 ORDER BY at, seq`, [eventId, day]);
   return rows.map(toMovement);
 }
 
@@ -139,17 +141,4 @@ export async function racesOfDay(q: Queryable, eventId: string, day: string, tim
   const byFleet = new Map<string, string[]>();
   for (const row of rows) byFleet.set(row.fleet_id, [...(byFleet.get(row.fleet_id) ?? []), row.id]);
   return byFleet;
-}
-
-export async function insertClosing(q: Queryable, closing: { id: string; eventId: string; day: string; misses: Miss[]; policy: TallyPolicy; closedBy: string }): Promise<Date> {
-  const { rows } = await q.query<{ closed_at: Date }>(
-    'INSERT INTO tally_closings (id, event_id, day, misses, policy, closed_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING closed_at',
-    [closing.id, closing.eventId, closing.day, JSON.stringify(closing.misses), JSON.stringify(closing.policy), closing.closedBy],
-  );
-  return rows[0]!.closed_at;
-}
-
-export async function lastClosing(q: Queryable, eventId: string, day: string): Promise<Date | null> {
-  const { rows } = await q.query<{ closed_at: Date }>('SELECT closed_at FROM tally_closings WHERE event_id = $1 AND day = $2 ORDER BY closed_at DESC LIMIT 1', [eventId, day]);
-  return rows[0]?.closed_at ?? null;
 }

@@ -60,7 +60,10 @@ export interface StoredMovement {
   kind: 'out' | 'in';
   /** The boat as the board showed it at the tap (sail number or name), to list it while unsent. */
   boat: string;
+  /** When the person tapped, on this device's clock (ms). */
   madeAt: number;
+  /** The device clock's offset from the server's at the tap (server = device + offset), when measured. */
+  clockOffsetMs?: number;
   state: RecordState;
   problem?: { code: string; title: string };
 }

@@ -1,6 +1,6 @@
 /**
  * Sends the safety tally's queued sign-outs and sign-ins, one request each in the order made, with
- * the id made at the tap: the tally API answers the same id and body as the first time, so a retry
+ * the id and the time of the tap (the movement's time on the server, not when it arrives): the tally API answers the same id and body as the first time, so a retry
  * after a lost answer is never a second movement. A movement is marked `sent` once answered 2xx,
  * `rejected` with the problem when the API refused it (a 4xx other than 401, 408 and 429); any other
  * failure (no network, a 5xx) stops the pass and leaves it pending for the loop's next try.
@@ -11,6 +11,8 @@ export interface MovementBody {
   id: string;
   registrationId: string;
   kind: 'out' | 'in';
+  /** When the person tapped, on the server's clock as far as the device knows it (RFC 3339). */
+  at: string;
 }
 
 /** Sends one movement; rejects with an error carrying `status` (and `code`) when the API refused it. */
@@ -18,7 +20,13 @@ export type SendMovement = (body: MovementBody) => Promise<void>;
 
 const RETRYABLE = new Set([401, 408, 429]);
 
-export const movementBody = (movement: StoredMovement): MovementBody => ({ id: movement.id, registrationId: movement.registrationId, kind: movement.kind });
+/** The body as sent every time (a retry is the same body): the tap's time, corrected by the clock offset measured then. */
+export const movementBody = (movement: StoredMovement): MovementBody => ({
+  id: movement.id,
+  registrationId: movement.registrationId,
+  kind: movement.kind,
+  at: new Date(movement.madeAt + (movement.clockOffsetMs ?? 0)).toISOString(),
+});
 
 export async function sendMovements(db: CommitteeDb, slug: string, send: SendMovement): Promise<{ sent: number; rejected: number }> {
   let sent = 0;

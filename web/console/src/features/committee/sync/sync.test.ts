@@ -113,7 +113,7 @@ test('the loop retries a failed pass after a second, and says so meanwhile', asy
   assert.equal(server.stored.size, 1);
 });
 
-test('tally movements wait on the device and are sent once, in order, with the id made at the tap', async () => {
+test('tally movements wait on the device and are sent once, in order, with the id and time of the tap', async () => {
   const { addMovement } = await import('../store/db');
   const db = new CommitteeDb(`t-${randomUUID()}`);
   const server = fakeServer();
@@ -129,7 +129,9 @@ test('tally movements wait on the device and are sent once, in order, with the i
       throw new TypeError('Failed to fetch');
     }
   };
-  const out = await addMovement(db, { id: randomUUID(), slug: 'harbour-week', registrationId: 'A', kind: 'out', boat: 'GER 1', madeAt: 1, state: 'pending' });
+  // Tapped at 10:00:00.000 on a phone 1.5 s slow: the server's clock read 10:00:01.500.
+  const tapped = Date.UTC(2027, 5, 12, 10, 0, 0);
+  const out = await addMovement(db, { id: randomUUID(), slug: 'harbour-week', registrationId: 'A', kind: 'out', boat: 'GER 1', madeAt: tapped, clockOffsetMs: 1_500, state: 'pending' });
   await addMovement(db, { id: randomUUID(), slug: 'harbour-week', registrationId: 'unknown', kind: 'out', boat: 'GER 9', madeAt: 2, state: 'pending' });
   await assert.rejects(syncPass(db, 'harbour-week', server.transport), 'the lost answer fails the pass');
   assert.equal((await db.movements.get(out.id))?.state, 'pending', 'unanswered: still queued');
@@ -137,6 +139,7 @@ test('tally movements wait on the device and are sent once, in order, with the i
   assert.deepEqual([report.sent, report.rejected], [1, 1]);
   assert.equal(held.size, 2, 'the resend of GER 1 was the same movement');
   assert.equal((await db.movements.get(out.id))?.state, 'sent');
+  assert.equal(JSON.parse(held.get(out.id)!).at, '2027-06-12T10:00:01.500Z', 'sent with the time of the tap, not of the sync');
   const refused = (await db.movements.toArray()).find((m) => m.registrationId === 'unknown');
   assert.deepEqual([refused?.state, refused?.problem?.code], ['rejected', 'unknown_boat']);
 });
