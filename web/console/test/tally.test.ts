@@ -17,6 +17,18 @@ import { gatewayUrl } from '@regatta/testing';
 import { PHONE, auditBothWidths, createOrganization, launch, newPerson, signUp } from './harness.js';
 
 const headers = () => ({ origin: gatewayUrl(), 'content-type': 'application/json' });
+const SHOTS = process.env['TALLY_SCREENSHOTS'];
+
+/** Screenshots of the current screen at 375 and 1280 px when TALLY_SCREENSHOTS names a directory. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
 const today = new Date().toISOString().slice(0, 10);
 const start = new Date(Date.now() - 2 * 3_600_000);
 
@@ -111,7 +123,10 @@ describe('the safety tally: a day of five boats', () => {
   });
 
   test('past the deadline the fifth is flagged loudly; the organizer chose 2 points for a missed sign-in and closes the day', async () => {
-    await organizer.getByLabel('Sign-in deadline (every day)').fill('00:00');
+    // The deadline is the next full minute (the regatta keeps UTC): every movement so far came before it.
+    const deadline = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
+    await organizer.waitForTimeout(deadline - Date.now() + 500);
+    await organizer.getByLabel('Sign-in deadline (every day)').fill(new Date(deadline).toISOString().slice(11, 16));
     await organizer.getByLabel('A missed sign-in costs').selectOption({ label: 'Points added (DPI)' });
     await organizer.getByLabel('Points of a points penalty').fill('2');
     await organizer.getByRole('button', { name: 'Save' }).click();
@@ -121,6 +136,14 @@ describe('the safety tally: a day of five boats', () => {
     assert.match(await alert.innerText(), /GER 4 Boat 4: 1 on board/);
     assert.ok(await board(organizer).getByRole('row', { name: /GER 4/ }).getByText('Overdue: not signed in after the deadline').isVisible());
     assert.deepEqual(await auditBothWidths(organizer), []);
+    // On a phone each boat is a compact card; the times open under her details, by keyboard too.
+    await organizer.setViewportSize(PHONE);
+    await organizer.getByLabel('Details of GER 1', { exact: true }).focus();
+    await organizer.keyboard.press('Enter');
+    await organizer.getByRole('term').filter({ hasText: /^Signed out$/ }).first().waitFor();
+    assert.deepEqual(await auditBothWidths(organizer), []);
+    await shot(organizer, 'tally-desk');
+    await organizer.setViewportSize({ width: 1280, height: 900 });
 
     // Every day's tally is kept: a day long past shows the boats, none of them out.
     await organizer.getByLabel('Day', { exact: true }).fill('2020-01-04');
@@ -139,6 +162,7 @@ describe('the safety tally: a day of five boats', () => {
     assert.match(await alert.innerText(), /GER 4 Boat 4: 1 on board/);
     assert.deepEqual(await organizer.getByRole('list', { name: 'Boats afloat' }).getByRole('listitem').allInnerTexts(), ['GER 4 Boat 4: 1 on board']);
     assert.deepEqual(await auditBothWidths(organizer), []);
+    await shot(organizer, 'tally-committee');
   });
 
   test('offline the committee app keeps a sign-out on the device, through a reload, and sends it once with signal', async () => {
@@ -148,6 +172,7 @@ describe('the safety tally: a day of five boats', () => {
       await navigator.serviceWorker.ready;
     });
     await organizer.context().setOffline(true);
+    const tappedAt = Date.now();
     await organizer.getByRole('button', { name: 'Sign out GER 1', exact: true }).click();
     await kept.filter({ hasText: 'Sign-out GER 1 · not yet sent' }).waitFor();
     assert.ok(await organizer.getByRole('button', { name: 'Sign out GER 1', exact: true }).isDisabled(), 'a boat waiting to be sent is not signed twice');
@@ -157,6 +182,8 @@ describe('the safety tally: a day of five boats', () => {
     await kept.filter({ hasText: 'Sign-out GER 1 · not yet sent' }).waitFor();
     await organizer.getByRole('status').filter({ hasText: '1 record not yet sent' }).waitFor();
 
+    // Some seconds pass offline before the network returns: the movement keeps the time of the tap.
+    await organizer.waitForTimeout(2_000);
     await organizer.context().setOffline(false);
     await organizer.getByRole('status').filter({ hasText: 'Every record is on the server' }).waitFor({ timeout: 30_000 });
     await organizer.getByRole('list', { name: 'Boats afloat' }).getByRole('listitem').filter({ hasText: /^GER 1 Boat 1/ }).waitFor({ timeout: 20_000 });
@@ -164,7 +191,7 @@ describe('the safety tally: a day of five boats', () => {
     // The device kept one movement; the server holds it: the same id and body again is answered 200, as the first time.
     const stored = await organizer.evaluate(
       () =>
-        new Promise<Array<{ id: string; registrationId: string; kind: string; state: string }>>((resolve, reject) => {
+        new Promise<Array<{ id: string; registrationId: string; kind: string; state: string; madeAt: number; clockOffsetMs?: number }>>((resolve, reject) => {
           const open = indexedDB.open('regatta-committee');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
@@ -176,8 +203,14 @@ describe('the safety tally: a day of five boats', () => {
     // The shore team's earlier taps were on the console's tally page (sent at once); this device made only this one.
     const ours = stored;
     assert.deepEqual(ours.map((m) => [m.kind, m.state]), [['out', 'sent']]);
-    const replay = await organizer.request.post(`/api/v1/events/${regatta.slug}/tally/movements`, { headers: headers(), data: { id: ours[0]!.id, registrationId: ours[0]!.registrationId, kind: 'out' } });
+    const tapped = new Date(ours[0]!.madeAt + (ours[0]!.clockOffsetMs ?? 0)).toISOString();
+    assert.ok(Math.abs(ours[0]!.madeAt - tappedAt) < 5_000, 'the device kept the time of the tap');
+    const replay = await organizer.request.post(`/api/v1/events/${regatta.slug}/tally/movements`, { headers: headers(), data: { id: ours[0]!.id, registrationId: ours[0]!.registrationId, kind: 'out', at: tapped } });
     assert.equal(replay.status(), 200, await replay.text());
+    // The server keeps the tap's time, not the sync's: it received the movement after the reload and the wait offline.
+    const onServer = ((await replay.json()) as { data: { at: string; receivedAt: string } }).data;
+    assert.equal(onServer.at, tapped);
+    assert.ok(Date.parse(onServer.receivedAt) - Date.parse(onServer.at) >= 2_000, `received ${onServer.receivedAt}, tapped ${onServer.at}`);
   });
 
   test('the penalty appears in the standings (GER 4: 4th + 2 = 6 DPI in race 2) and as a revision via the tally', async () => {

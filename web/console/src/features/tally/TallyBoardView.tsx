@@ -56,12 +56,18 @@ export interface QueuedMoves {
   waiting: ReadonlySet<string>;
 }
 
+/**
+ * Every boat of the day. On a phone (375 px) each boat is a compact card: sail number and name, her
+ * state, the persons on board and the one button; the boat, entrant, names and times open under
+ * "Details" (a disclosure). At desk width it is the full table.
+ */
 export function BoatTable({ slug, board, timeZone, client, queue }: { slug: string; board: TallyBoard; timeZone: string | null; client?: RegattaClient; queue?: QueuedMoves }) {
   const { t, i18n } = useTranslation('tally');
   const { move } = useTallyChanges(slug, client);
   const time = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : '–');
+  const names = (boat: TallyBoat) => (boat.persons.length > 0 ? boat.persons.join(', ') : '');
   return (
-    <>
+    <div className="tally-boats">
       <ProblemAlert error={move.error} ns="tally" />
       <DataTable
         rows={board.boats}
@@ -69,15 +75,40 @@ export function BoatTable({ slug, board, timeZone, client, queue }: { slug: stri
         caption={t('board.caption', { day: board.day })}
         empty={t('board.none')}
         columns={[
-          { header: t('board.sail'), cell: (boat) => boat.sailNumber ?? '' },
-          { header: t('board.boat'), cell: (boat) => boat.boatName ?? '' },
-          { header: t('board.entrant'), cell: (boat) => boat.sailorName ?? '' },
-          { header: t('board.state'), cell: (boat) => (boat.flagged ? <strong>{t('state.overdue')}</strong> : t(`state.${boat.state}`)) },
-          { header: t('board.persons'), cell: (boat) => (boat.personsOnBoard === null ? '–' : boat.persons.length > 0 ? `${boat.personsOnBoard} (${boat.persons.join(', ')})` : boat.personsOnBoard) },
-          { header: t('board.out'), cell: (boat) => time(boat.signedOutAt) },
-          { header: t('board.in'), cell: (boat) => time(boat.signedInAt) },
+          {
+            header: t('board.sail'),
+            className: 'tally-sail',
+            cell: (boat) => (
+              <>
+                {boat.sailNumber ?? ''}
+                {boat.boatName && <span className="tally-phone"> {boat.boatName}</span>}
+              </>
+            ),
+          },
+          { header: t('board.boat'), className: 'tally-desk', cell: (boat) => boat.boatName ?? '' },
+          { header: t('board.entrant'), className: 'tally-desk', cell: (boat) => boat.sailorName ?? '' },
+          { header: t('board.state'), className: 'tally-state', cell: (boat) => (boat.flagged ? <strong>{t('state.overdue')}</strong> : t(`state.${boat.state}`)) },
+          {
+            header: t('board.persons'),
+            className: 'tally-persons',
+            cell: (boat) =>
+              boat.personsOnBoard === null ? (
+                '–'
+              ) : (
+                <>
+                  <span className="tally-desk">
+                    {boat.personsOnBoard}
+                    {names(boat) && ` (${names(boat)})`}
+                  </span>
+                  <span className="tally-phone">{t('board.onBoard', { persons: boat.personsOnBoard })}</span>
+                </>
+              ),
+          },
+          { header: t('board.out'), className: 'tally-desk', cell: (boat) => time(boat.signedOutAt) },
+          { header: t('board.in'), className: 'tally-desk', cell: (boat) => time(boat.signedInAt) },
           {
             header: t('board.action'),
+            className: 'tally-action',
             cell: (boat) => {
               const kind = boat.state === 'afloat' ? 'in' : 'out';
               const label = kind === 'in' ? t('board.signIn') : t('board.signOut');
@@ -93,8 +124,35 @@ export function BoatTable({ slug, board, timeZone, client, queue }: { slug: stri
               );
             },
           },
+          {
+            header: t('board.details'),
+            className: 'tally-more',
+            cell: (boat) => (
+              <details>
+                <summary aria-label={t('board.detailsOf', { sail: sailOf(boat) })}>{t('board.details')}</summary>
+                <dl>
+                  {boat.sailorName && (
+                    <>
+                      <dt>{t('board.entrant')}</dt>
+                      <dd>{boat.sailorName}</dd>
+                    </>
+                  )}
+                  {names(boat) && (
+                    <>
+                      <dt>{t('board.names')}</dt>
+                      <dd>{names(boat)}</dd>
+                    </>
+                  )}
+                  <dt>{t('board.out')}</dt>
+                  <dd>{time(boat.signedOutAt)}</dd>
+                  <dt>{t('board.in')}</dt>
+                  <dd>{time(boat.signedInAt)}</dd>
+                </dl>
+              </details>
+            ),
+          },
         ]}
       />
-    </>
+    </div>
   );
 }

@@ -62,7 +62,7 @@ export default function TallyDesk() {
           <>
             <p>
               {day.deadline ? t('board.deadline', { time: formatDateTime(day.deadline, i18n.language, event.timeZone ?? null) }) : t('board.noDeadline')}
-              {day.closedAt && <> · {t('board.closed', { time: formatDateTime(day.closedAt, i18n.language, event.timeZone ?? null) })}</>}
+              {day.closedAt && <> · {t(day.closedAutomatically ? 'board.closedAutomatically' : 'board.closed', { time: formatDateTime(day.closedAt, i18n.language, event.timeZone ?? null) })}</>}
             </p>
             <Overdue board={day} />
             <Afloat board={day} />
