@@ -6,6 +6,7 @@ import { logQuery, pushEndpointQuery, unsubscribeQuery } from './notifications.s
 
 test('the query parameters parsed here are the ones the OpenAPI document states, for every operation of the service that has any', () => {
   const parsers = {
+    getPushSubscription: queryShape(pushEndpointQuery),
     listNotificationMessages: queryShape(logQuery),
     showUnsubscribe: queryShape(unsubscribeQuery),
     unsubscribe: queryShape(unsubscribeQuery),
