@@ -5,6 +5,7 @@
  * `rejected` with the problem when the API refused it (a 4xx other than 401, 408 and 429); any other
  * failure (no network, a 5xx) stops the pass and leaves it pending for the loop's next try.
  */
+import { toServerTime } from '../domain/clock';
 import { unsentMovements, type CommitteeDb, type StoredMovement } from '../store/db';
 
 export interface MovementBody {
@@ -25,13 +26,16 @@ export const movementBody = (movement: StoredMovement): MovementBody => ({
   id: movement.id,
   registrationId: movement.registrationId,
   kind: movement.kind,
-  at: new Date(movement.madeAt + (movement.clockOffsetMs ?? 0)).toISOString(),
+  at: new Date(toServerTime(movement.madeAt, movement.clockOffsetMs)).toISOString(),
 });
 
-export async function sendMovements(db: CommitteeDb, slug: string, send: SendMovement): Promise<{ sent: number; rejected: number }> {
+/** `offsetMs`: the clock offset just measured, fixed into a movement tapped before any was (its body then never changes). */
+export async function sendMovements(db: CommitteeDb, slug: string, send: SendMovement, offsetMs?: number): Promise<{ sent: number; rejected: number }> {
   let sent = 0;
   let rejected = 0;
-  for (const movement of await unsentMovements(db, slug)) {
+  for (const stored of await unsentMovements(db, slug)) {
+    const movement = stored.clockOffsetMs === undefined && offsetMs !== undefined ? { ...stored, clockOffsetMs: offsetMs } : stored;
+    if (movement !== stored) await db.movements.update(movement.id, { clockOffsetMs: offsetMs });
     try {
       await send(movementBody(movement));
     } catch (error) {

@@ -132,7 +132,8 @@ test('tally movements wait on the device and are sent once, in order, with the i
   // Tapped at 10:00:00.000 on a phone 1.5 s slow: the server's clock read 10:00:01.500.
   const tapped = Date.UTC(2027, 5, 12, 10, 0, 0);
   const out = await addMovement(db, { id: randomUUID(), slug: 'harbour-week', registrationId: 'A', kind: 'out', boat: 'GER 1', madeAt: tapped, clockOffsetMs: 1_500, state: 'pending' });
-  await addMovement(db, { id: randomUUID(), slug: 'harbour-week', registrationId: 'unknown', kind: 'out', boat: 'GER 9', madeAt: 2, state: 'pending' });
+  // Tapped before the clock was ever measured: the first pass fixes the offset it measures into it.
+  const unmeasured = await addMovement(db, { id: randomUUID(), slug: 'harbour-week', registrationId: 'unknown', kind: 'out', boat: 'GER 9', madeAt: tapped + 60_000, state: 'pending' });
   await assert.rejects(syncPass(db, 'harbour-week', server.transport), 'the lost answer fails the pass');
   assert.equal((await db.movements.get(out.id))?.state, 'pending', 'unanswered: still queued');
   const report = await syncPass(db, 'harbour-week', server.transport);
@@ -140,6 +141,9 @@ test('tally movements wait on the device and are sent once, in order, with the i
   assert.equal(held.size, 2, 'the resend of GER 1 was the same movement');
   assert.equal((await db.movements.get(out.id))?.state, 'sent');
   assert.equal(JSON.parse(held.get(out.id)!).at, '2027-06-12T10:00:01.500Z', 'sent with the time of the tap, not of the sync');
+  const fixedOffset = (await db.movements.get(unmeasured.id))?.clockOffsetMs;
+  assert.equal(typeof fixedOffset, 'number');
+  assert.equal(JSON.parse(held.get(unmeasured.id)!).at, new Date(tapped + 60_000 + fixedOffset!).toISOString());
   const refused = (await db.movements.toArray()).find((m) => m.registrationId === 'unknown');
   assert.deepEqual([refused?.state, refused?.problem?.code], ['rejected', 'unknown_boat']);
 });

@@ -70,7 +70,7 @@ export async function syncPass(db: CommitteeDb, slug: string, transport: Capture
     if (answer.results.length === 0) break;
   }
   if (transport.move) {
-    const moved = await sendMovements(db, slug, transport.move);
+    const moved = await sendMovements(db, slug, transport.move, measured.offsetMs);
     sent += moved.sent;
     rejected += moved.rejected;
   }
