@@ -24,7 +24,8 @@ export const file_regatta_facts_v1_capture: GenFile = /*@__PURE__*/
  */
 export type CaptureRecorder = Message<"regatta.facts.v1.CaptureRecorder"> & {
   /**
-   * "member" | "device" | "key"
+   * "member" | "device" | "key"; on the safety tally also "entrant", and "automatic" for a day
+   * closed by itself at its sign-in deadline (no user).
    *
    * @generated from field: string kind = 1;
    */
