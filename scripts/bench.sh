@@ -39,7 +39,7 @@ pick() { # file pattern -> matching lines, indented
 echo
 echo "Benchmarks on $(nproc) cores (load generators, browser and every process share them); $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "gateway overhead (GET /api/v1/events/{slug} with a key, through the gateway vs. straight to events; CPU per request of each process; autocannon, then wrk 1 thread 16 connections 8 s):"
-pick gateway '^(gateway|direct|ratio|gateway cpu/request|events cpu/request|wrk) '
+pick gateway '^(gateway|direct|ratio|gateway cpu/request|events cpu/request|wrk|reval) '
 echo "scoring:"
 pick scoring '^scoreSeries'
 pick pipeline 'median|p95|^reads:|^service stop'
