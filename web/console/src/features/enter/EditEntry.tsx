@@ -1,7 +1,7 @@
 /**
- * /enter/:slug/entries/:registrationId/edit: the sailor changes her answers, crew, contact and date
- * of birth until entries close, and accepts a waiver's new version (any time). Back to the
- * confirmation after saving.
+ * /enter/:slug/entries/:registrationId/edit: the sailor moves her entry to another fleet or boat and
+ * changes her answers, crew, contact and date of birth until entries close, and accepts a waiver's
+ * new version (any time). Back to the confirmation after saving or moving.
  */
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +11,9 @@ import { Link, useNavigate } from 'react-router';
 import type { Schemas } from '@regatta/client';
 import { applyApiError } from '../../ui/form';
 import { ProblemAlert } from '../../ui/states';
-import { useEntryActions } from './api';
+import { QueryView } from '../../ui/states';
+import { useEntryActions, useMyBoats } from './api';
+import { MoveEntry } from './MoveEntry';
 import { EntryLoader } from './EntryLoader';
 import { EntryFields, fieldAliases } from './EntryFields';
 import { editBody, enterSchema, entryPath, valuesOfEntry, type EnterValues, type EntryForm } from './form';
@@ -27,6 +29,7 @@ function EditScreen({ slug, entry, entryForm }: { slug: string; entry: Schemas['
   const schema = useMemo(() => enterSchema(entryForm, true, closed), [entryForm, closed]);
   const form = useForm<EnterValues>({ resolver: zodResolver(schema), defaultValues: valuesOfEntry(entryForm, entry) });
   const { edit } = useEntryActions(slug);
+  const boats = useMyBoats();
   const [general, setGeneral] = useState<string[]>([]);
   const pending = new Set(entry.pendingWaivers.map((waiver) => waiver.id));
 
@@ -44,6 +47,7 @@ function EditScreen({ slug, entry, entryForm }: { slug: string; entry: Schemas['
   return (
     <>
       <h1>{t('edit.title', { regatta: entry.event.name })}</h1>
+      {!closed && <QueryView query={boats}>{(myBoats) => <MoveEntry slug={slug} entry={entry} entryForm={entryForm} boats={myBoats} />}</QueryView>}
       <ProblemAlert error={edit.error} general={general} ns="enter" />
       <form noValidate aria-label={t('edit.formLabel')} onSubmit={submit}>
         <EntryFields form={form} entryForm={entryForm} boats={[]} editing waiversOnly={closed} />

@@ -2,13 +2,15 @@
  * The fields of the sailor's one entry form: boat (one of hers or a new one) and fleet with the rating
  * the fleet needs and its certificate (new entries only), date of birth, crew as persons, emergency
  * contact, the organizer's questions, and the waivers (a parent or guardian names themselves when the
- * sailor is under 18 on the first day).
+ * sailor, or for a crew member when that crew member, is under 18 on the first day).
  */
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, type FieldErrors, type UseFormRegister, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Schemas } from '@regatta/client';
 import { Field } from '../../ui/form';
 import { EMPTY_CREW, isMinor, type EnterValues, type EntryForm } from './form';
+import { fleetOption } from './move';
+import { NewBoatFields, RatingFields, type BoatFieldValues } from './BoatFields';
 
 type Boat = Schemas['MyBoat'];
 
@@ -34,7 +36,7 @@ export function fieldAliases(form: EntryForm): Record<string, string> {
     aliases[`waivers.${waiver.id}.guardianName`] = 'guardianName';
   }
   for (let index = 0; index < 50; index += 1) {
-    for (const field of ['name', 'role', 'sailorId', 'dateOfBirth']) aliases[`crewMembers.${index}.${field}`] = `crew.${index}.${field}`;
+    for (const field of ['name', 'role', 'sailorId', 'dateOfBirth', 'guardianName']) aliases[`crewMembers.${index}.${field}`] = `crew.${index}.${field}`;
   }
   return aliases;
 }
@@ -59,6 +61,8 @@ export function EntryFields({
   const boatId = form.watch('boatId');
   const fleet = entryForm.fleets.find((candidate) => candidate.id === form.watch('fleet'));
   const minor = isMinor(form.watch('dateOfBirth'), entryForm.event.startDate);
+  const crewBirths = (form.watch('crew') ?? []).map((member) => member.dateOfBirth);
+  const boatProps = { register: form.register as unknown as UseFormRegister<BoatFieldValues>, errors: errors as FieldErrors<BoatFieldValues> };
 
   return (
     <>
@@ -77,44 +81,16 @@ export function EntryFields({
               )}
             </Field>
           )}
-          {!boatId && (
-            <div className="form-row">
-              <Field label={t('boat.sailNumber')} error={errors.sailNumber?.message}>
-                {(a) => <input {...a} autoComplete="off" {...form.register('sailNumber')} />}
-              </Field>
-              <Field label={t('boat.name')} error={errors.boatName?.message}>
-                {(a) => <input {...a} autoComplete="off" {...form.register('boatName')} />}
-              </Field>
-              <Field label={t('boat.model')} error={errors.model?.message}>
-                {(a) => <input {...a} autoComplete="off" {...form.register('model')} />}
-              </Field>
-            </div>
-          )}
+          {!boatId && <NewBoatFields {...boatProps} />}
           <Field label={t('fleet')} error={errors.fleet?.message}>
             {(a) => (
               <select {...a} {...form.register('fleet')}>
                 {entryForm.fleets.length !== 1 && <option value="">{t('chooseFleet')}</option>}
-                {entryForm.fleets.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+                {entryForm.fleets.map((f) => <option key={f.id} value={f.id}>{fleetOption(t, f)}</option>)}
               </select>
             )}
           </Field>
-          {fleet?.ratingKey && (
-            <div className="form-row">
-              <Field label={t('rating', { system: fleet.ratingKey.toUpperCase() })} error={errors.rating?.message} hint={boatId ? t('ratingKept') : undefined}>
-                {(a) => <input {...a} inputMode="decimal" autoComplete="off" {...form.register('rating')} />}
-              </Field>
-              {fleet.certificate && (
-                <>
-                  <Field label={t('certificate.number')} error={errors.certificateNumber?.message}>
-                    {(a) => <input {...a} autoComplete="off" {...form.register('certificateNumber')} />}
-                  </Field>
-                  <Field label={t('certificate.expires')} error={errors.certificateExpires?.message}>
-                    {(a) => <input {...a} type="date" {...form.register('certificateExpires')} />}
-                  </Field>
-                </>
-              )}
-            </div>
-          )}
+          {fleet?.ratingKey && <RatingFields {...boatProps} fleet={{ ...fleet, ratingKey: fleet.ratingKey }} hint={boatId ? t('ratingKept') : undefined} />}
         </fieldset>
       )}
 
@@ -152,6 +128,11 @@ export function EntryFields({
                     {(a) => <input {...a} type="date" {...form.register(`crew.${index}.dateOfBirth`)} />}
                   </Field>
                 </div>
+                {entryForm.waivers.length > 0 && isMinor(crewBirths[index] ?? '', entryForm.event.startDate) && (
+                  <Field label={t('crew.guardianName', { number: index + 1 })} error={errors.crew?.[index]?.guardianName?.message} hint={t('crew.guardianHint')}>
+                    {(a) => <input {...a} autoComplete="off" {...form.register(`crew.${index}.guardianName`)} />}
+                  </Field>
+                )}
                 <button type="button" className="secondary" onClick={() => crew.remove(index)}>{t('crew.remove', { number: index + 1 })}</button>
               </fieldset>
             ))}

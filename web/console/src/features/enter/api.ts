@@ -1,6 +1,7 @@
 /**
  * The entry form's data through @regatta/client: the regatta's form (getEntryForm), the sailor's
- * boats (listMyBoats), one entry (getRegistration), and entering, editing and withdrawing, each
+ * boats (listMyBoats), one entry (getRegistration), and entering, editing, moving (to another fleet
+ * or boat) and withdrawing, each
  * refreshing the sailor's entries afterwards.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -45,9 +46,14 @@ export function useEntryActions(slug: string) {
       unwrap(api.PATCH('/api/v1/events/{slug}/registrations/{registrationId}', { params: { path: { slug, registrationId } }, body })),
     onSuccess: refresh,
   });
+  const move = useMutation({
+    mutationFn: ({ registrationId, body }: { registrationId: string; body: Schemas['MoveRegistrationRequest'] }) =>
+      unwrap(api.POST('/api/v1/events/{slug}/registrations/{registrationId}/move', { params: { path: { slug, registrationId } }, body })),
+    onSuccess: refresh,
+  });
   const withdraw = useMutation({
     mutationFn: (registrationId: string) => unwrap(api.POST('/api/v1/events/{slug}/registrations/{registrationId}/cancel', { params: { path: { slug, registrationId } } })),
     onSuccess: refresh,
   });
-  return { enter, edit, withdraw };
+  return { enter, edit, move, withdraw };
 }

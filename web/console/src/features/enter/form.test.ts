@@ -41,7 +41,7 @@ test('the register body: a new boat with its IRC rating and certificate, answers
     answers: { 'q-shirt': 'M', 'q-dinner': 'no' },
     accepted: { 'w-risk': true },
     guardianName: 'Ann Parent',
-    crew: [{ name: 'Mia', role: 'crew', sailorId: '', dateOfBirth: '' }],
+    crew: [{ name: 'Mia', role: 'crew', sailorId: '', dateOfBirth: '', guardianName: '' }],
   };
   assert.deepEqual(registerBody(form, values), {
     fleet: 'f-irc',
@@ -58,4 +58,20 @@ test('the register body: a new boat with its IRC rating and certificate, answers
   assert.deepEqual(editBody(form, values, new Set(['w-risk'])).waivers, { 'w-risk': { version: 3, guardianName: 'Ann Parent' } });
   // After entries close only a waiver's new version is sent.
   assert.deepEqual(editBody({ ...form, entries: 'closed' }, values, new Set(['w-risk'])), { waivers: { 'w-risk': { version: 3, guardianName: 'Ann Parent' } } });
+});
+
+test('a crew member 17 on the first day (born 2009-06-16) needs a guardian on her row; 18 on the day (born 2009-06-15) does not', () => {
+  const base = { ...emptyValues(form), boatName: 'Nixie', rating: '1.02', emergencyContact: 'Jo +49 40 1', answers: { 'q-shirt': 'M', 'q-dinner': '' }, accepted: { 'w-risk': true } };
+  const crew = [
+    { name: 'Bea', role: '', sailorId: '', dateOfBirth: '2009-06-15', guardianName: '' },
+    { name: 'Tim', role: '', sailorId: '', dateOfBirth: '2009-06-16', guardianName: '' },
+  ];
+  const refused = enterSchema(form, false).safeParse({ ...base, crew });
+  assert.deepEqual(refused.error?.issues.map((issue) => issue.path.join('.')), ['crew.1.guardianName']);
+  const withGuardian = { ...base, crew: [{ ...crew[0]!, guardianName: 'Not sent' }, { ...crew[1]!, guardianName: ' Ann Teen ' }] };
+  assert.equal(enterSchema(form, false).safeParse(withGuardian).success, true);
+  assert.deepEqual(registerBody(form, withGuardian).crewMembers, [
+    { name: 'Bea', role: null, sailorId: null, dateOfBirth: '2009-06-15' },
+    { name: 'Tim', role: null, sailorId: null, dateOfBirth: '2009-06-16', guardianName: 'Ann Teen' },
+  ]);
 });

@@ -1,9 +1,9 @@
 /**
  * The sailor's entry form (one form: boat, fleet, rating and certificate, crew, emergency contact,
  * the organizer's questions and waivers): its values, the checks the API makes (zod, messages are
- * i18n keys), whether the sailor is under 18 on the regatta's first day (then a parent or guardian
- * names themselves for each waiver), and the request bodies of registerForEvent and
- * updateRegistration.
+ * i18n keys), whether the sailor or a crew member is under 18 on the regatta's first day (then a
+ * parent or guardian names themselves for each waiver), and the request bodies of registerForEvent
+ * and updateRegistration.
  */
 import { z } from 'zod';
 import type { Schemas } from '@regatta/client';
@@ -17,6 +17,8 @@ export interface CrewRow {
   role: string;
   sailorId: string;
   dateOfBirth: string;
+  /** For a crew member under 18 on the first day: the parent or guardian who accepts the waivers for them. */
+  guardianName: string;
 }
 
 export interface EnterValues {
@@ -39,7 +41,7 @@ export interface EnterValues {
   guardianName: string;
 }
 
-export const EMPTY_CREW: CrewRow = { name: '', role: '', sailorId: '', dateOfBirth: '' };
+export const EMPTY_CREW: CrewRow = { name: '', role: '', sailorId: '', dateOfBirth: '', guardianName: '' };
 
 export function emptyValues(form: EntryForm): EnterValues {
   return {
@@ -98,6 +100,7 @@ export function enterSchema(form: EntryForm, editing: boolean, waiversOnly = fal
           role: z.string().trim().max(100, 'validation.tooLong'),
           sailorId: z.string().trim().refine((v) => v === '' || SAILOR_ID.test(v), 'enter:validation.sailorId'),
           dateOfBirth: z.string().refine((v) => v === '' || DAY.test(v), 'enter:validation.day'),
+          guardianName: z.string().trim().max(200, 'validation.tooLong'),
         }),
       ).max(50),
       emergencyContact: z.string().trim().min(waiversOnly ? 0 : 1, 'validation.required').max(500, 'validation.tooLong'),
@@ -122,6 +125,13 @@ export function enterSchema(form: EntryForm, editing: boolean, waiversOnly = fal
       if (form.waivers.length > 0 && isMinor(values.dateOfBirth, form.event.startDate) && values.guardianName.trim() === '') {
         ctx.addIssue({ code: 'custom', path: ['guardianName'], message: 'enter:validation.guardian' });
       }
+      if (form.waivers.length > 0 && !waiversOnly) {
+        values.crew.forEach((member, index) => {
+          if (isMinor(member.dateOfBirth, form.event.startDate) && member.guardianName.trim() === '') {
+            ctx.addIssue({ code: 'custom', path: ['crew', index, 'guardianName'], message: 'enter:validation.crewGuardian' });
+          }
+        });
+      }
     });
 }
 
@@ -144,12 +154,14 @@ function waiversBody(form: EntryForm, values: EnterValues, minor: boolean, only?
   return waivers;
 }
 
-const crewBody = (values: EnterValues) =>
+const crewBody = (form: EntryForm, values: EnterValues) =>
   values.crew.map((member) => ({
     name: member.name.trim(),
     role: member.role.trim() || null,
     sailorId: member.sailorId.trim() || null,
     dateOfBirth: member.dateOfBirth || null,
+    // Only a minor's guardian is sent (a name left in the field of an adult is not).
+    ...(isMinor(member.dateOfBirth, form.event.startDate) && member.guardianName.trim() ? { guardianName: member.guardianName.trim() } : {}),
   }));
 
 /** registerForEvent's body. */
@@ -166,7 +178,7 @@ export function registerBody(form: EntryForm, values: EnterValues): Schemas['Reg
   return {
     fleet: values.fleet,
     boat: boat as Schemas['RegistrationRequest']['boat'],
-    crewMembers: crewBody(values),
+    crewMembers: crewBody(form, values),
     emergencyContact: values.emergencyContact.trim(),
     answers: answersBody(form, values),
     waivers: waiversBody(form, values, minor),
@@ -184,7 +196,7 @@ export function editBody(form: EntryForm, values: EnterValues, pending: Readonly
   const waivers = waiversBody(form, values, minor, pending);
   if (form.entries !== 'open' && form.entries !== 'full') return { waivers };
   return {
-    crewMembers: crewBody(values),
+    crewMembers: crewBody(form, values),
     emergencyContact: values.emergencyContact.trim(),
     answers: answersBody(form, values),
     dateOfBirth: values.dateOfBirth || null,
@@ -205,7 +217,13 @@ export function valuesOfEntry(form: EntryForm, entry: Schemas['EntryDetail']): E
     ...emptyValues(form),
     fleet: entry.fleetId,
     dateOfBirth: entry.dateOfBirth ?? '',
-    crew: entry.crewMembers.map((member) => ({ name: member.name, role: member.role ?? '', sailorId: member.sailorId ?? '', dateOfBirth: member.dateOfBirth ?? '' })),
+    crew: entry.crewMembers.map((member) => ({
+      name: member.name,
+      role: member.role ?? '',
+      sailorId: member.sailorId ?? '',
+      dateOfBirth: member.dateOfBirth ?? '',
+      guardianName: member.guardianName ?? '',
+    })),
     emergencyContact: entry.emergencyContact ?? '',
     answers,
     accepted: Object.fromEntries(form.waivers.map((waiver) => [waiver.id, !pending.has(waiver.id)])),

@@ -1,4 +1,4 @@
-/** An entry's answers and waiver acceptances (who, when, which version, the guardian), for the organizer's entry list. */
+/** An entry's answers and waiver acceptances (who, when, which version, the guardian, minor crew's guardians), for the organizer's entry list. */
 import { useTranslation } from 'react-i18next';
 import type { Schemas } from '@regatta/client';
 import { formatDateTime } from '../../i18n/format';
@@ -27,6 +27,7 @@ export function EntryFormSummary({ entry, form, timeZone }: { entry: Entry; form
         return (
           <li key={waiver.id}>
             {`${waiver.title}: ${t('form.accepted', { version: accepted.version, name: accepted.name ?? '—', at: formatDateTime(accepted.acceptedAt, i18n.language, timeZone) })}${accepted.guardian ? ` ${t('form.guardian', { name: accepted.guardian.name })}` : ''}`}
+            {(accepted.crewGuardians ?? []).map((guardian) => ` ${t('form.crewGuardian', { crew: guardian.crewMember, name: guardian.name })}`).join('')}
           </li>
         );
       })}
