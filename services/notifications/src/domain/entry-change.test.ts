@@ -21,3 +21,10 @@ test('a cancellation reaches the entrant and the organizers once (a repeated one
   assert.equal(entrantNews({ ...cancelled, previousStatus: 'cancelled' }), undefined);
   assert.equal(organizerNews({ ...cancelled, previousStatus: 'cancelled' }), undefined);
 });
+
+test('an entry moved to another fleet: into a full one the entrant hears waitlisted, into a free place promoted, same status nothing', () => {
+  assert.equal(entrantNews({ fact: 'updated', status: 'waitlisted', previousStatus: 'registered', promotedFromWaitlist: false }), 'waitlisted');
+  assert.equal(entrantNews({ fact: 'updated', status: 'registered', previousStatus: 'waitlisted', promotedFromWaitlist: true }), 'promoted');
+  assert.equal(entrantNews({ fact: 'updated', status: 'waitlisted', previousStatus: 'waitlisted', promotedFromWaitlist: false }), undefined);
+  assert.equal(organizerNews({ fact: 'updated', status: 'waitlisted', previousStatus: 'registered', promotedFromWaitlist: false }), undefined);
+});

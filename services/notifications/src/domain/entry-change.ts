@@ -1,7 +1,7 @@
 /**
  * What an entrant and the organizers hear of a registration fact. The entrant: confirmed (a new
- * entry with a place), waitlisted (a new entry without one), promoted (moved up from the waitlist),
- * cancelled. The organizers: a new entry, a withdrawal. Changes of payment or boat details say
+ * entry with a place), waitlisted (a new entry without one, or an entry moved into a full fleet),
+ * promoted (moved up from the waitlist, or moved into a fleet with a place), cancelled. The organizers: a new entry, a withdrawal. Changes of payment or boat details say
  * nothing to anyone.
  */
 export type EntrantNews = 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled';
@@ -19,6 +19,8 @@ export function entrantNews(change: RegistrationChange): EntrantNews | undefined
   if (change.fact === 'cancelled') return change.previousStatus === 'cancelled' ? undefined : 'cancelled';
   if (change.promotedFromWaitlist || (change.previousStatus === 'waitlisted' && change.status === 'registered')) return 'promoted';
   if (change.status === 'cancelled' && change.previousStatus !== 'cancelled') return 'cancelled';
+  // A registered entry moved into a full fleet waits again: the entrant hears she is waitlisted.
+  if (change.previousStatus === 'registered' && change.status === 'waitlisted') return 'waitlisted';
   return undefined;
 }
 
