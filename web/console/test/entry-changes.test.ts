@@ -3,8 +3,9 @@
  * fleet with its places ("ILCA 6 — full, waitlist open") and asks a parent or guardian for her crew
  * member who is 15 on the first day (refused on that crew member's field without one); on "edit my
  * entry" she moves the entry into the full ILCA 6 fleet and is told her waitlist position, then back
- * into the Laser fleet, entered again. The office's entry list shows the crew member's guardian, and
- * the public regatta page says per fleet what is left. The regatta (Laser 2 places, ILCA 6 1 place,
+ * into the Laser fleet, entered again. The office's entry list shows the crew member's guardian; the
+ * office moves the entry from its dialog into ILCA 6 (waitlisted) and back; and the public regatta
+ * page says per fleet what is left. The regatta (Laser 2 places, ILCA 6 1 place,
  * taken by a guest, a risk waiver) is made through the API from the organizer's page.
  */
 import { after, before, describe, test } from 'node:test';
@@ -102,6 +103,18 @@ describe('console: changing an entry', () => {
     await office.page.goto(`/console/regattas/${slug}/entries`);
     const row = office.page.getByRole('row', { name: /Vlieg/ });
     await row.getByText(/guardian of Tim Teen: Anna Teen/).waitFor();
+
+    // The office moves the entry into the full ILCA 6 fleet from its dialog: waitlisted, position 1.
+    await office.page.getByRole('button', { name: 'Manage: Vlieg (NED 42)' }).click();
+    const dialog = office.page.getByRole('dialog', { name: 'Vlieg (NED 42)' });
+    await dialog.getByLabel('Move to fleet').selectOption({ label: 'ILCA 6' });
+    await dialog.getByRole('button', { name: 'Move the entry' }).click();
+    await dialog.getByText('Vlieg (NED 42) is waitlisted (position 1)').waitFor();
+    assert.deepEqual(await auditBothWidths(office.page), [], 'the entry dialog with the fleet move');
+    await dialog.getByLabel('Move to fleet').selectOption({ label: 'Laser' });
+    await dialog.getByRole('button', { name: 'Move the entry' }).click();
+    await dialog.getByText('Vlieg (NED 42) is entered in Laser.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     // The public page says per fleet what is left (it follows the facts within moments).
     const places = office.page.getByRole('list', { name: 'Places per fleet' });

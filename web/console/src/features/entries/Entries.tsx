@@ -212,6 +212,7 @@ function EntriesScreen({ slug, regatta, fleets, entries }: { slug: string; regat
           slug={slug}
           entry={managed}
           fleet={fleetById.get(managed.fleetId)}
+          fleets={fleets}
           timeZone={timeZone}
           onClose={() => setManaging(null)}
           onCancelled={(message) => {

@@ -1,8 +1,8 @@
 /**
  * One entry in a modal dialog: its facts, the status and payment moves the API allows from where it
  * stands (only those are offered), cancelling after a confirmation, a new rating in force from a race
- * on for handicap fleets (changeRegistrationRating), the boat as entered in this regatta (EditBoat.tsx)
- * and the crew and contacts (updateRegistration).
+ * on for handicap fleets (changeRegistrationRating), the boat as entered in this regatta (EditBoat.tsx),
+ * another fleet (MoveFleet.tsx) and the crew and contacts (updateRegistration).
  * A move the API refuses (no place free, a move no longer allowed) is shown with its request id.
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../../i18n/format';
 import { useRatings } from './api';
 import { CrewAndContacts } from './CrewAndContacts';
 import { BoatSection } from './EditBoat';
+import { MoveFleet } from './MoveFleet';
 import { cancelMessage, paymentMessage, statusMessage, useEntryChanges } from './actions';
 import { canCancel, entryName, parseDecimal, paymentMoves, ratingSpecOf, statusMoves, type Entry, type Fleet, type RatingSpec } from './rules';
 import { detailsRequest, entryDetailsSchema, ratingChangeSchema, type EntryDetailsValues, type RatingChangeValues } from './schemas';
@@ -25,13 +26,15 @@ export interface ManageEntryProps {
   slug: string;
   entry: Entry;
   fleet: Fleet | undefined;
+  /** The regatta's fleets, to move the entry to another. */
+  fleets: readonly Fleet[];
   timeZone: string | null;
   onClose: () => void;
   /** Called after the entry was cancelled, with what happened in words (the dialog closes). */
   onCancelled: (message: string) => void;
 }
 
-export function ManageEntry({ slug, entry, fleet, timeZone, onClose, onCancelled }: ManageEntryProps) {
+export function ManageEntry({ slug, entry, fleet, fleets, timeZone, onClose, onCancelled }: ManageEntryProps) {
   const { t, i18n } = useTranslation('entries');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -108,6 +111,8 @@ export function ManageEntry({ slug, entry, fleet, timeZone, onClose, onCancelled
             <button type="button" className="danger" disabled={busy} onClick={() => setConfirming(true)}>{t('manage.cancelEntry')}</button>
           )}
         </div>
+
+        <MoveFleet slug={slug} entry={entry} fleets={fleets} onDone={setMessage} />
 
         <h3>{t('manage.payment')}</h3>
         <p>{entry.paymentStatus ? t(`payment.${entry.paymentStatus}`) : '—'}</p>
