@@ -229,6 +229,10 @@ Environment of a component (also used by its hook jobs). Call with (dict "root" 
 - name: SAILWAVE_MAX_BYTES
   value: {{ $c.sailwaveMaxBytes | quote }}
 {{- end }}
+{{- if eq .name "race-capture" }}
+- name: TALLY_CLOSE_INTERVAL_MS
+  value: {{ $c.tallyCloseIntervalMs | quote }}
+{{- end }}
 {{- if $c.smtp }}
 {{ include "regatta.secretEnv" (dict "root" $root "env" "SMTP_URL" "secret" $v.smtp.existingSecret "key" $v.smtp.existingSecretKey) }}
 - name: SMTP_FROM
