@@ -2,13 +2,18 @@
 # Before/after comparison of benchmarks on a shared machine: runs each named benchmark in two built
 # checkouts alternately (BEFORE, AFTER, BEFORE, AFTER, ... for --rounds rounds), so that a busy
 # machine's load falls on both sides alike, then prints one table per benchmark: every figure's
-# before median, after median and the difference, with the core count and load average at start
-# and end. Each checkout runs its OWN benchmark script against its OWN dist/ build (a figure the
-# older script does not print shows as "-").
+# values by round, before median, after median, their difference, and the paired change (the median
+# over rounds of after / before: each round's two runs met about the same load), with the core count
+# and load average at start and end, and each run's load average at its start. Each checkout runs
+# its OWN benchmark script against its OWN dist/ build (a figure the older script does not print
+# shows as "-").
 #
-#   bash scripts/bench-before-after.sh [--rounds N] [--out DIR] BEFORE_TREE AFTER_TREE [bench ...]
-#   bash scripts/bench-before-after.sh --report DIR     # the tables of an earlier run's logs again
+#   bash scripts/bench-before-after.sh [--rounds N] [--swap] [--out DIR] BEFORE_TREE AFTER_TREE [bench ...]
+#   bash scripts/bench-before-after.sh --report DIR [DIR ...]   # the tables of earlier runs again (several: rounds pooled)
 #
+# --swap: even rounds run AFTER first (before, after, after, before, ...), so that whatever the first run
+# of a pair leaves behind (the broker deleting its topics, PostgreSQL writing back its pages) does not
+# always fall on the same side.
 # Trees: two checkouts (e.g. `git worktree add --detach /tmp/before <commit>`), each with
 # `npm ci` and `npx tsc -b` done (the driver runs `tsc -b` in each first, a no-op when built;
 # BENCH_SKIP_BUILD=1 skips it). Benchmarks (default: webhooks pipeline public):
@@ -18,30 +23,37 @@
 #   finish-to-page  services/race-capture/scripts/bench-finish-to-page.ts (a finish -> open page, Chromium)
 # Slots: BEFORE runs with BENCH_SLOT=$BEFORE_SLOT (default 7), AFTER with $AFTER_SLOT (default 8):
 # separate ports (base + 1000 * slot), databases and Redis dbs; pick slots no one else uses (a run
-# whose slot's ports are taken waits up to 2 minutes, then is skipped and marked in runs.tsv). Each run is bounded by
-# BENCH_RUN_TIMEOUT seconds (default 900). The benchmarks' own knobs (BENCH_SECONDS, BENCH_DURATION,
-# BENCH_CPU_PROF, ...) pass through. Logs: .local/bench-before-after/<time>/ (every run's output,
-# runs.tsv with each run's load average and exit status, summary.txt with the tables).
+# whose slot's ports are taken waits up to 2 minutes, then is skipped and marked in runs.tsv). Each
+# run is bounded by BENCH_RUN_TIMEOUT seconds (default 900). The benchmarks' own knobs
+# (BENCH_SECONDS, BENCH_DURATION, BENCH_CPU_PROF, ...) pass through. Logs:
+# .local/bench-before-after/<time>/ (every run's output, runs.tsv with each run's load average and
+# exit status, summary.txt with the tables).
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 ROUNDS=2
 OUT_BASE="$ROOT/.local/bench-before-after"
 OUT=""
 REPORT=""
+SWAP=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) ROUNDS="$2"; shift 2 ;;
     --out) OUT="$2"; shift 2 ;;
     --report) REPORT="$2"; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    --swap) SWAP=1; shift ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
 # The tables: figures read from every run's log.
-report() { # dir -> the tables, from its logs (benchmarks in the order runs.tsv lists them)
-  node --input-type=module - "$1" $(tail -n +2 "$1/runs.tsv" | cut -f1 | awk '!seen[$0]++') <<'JS'
+report() { # dir... -> the tables, from their logs (benchmarks in the order runs.tsv lists them)
+  local dir
+  for dir in "$@"; do [ -f "$dir/runs.tsv" ] || { echo "no runs.tsv in $dir" >&2; return 2; }; done
+  node --input-type=module - "$@" -- $(for dir in "$@"; do tail -n +2 "$dir/runs.tsv" | cut -f1; done | awk '!seen[$0]++') <<'JS'
 const { readFileSync, readdirSync } = await import('node:fs');
-const [dir, ...benches] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const dirs = args.slice(0, args.indexOf('--'));
+const benches = args.slice(args.indexOf('--') + 1);
 const num = (s) => Number(String(s).replace(/,/g, ''));
 const higherIsBetter = (unit) => /req\/s|deliveries\/s|ratio|delivered/.test(unit);
 // Each benchmark: its figures as [name, value, unit] read from one log.
@@ -115,47 +127,66 @@ const median = (xs) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 const fmt = (x) => (Number.isNaN(x) ? '-' : Math.abs(x) >= 100 || Number.isInteger(x) ? x.toFixed(0) : x.toFixed(2));
-const files = readdirSync(dir);
-const header = readFileSync(`${dir}/header.txt`, 'utf8');
-console.log('');
-console.log(header.trim());
+const percent = (ratio) => (Number.isNaN(ratio) ? '-' : `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`);
+// Runs from every directory given; a round is named by its directory and number (run2/r1).
+const runs = []; // { dir, file, bench, side, round }
+const loads = new Map(); // `${bench} ${side} ${round}` -> 1-minute load average at the run's start
+for (const dir of dirs) {
+  console.log('');
+  console.log(readFileSync(`${dir}/header.txt`, 'utf8').trim());
+  const tag = dirs.length > 1 ? `${dir.replace(/\/+$/, '').split('/').pop()}/` : '';
+  for (const name of readdirSync(dir)) {
+    const m = /^(.+)-(before|after)-r(\d+)\.log$/.exec(name);
+    if (m) runs.push({ dir, file: name, bench: m[1], side: m[2], round: `${tag}r${m[3]}` });
+  }
+  for (const line of readFileSync(`${dir}/runs.tsv`, 'utf8').split('\n').slice(1)) {
+    const [bench, side, round, , status, , load] = line.split('\t');
+    if (bench) loads.set(`${bench} ${side} ${tag}r${round}`, `${(load ?? '').split(' ')[0]}${status === '0' ? '' : ` (exit ${status})`}`);
+  }
+}
 for (const bench of benches) {
-  const figures = new Map(); // name -> { unit, before: [], after: [] }
+  const figures = new Map(); // name -> { unit, before: Map(round -> value), after: Map(round -> value) }
   const failed = [];
-  for (const side of ['before', 'after']) {
-    for (const file of files.filter((name) => name.startsWith(`${bench}-${side}-r`) && name.endsWith('.log')).sort()) {
-      const parsed = parsers[bench](readFileSync(`${dir}/${file}`, 'utf8'));
-      if (parsed.length === 0) failed.push(file);
-      for (const [name, value, unit] of parsed) {
-        if (!figures.has(name)) figures.set(name, { unit, before: [], after: [] });
-        figures.get(name)[side].push(value);
-      }
+  const rounds = [...new Set(runs.filter((r) => r.bench === bench).map((r) => r.round))].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  for (const run of runs.filter((r) => r.bench === bench)) {
+    const parsed = parsers[bench](readFileSync(`${run.dir}/${run.file}`, 'utf8'));
+    if (parsed.length === 0) failed.push(`${run.round} ${run.side}`);
+    for (const [name, value, unit] of parsed) {
+      if (!figures.has(name)) figures.set(name, { unit, before: new Map(), after: new Map() });
+      figures.get(name)[run.side].set(run.round, value);
     }
   }
   console.log('');
-  console.log(`## ${bench}${failed.length ? ` (no figures in: ${failed.join(', ')})` : ''}`);
-  console.log('| figure | unit | before runs | after runs | before median | after median | after - before | change | |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(`## ${bench}`);
+  console.log(`load average (1 min) at each run's start, before / after: ${rounds.map((r) => `${r} ${loads.get(`${bench} before ${r}`) ?? '-'} / ${loads.get(`${bench} after ${r}`) ?? '-'}`).join('; ')}`);
+  if (failed.length) console.log(`no figures (the run failed; see its log): ${failed.join(', ')}`);
+  console.log('');
+  console.log('| figure | unit | before, by round | after, by round | before median | after median | after - before | change of medians | paired change (median of after/before per round) | |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const byRound = (values) => rounds.map((r) => (values.has(r) ? fmt(values.get(r)) : '-')).join(', ');
   for (const [name, { unit, before, after }] of figures) {
-    const b = median(before);
-    const a = median(after);
+    const b = median([...before.values()]);
+    const a = median([...after.values()]);
     const diff = a - b;
-    const pct = b !== 0 && !Number.isNaN(diff) ? `${diff >= 0 ? '+' : ''}${((diff / Math.abs(b)) * 100).toFixed(0)}%` : '-';
+    // Each round's before and after ran back to back, under about the same load: their ratio is the fair comparison.
+    const pairs = rounds.filter((r) => before.has(r) && after.has(r) && before.get(r) !== 0).map((r) => after.get(r) / before.get(r));
+    const paired = median(pairs);
     let verdict = '';
-    if (!Number.isNaN(diff) && diff !== 0) {
-      verdict = (diff > 0) === higherIsBetter(unit) ? 'better' : 'worse';
-      // Overlapping ranges: the change is within the spread of the runs themselves.
-      if (Math.min(...after) <= Math.max(...before) && Math.min(...before) <= Math.max(...after)) verdict += ' (ranges overlap)';
+    const direction = Number.isNaN(paired) ? (Number.isNaN(diff) ? 0 : Math.sign(diff)) : Math.sign(paired - 1);
+    if (direction !== 0) {
+      const better = (direction > 0) === higherIsBetter(unit);
+      const worseRounds = pairs.filter((ratio) => ratio !== 1 && (ratio > 1) !== higherIsBetter(unit)).length;
+      verdict = `${better ? 'better' : 'worse'}${pairs.length ? ` (worse in ${worseRounds} of ${pairs.length} rounds)` : ''}`;
     }
-    console.log(`| ${name} | ${unit} | ${before.map(fmt).join(', ') || '-'} | ${after.map(fmt).join(', ') || '-'} | ${fmt(b)} | ${fmt(a)} | ${Number.isNaN(diff) ? '-' : (diff > 0 ? '+' : '') + fmt(diff)} | ${pct} | ${verdict} |`);
+    console.log(`| ${name} | ${unit} | ${byRound(before)} | ${byRound(after)} | ${fmt(b)} | ${fmt(a)} | ${Number.isNaN(diff) ? '-' : (diff > 0 ? '+' : '') + fmt(diff)} | ${b !== 0 ? percent(a / b) : '-'} | ${percent(paired)} | ${verdict} |`);
   }
 }
 console.log('');
-console.log(`runs (load average at each run's start and end): ${dir}/runs.tsv; logs: ${dir}/`);
+console.log(`runs (load average at each run's start and end, exit status): ${dirs.map((d) => `${d}/runs.tsv`).join(', ')}; logs beside them`);
 JS
 }
-if [ -n "$REPORT" ]; then report "$REPORT"; exit; fi
-[ $# -ge 2 ] || { echo "usage: bash scripts/bench-before-after.sh [--rounds N] [--out DIR] BEFORE_TREE AFTER_TREE [bench ...]" >&2; exit 2; }
+if [ -n "$REPORT" ]; then report "$REPORT" "$@"; exit; fi
+[ $# -ge 2 ] || { echo "usage: bash scripts/bench-before-after.sh [--rounds N] [--swap] [--out DIR] BEFORE_TREE AFTER_TREE [bench ...]" >&2; exit 2; }
 BEFORE="$(cd "$1" && pwd)" || exit 2
 AFTER="$(cd "$2" && pwd)" || exit 2
 shift 2
@@ -207,7 +238,7 @@ slot_busy() {
 {
   echo "before: $BEFORE $(git -C "$BEFORE" rev-parse HEAD 2>/dev/null) (slot $BEFORE_SLOT)"
   echo "after:  $AFTER $(git -C "$AFTER" rev-parse HEAD 2>/dev/null) (slot $AFTER_SLOT)"
-  echo "benchmarks: ${BENCHES[*]}; rounds: $ROUNDS"
+  echo "benchmarks: ${BENCHES[*]}; rounds: $ROUNDS; order: $([ -n "$SWAP" ] && echo 'before first in odd rounds, after first in even ones' || echo 'before, then after, in every round')"
   echo "cores: $(nproc); load average at start: $(loadavg)"
   echo "started: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } >"$OUT/header.txt"
@@ -225,7 +256,9 @@ fi
 printf 'bench\tside\tround\tslot\texit\tseconds\tload_start\tload_end\n' >"$OUT/runs.tsv"
 for round in $(seq 1 "$ROUNDS"); do
   for bench in "${BENCHES[@]}"; do
-    for side in before after; do
+    sides=(before after)
+    [ -n "$SWAP" ] && [ $((round % 2)) -eq 0 ] && sides=(after before)
+    for side in "${sides[@]}"; do
       if [ "$side" = before ]; then tree="$BEFORE"; slot="$BEFORE_SLOT"; else tree="$AFTER"; slot="$AFTER_SLOT"; fi
       log="$OUT/$bench-$side-r$round.log"
       load0="$(loadavg)"
