@@ -15,6 +15,9 @@ import type { Logger } from '@regatta/logging';
 import { createKafka } from '@regatta/messaging';
 import type { EdgeRevalidation } from './edge-revalidation.js';
 
+/** How long a shutdown waits for the consumer to leave its group. */
+const STOP_WAIT_MS = 500;
+
 /** The topics whose facts change results, standings and the regatta itself; all keyed by event id. */
 export const EDGE_CHANGE_TOPICS = [TOPICS.events, TOPICS.registrations, TOPICS.results] as const;
 
@@ -58,8 +61,9 @@ export async function startEdgeChangeFeed(settings: EdgeChangeFeedSettings): Pro
   });
   return {
     async stop() {
-      await consumer.disconnect();
       edge.stop();
+      // Leaving the group can wait for a rebalance; a shutdown does not (the group expires by itself).
+      await Promise.race([consumer.disconnect().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
     },
   };
 }
