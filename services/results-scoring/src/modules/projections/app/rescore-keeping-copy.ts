@@ -19,7 +19,8 @@ export async function rescoreKeepingCopy(
   let asked = false;
   try {
     await unit(async (change, fleetId, record) => {
-      await client.query('SAVEPOINT projection_rescore');
+      // One savepoint for every fleet the unit asks (a moved entry's old and new fleet).
+      if (!asked) await client.query('SAVEPOINT projection_rescore');
       asked = true;
       change.rescore(fleetId, record);
     });

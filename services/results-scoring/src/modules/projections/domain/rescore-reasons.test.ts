@@ -28,4 +28,9 @@ describe('reasons recorded for re-scores caused by races and entries', () => {
     // Other changed fields (crew, payment) are not a correction: the entries changed.
     assert.equal(registrationChangeReason({ sailNumber: 'GBR 7', boatName: 'Jade' }, 'registered', ['payment_status']), 'entries changed (GBR 7 registered)');
   });
+
+  test('an entry moved to another fleet is named with the fleet it went to, whatever else changed', () => {
+    assert.equal(registrationChangeReason({ sailNumber: 'GBR 7', boatName: 'Jade' }, 'registered', ['fleet_id', 'boat_id'], 'ILCA 6'), 'entries changed (GBR 7 moved to ILCA 6)');
+    assert.equal(registrationChangeReason({ sailNumber: null, boatName: 'Jade' }, 'waitlisted', ['fleet_id', 'status'], 'ILCA 6'), 'entries changed (Jade moved to ILCA 6)');
+  });
 });

@@ -41,11 +41,13 @@ const BOAT_CORRECTION_FIELDS: Readonly<Record<string, string>> = {
 
 /**
  * "rating of GBR 7 changed" for a rating change; "boat GBR 8 corrected (sail number, class)" for an
- * organizer's correction of the boat as entered (named as corrected); otherwise "entries changed (GBR 7
+ * organizer's correction of the boat as entered (named as corrected); "entries changed (GBR 7 moved to
+ * ILCA 6)" for an entry moved to another fleet (both fleets record it); otherwise "entries changed (GBR 7
  * cancelled)".
  */
-export function registrationChangeReason(boat: { sailNumber: string | null; boatName: string }, status: string, changedFields: readonly string[]): string {
+export function registrationChangeReason(boat: { sailNumber: string | null; boatName: string }, status: string, changedFields: readonly string[], movedTo?: string): string {
   const name = boat.sailNumber || boat.boatName;
+  if (movedTo !== undefined) return `entries changed (${name} moved to ${movedTo})`;
   if (changedFields.includes('rating_changes')) return `rating of ${name} changed`;
   const corrected = changedFields.filter((field) => field in BOAT_CORRECTION_FIELDS).map((field) => BOAT_CORRECTION_FIELDS[field]!);
   if (corrected.length > 0) return `boat ${name} corrected (${corrected.join(', ')})`;

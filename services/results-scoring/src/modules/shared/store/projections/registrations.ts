@@ -37,6 +37,12 @@ export async function upsertRegistration(client: Queryable, registration: Regist
   );
 }
 
+/** The fleet the projection holds the registration in now (before a newer snapshot is written), or null. */
+export async function projectedFleetOf(q: Queryable, registrationId: string): Promise<string | null> {
+  const { rows } = await q.query<{ fleet_id: string }>(`SELECT fleet_id FROM registrations WHERE id = $1`, [registrationId]);
+  return rows[0]?.fleet_id ?? null;
+}
+
 /** Of `boatIds`, those with a registration in status "registered" in the fleet. */
 export async function registeredBoatIds(q: Queryable, fleetId: string, boatIds: string[]): Promise<Set<string>> {
   if (boatIds.length === 0) return new Set();
@@ -62,7 +68,10 @@ export async function boatsRegisteredElsewhere(q: Queryable, eventId: string, fl
 
 /**
  * The boats of a fleet for scoring: every boat registered (status "registered"), plus any boat holding a
- * stored result (a registration cancelled after racing keeps her scores). Details come from the boat's
+ * stored result (a registration cancelled after racing keeps her scores), except a boat whose entry was
+ * moved to another fleet of the event (no registration of hers left in this fleet, an active one in
+ * another): her results stay recorded in this fleet's races but she is no boat of its series (A5.2's
+ * count, A6.1's places move up). Details come from the boat's
  * most recent registration in the fleet. Ordered by sail number: boats that share a place are listed so.
  * A split series' final and medal fleets hold the boats assigned to them (split_members); their details
  * come from the boat's registration in the event (her qualifying fleet).
@@ -80,7 +89,12 @@ export async function fleetBoats(q: Queryable, fleetId: string): Promise<BoatInf
     `WITH boats AS (
        SELECT boat_id FROM registrations WHERE fleet_id = $1 AND status = 'registered'
        UNION
-       SELECT boat_id FROM race_results WHERE fleet_id = $1
+       SELECT rr.boat_id FROM race_results rr
+        WHERE rr.fleet_id = $1
+          AND (EXISTS (SELECT 1 FROM registrations r WHERE r.fleet_id = $1 AND r.boat_id = rr.boat_id)
+               OR NOT EXISTS (
+                 SELECT 1 FROM registrations r JOIN fleets f ON f.id = $1
+                  WHERE r.event_id = f.event_id AND r.fleet_id <> $1 AND r.boat_id = rr.boat_id AND r.status IN ('registered', 'waitlisted')))
        UNION
        SELECT boat_id FROM split_members WHERE fleet_id = $1
      )
