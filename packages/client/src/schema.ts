@@ -6743,6 +6743,8 @@ export interface components {
             /**
              * @description Who sails; default the caller. Registering someone else needs membership of the regatta's
              *     organization: a user by id, or a person by name and email (matched to a user by email).
+             *     A person without an account is written to in `language` (`en` or `de`, default English);
+             *     a person with an account in the language they chose.
              */
             sailor?: {
                 /** Format: uuid */
@@ -6750,6 +6752,11 @@ export interface components {
             } | {
                 name: string;
                 email: components["schemas"]["EmailInput"];
+                /**
+                 * @description The language of the messages sent to a sailor without an account (default en).
+                 * @enum {string}
+                 */
+                language?: "en" | "de";
             };
             crew?: string[];
             emergencyContact?: string | null;

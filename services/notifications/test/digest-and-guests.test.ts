@@ -119,3 +119,37 @@ describe('a sailor entered by name and address, without an account', () => {
     assert.equal((await mailTo(guest.email)).filter((m) => m.Subject.includes(later)).length, 0);
   });
 });
+
+describe('the language of a sailor entered without an account', () => {
+  test('is the one the entry was made in: German when named, English when not', async () => {
+    const regatta = await newRegatta();
+    const { api, organizer } = regatta;
+    const german = { name: `Greta Gast ${uniqueSuffix()}`, email: `gast-${uniqueSuffix()}@example.org`, language: 'de' };
+    const english = { name: `Eddie Guest ${uniqueSuffix()}`, email: `guest-${uniqueSuffix()}@example.org` };
+    const enter = (sailor: object, sailNumber: string) =>
+      ok(api.post(`/api/v1/events/${regatta.event.slug}/register`, { fleet: regatta.fleet.id, boat: { name: `Boat ${sailNumber}`, sailNumber }, sailor }, { key: organizer.key }), 201);
+    await enter(german, 'GER 81');
+    await enter(english, 'GER 82');
+    // An unknown language is refused at the edge.
+    const refused = await api.post(`/api/v1/events/${regatta.event.slug}/register`, { fleet: regatta.fleet.id, boat: { name: 'Boat X', sailNumber: 'GER 83' }, sailor: { ...english, language: 'fr' } } as never, { key: organizer.key, contract: false });
+    assert.equal(refused.status, 400);
+    await entriesProjected(regatta.event.id, 2);
+
+    const [confirmedDe] = await waitForMail(german.email, /Ihre Meldung ist bestätigt/);
+    assert.match((await mailDetail(confirmedDe!.ID)).Text, new RegExp(`Hallo ${german.name},`));
+    const [confirmedEn] = await waitForMail(english.email, /your entry is confirmed/);
+    assert.match((await mailDetail(confirmedEn!.ID)).Text, new RegExp(`Hello ${english.name},`));
+
+    const title = `Language notice ${uniqueSuffix()}`;
+    await ok(api.post(`/api/v1/events/${regatta.event.slug}/documents`, { kind: 'notice', title, body: 'Briefing at 9.' }, { key: organizer.key }), 201);
+    const [noticeDe] = await waitForMail(german.email, new RegExp(title));
+    const [noticeEn] = await waitForMail(english.email, new RegExp(title));
+    const [textDe, textEn] = [(await mailDetail(noticeDe!.ID)).Text, (await mailDetail(noticeEn!.ID)).Text];
+    assert.match(textDe, /mit dieser Adresse gemeldet/);
+    assert.doesNotMatch(textDe, /entered you with this address/);
+    assert.match(textEn, /entered you with this address/);
+    // The language travelled with the address only: nothing of it (nor the address) in the service's tables.
+    const stored = await notificationsDb(async (db) => (await db.query('SELECT params::text AS text FROM messages WHERE event_id = $1', [regatta.event.id])).rows);
+    assert.equal(stored.some((row: { text: string }) => row.text.includes(german.email) || row.text.includes('"language"')), false);
+  });
+});

@@ -12,11 +12,13 @@ export interface GuestContact {
   registrationId: string;
   name: string;
   email: string;
+  /** The language the entry was made in for them: 'en' or 'de' (English when none was named). */
+  language: string;
 }
 
 export async function guestContacts(context: ServiceContext, registrationIds: readonly string[]): Promise<GuestContact[]> {
   const found = await sailorContacts(context.pool, registrationIds);
   return found
     .filter((row) => row.userId === guestSailorId(row.email))
-    .map((row) => ({ registrationId: row.id, name: row.name ?? '', email: row.email }));
+    .map((row) => ({ registrationId: row.id, name: row.name ?? '', email: row.email, language: row.language ?? 'en' }));
 }

@@ -93,6 +93,7 @@ export async function register(context: ServiceContext, identity: Identity, slug
         userId: sailor.userId,
         sailorName: sailor.name,
         sailorEmail: sailor.email,
+        sailorLanguage: sailor.language,
         boatId: saved.id,
         boat: { name: saved.name, sailNumber: saved.sail_number, model: saved.model, ratings },
         sailKey: sail,

@@ -10,3 +10,7 @@ export function guestSailorId(email: string): string {
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
+
+/** The languages a sailor without an account can be written to in; none named: English. */
+export const GUEST_LANGUAGES = ['en', 'de'] as const;
+export type GuestLanguage = (typeof GUEST_LANGUAGES)[number];

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES, RATING_KEYS, REGISTRATION_STATUSES } from '@regatta/contracts';
 import { MAX_OFFSET } from '@regatta/http';
+import { GUEST_LANGUAGES } from '../domain/sailors.js';
 import { intParam, nonEmpty, oneOf, text } from './schemas.js';
 
 const ratingsSchema = z.partialRecord(z.enum(RATING_KEYS, { message: `rating keys are ${RATING_KEYS.join(', ')}` }), z.number().finite());
@@ -20,7 +21,8 @@ const boatRef = z.union([
 
 const sailorRef = z.union([
   z.object({ userId: z.uuid('must be a user id') }).strict(),
-  z.object({ name: nonEmpty(200), email: z.email('must be an email address').max(320) }).strict(),
+  // A sailor without an account: the language of the messages sent to that address (default English).
+  z.object({ name: nonEmpty(200), email: z.email('must be an email address').max(320), language: z.enum(GUEST_LANGUAGES, { message: `must be one of ${GUEST_LANGUAGES.join(', ')}` }).optional() }).strict(),
 ]);
 
 /** YYYY-MM-DD; whether it is a real past day is the entry form's rule (entry-form.ts). */

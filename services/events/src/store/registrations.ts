@@ -107,6 +107,8 @@ export interface NewRegistration {
   userId: string;
   sailorName: string | null;
   sailorEmail: string | null;
+  /** A sailor without an account: the language of their messages (null: English). */
+  sailorLanguage?: string | null | undefined;
   boatId: string;
   /** The boat as entered in this regatta (the entry's snapshot, its ratings included). */
   boat: { name: string; sailNumber: string | null; model: string | null; ratings: Record<string, number> };
@@ -132,8 +134,8 @@ export async function insertRegistration(db: Queryable, registration: NewRegistr
   await db.query(
     `INSERT INTO registrations (id, event_id, fleet_id, user_id, sailor_name, sailor_email, boat_id, sail_key, status,
        crew, emergency_contact, special_requirements, submitted_by, entry_boat_name, entry_sail_number, entry_boat_model, entry_ratings,
-       answers, waiver_acceptances, crew_members, sailor_birth_date, entry_certificates)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18::jsonb, $19::jsonb, $20::jsonb, $21, $22::jsonb)`,
+       answers, waiver_acceptances, crew_members, sailor_birth_date, entry_certificates, sailor_language)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18::jsonb, $19::jsonb, $20::jsonb, $21, $22::jsonb, $23)`,
     [
       registration.id,
       registration.eventId,
@@ -157,6 +159,7 @@ export async function insertRegistration(db: Queryable, registration: NewRegistr
       registration.form?.crewMembers ? JSON.stringify(registration.form.crewMembers) : null,
       registration.form?.sailorBirthDate ?? null,
       JSON.stringify(registration.form?.certificates ?? {}),
+      registration.sailorLanguage ?? null,
     ],
   );
 }

@@ -35,11 +35,12 @@ export async function prepareBatch(pool: Pool, resources: NotificationsResources
 }
 
 /** Whom a message goes to: the account's contact, else the guest sailor of its registration. */
-function recipientOf(prepared: PreparedBatch, message: ClaimedMessage): (Contact & { guest: boolean }) | undefined {
+function recipientOf(prepared: PreparedBatch, message: ClaimedMessage): (Contact & { guest: boolean; language: string | undefined }) | undefined {
   const contact = prepared.contacts.get(message.userId);
-  if (contact) return { ...contact, guest: false };
+  if (contact) return { ...contact, guest: false, language: prepared.locales.get(message.userId) };
   const guest = message.registrationId ? prepared.guests.get(message.registrationId) : undefined;
-  return guest ? { userId: message.userId, name: guest.name, email: guest.email, guest: true } : undefined;
+  // A guest has no settings: the language is the one the entry was made in for them.
+  return guest ? { userId: message.userId, name: guest.name, email: guest.email, guest: true, language: guest.language } : undefined;
 }
 
 export const messageIdOf = (message: Pick<ClaimedMessage, 'factId' | 'kind' | 'userId'>) => `<${message.factId}.${message.kind}.${message.userId}@notifications.regatta>`;
@@ -94,7 +95,7 @@ export async function deliverOne(resources: NotificationsResources, logger: Logg
     outcome = { kind: 'no_address' };
   } else {
     const requested = 'locale' in message.params ? message.params.locale : undefined;
-    const composed = await composeMail(resources, message, contact, requested ?? prepared.locales.get(message.userId));
+    const composed = await composeMail(resources, message, contact, requested ?? contact.language);
     if (!composed) {
       messagesTotal.inc({ kind: message.kind, outcome: 'failed' });
       return { id: message.id, decision: { kind: 'failed', error: 'link_expired: the link was used or expired before it could be sent' }, locale: null, subject: null };

@@ -44,6 +44,8 @@ export interface GuestContact {
   name: string;
   /** Read from events at send time, kept in memory only for the send. */
   email: string;
+  /** The language the entry was made in for them (events answers 'en' when none was named). */
+  language?: string | undefined;
 }
 
 /** Looks up guest sailors' addresses in events (adapters/events-directory.ts); never stored here. */

@@ -14,14 +14,14 @@ import { BoatFields } from './BoatFields';
 import { CrewAndContacts } from './CrewAndContacts';
 import { registerMessage, useEntryChanges } from './actions';
 import { ratingSpecOf, type Fleet } from './rules';
-import { ADD_ENTRY_ALIASES, EMPTY_ENTRY, addEntrySchema, registrationRequest, type AddEntryValues } from './schemas';
+import { ADD_ENTRY_ALIASES, EMPTY_ENTRY, SAILOR_LANGUAGES, addEntrySchema, registrationRequest, sailorLanguageOf, type AddEntryValues } from './schemas';
 
 export function AddEntry({ slug, fleets, headingId }: { slug: string; fleets: readonly Fleet[]; headingId: string }) {
   const { t, i18n } = useTranslation('entries');
   const number = new Intl.NumberFormat(i18n.language);
   const fleetById = useMemo(() => new Map(fleets.map((fleet) => [fleet.id, fleet])), [fleets]);
   const schema = useMemo(() => addEntrySchema((fleetId) => ratingSpecOf(fleetById.get(fleetId))), [fleetById]);
-  const form = useForm<AddEntryValues>({ resolver: zodResolver(schema), defaultValues: { ...EMPTY_ENTRY, fleetId: fleets[0]?.id ?? '' } });
+  const form = useForm<AddEntryValues>({ resolver: zodResolver(schema), defaultValues: { ...EMPTY_ENTRY, fleetId: fleets[0]?.id ?? '', sailorLanguage: sailorLanguageOf(i18n.language) } });
   const draft = useDraft(form, `entry-add.${slug}`);
   const { register } = useEntryChanges(slug);
   const [general, setGeneral] = useState<string[]>([]);
@@ -41,7 +41,7 @@ export function AddEntry({ slug, fleets, headingId }: { slug: string; fleets: re
     register.mutate(registrationRequest(values, ratingSpecOf(fleetById.get(values.fleetId))), {
       onSuccess: (outcome) => {
         draft.clear();
-        form.reset({ ...EMPTY_ENTRY, fleetId: values.fleetId });
+        form.reset({ ...EMPTY_ENTRY, fleetId: values.fleetId, sailorLanguage: values.sailorLanguage });
         setAnswer(registerMessage(t, outcome, fleetById.get(values.fleetId)?.name ?? ''));
       },
       onError: (error) => setGeneral(applyApiError(form, error, ADD_ENTRY_ALIASES)),
@@ -69,6 +69,13 @@ export function AddEntry({ slug, fleets, headingId }: { slug: string; fleets: re
             </Field>
             <Field label={t('fields.sailorEmail')} error={errors.sailorEmail?.message} hint={t('add.emailHint')}>
               {(a) => <input {...a} type="email" autoComplete="off" {...form.register('sailorEmail')} />}
+            </Field>
+            <Field label={t('fields.sailorLanguage')} error={errors.sailorLanguage?.message} hint={t('add.languageHint')}>
+              {(a) => (
+                <select {...a} {...form.register('sailorLanguage')}>
+                  {SAILOR_LANGUAGES.map((language) => <option key={language} value={language}>{t(`add.languages.${language}`)}</option>)}
+                </select>
+              )}
             </Field>
           </div>
         </fieldset>

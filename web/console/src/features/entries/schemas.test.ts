@@ -11,6 +11,7 @@ import {
   entryDetailsSchema,
   ratingChangeSchema,
   registrationRequest,
+  sailorLanguageOf,
   type AddEntryValues,
 } from './schemas';
 
@@ -64,18 +65,21 @@ describe('add-entry form', () => {
 
   test('the registerForEvent body names the sailor, the boat with her rating, and leaves empty fields null', () => {
     const body = registrationRequest(
-      { ...valid, fleetId: 'irc-fleet', sailorName: ' Ann Sailor ', sailNumber: ' GBR 7 ', rating: '1,05', crew: 'Bob\n\nCleo', emergencyContact: '  ' },
+      { ...valid, fleetId: 'irc-fleet', sailorName: ' Ann Sailor ', sailorLanguage: 'de', sailNumber: ' GBR 7 ', rating: '1,05', crew: 'Bob\n\nCleo', emergencyContact: '  ' },
       irc,
     );
     assert.deepEqual(body, {
       fleet: 'irc-fleet',
-      sailor: { name: 'Ann Sailor', email: 'ann@example.org' },
+      sailor: { name: 'Ann Sailor', email: 'ann@example.org', language: 'de' },
       boat: { name: 'Kestrel', sailNumber: 'GBR 7', model: null, ratings: { irc: 1.05 } },
       crew: ['Bob', 'Cleo'],
       emergencyContact: null,
       specialRequirements: null,
     });
     assert.equal('ratings' in registrationRequest(valid, undefined).boat, false);
+    assert.deepEqual(registrationRequest(valid, undefined).sailor, { name: 'Ann Sailor', email: 'ann@example.org', language: 'en' });
+    assert.equal(sailorLanguageOf('de-DE'), 'de');
+    assert.equal(sailorLanguageOf('fr'), 'en');
   });
 });
 

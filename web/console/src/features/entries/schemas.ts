@@ -37,10 +37,17 @@ function checkRating(text: string, spec: RatingSpec | undefined, ctx: z.Refineme
   else if (value > spec.max) ctx.addIssue({ code: 'custom', path: [path], message: 'validation.max' });
 }
 
+/** The languages the platform writes messages in. */
+export const SAILOR_LANGUAGES = ['en', 'de'] as const;
+/** The form's first choice: the language the office works in (English for any other). */
+export const sailorLanguageOf = (uiLanguage: string): (typeof SAILOR_LANGUAGES)[number] => (uiLanguage.startsWith('de') ? 'de' : 'en');
+
 const addEntryFields = z.object({
   fleetId: z.string().min(1, 'validation.required'),
   sailorName: requiredText(200),
   sailorEmail: z.string().trim().min(1, 'validation.required').max(320, 'validation.tooLong').regex(EMAIL, 'validation.email'),
+  // The language of the messages to a sailor without an account (one with an account chose their own).
+  sailorLanguage: z.enum(SAILOR_LANGUAGES, 'validation.required'),
   boatName: requiredText(100),
   sailNumber: optionalText(30),
   model: optionalText(100),
@@ -55,6 +62,7 @@ export const EMPTY_ENTRY: AddEntryValues = {
   fleetId: '',
   sailorName: '',
   sailorEmail: '',
+  sailorLanguage: 'en',
   boatName: '',
   sailNumber: '',
   model: '',
@@ -76,7 +84,7 @@ export function registrationRequest(values: AddEntryValues, spec: RatingSpec | u
   const rating = spec ? parseDecimal(values.rating) : undefined;
   return {
     fleet: values.fleetId,
-    sailor: { name: values.sailorName.trim(), email: values.sailorEmail.trim() },
+    sailor: { name: values.sailorName.trim(), email: values.sailorEmail.trim(), language: values.sailorLanguage },
     boat: {
       name: values.boatName.trim(),
       sailNumber: orNull(values.sailNumber),
@@ -94,6 +102,7 @@ export const ADD_ENTRY_ALIASES: Record<string, string> = {
   fleet: 'fleetId',
   'sailor.name': 'sailorName',
   'sailor.email': 'sailorEmail',
+  'sailor.language': 'sailorLanguage',
   'boat.name': 'boatName',
   'boat.sailNumber': 'sailNumber',
   'boat.model': 'model',
