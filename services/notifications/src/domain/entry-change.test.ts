@@ -28,3 +28,15 @@ test('an entry moved to another fleet: into a full one the entrant hears waitlis
   assert.equal(entrantNews({ fact: 'updated', status: 'waitlisted', previousStatus: 'waitlisted', promotedFromWaitlist: false }), undefined);
   assert.equal(organizerNews({ fact: 'updated', status: 'waitlisted', previousStatus: 'registered', promotedFromWaitlist: false }), undefined);
 });
+
+test("a move to another fleet or boat keeping the status tells the entrant once, unless she moved it herself", () => {
+  const moved = { fact: 'updated' as const, status: 'registered', previousStatus: 'registered', promotedFromWaitlist: false, changedFields: ['fleet_id'] };
+  assert.equal(entrantNews(moved), 'moved');
+  assert.equal(entrantNews({ ...moved, changedFields: ['boat_id', 'entry_certificates'] }), 'moved');
+  assert.equal(entrantNews({ ...moved, status: 'waitlisted', previousStatus: 'waitlisted' }), 'moved');
+  assert.equal(entrantNews({ ...moved, byEntrant: true }), undefined);
+  assert.equal(entrantNews({ ...moved, changedFields: ['payment_status'] }), undefined);
+  // A move that changes the status says that instead (one message).
+  assert.equal(entrantNews({ ...moved, status: 'waitlisted' }), 'waitlisted');
+  assert.equal(organizerNews(moved), undefined);
+});

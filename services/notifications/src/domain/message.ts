@@ -23,7 +23,8 @@ export interface OrganizerEntryItem {
 export type MessageParams =
   | { kind: 'notice'; regatta: RegattaRef; action: 'added' | 'amended' | 'withdrawn'; title: string; at: string; note?: string }
   | { kind: 'schedule'; regatta: RegattaRef; race: string; fleet: string; startAt: string | null; status: string }
-  | { kind: 'entry'; regatta: RegattaRef; status: 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled'; boat: string; fleet: string }
+    /** `waiting`: a moved entry that is (still) on the waitlist. */
+  | { kind: 'entry'; regatta: RegattaRef; status: 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled' | 'moved'; boat: string; fleet: string; waiting?: boolean }
   | { kind: 'results'; regatta: RegattaRef; stage: 'posted' | 'official'; fleet: string; at: string; protestDeadline: string | null }
   | { kind: 'hearing'; regatta: RegattaRef; stage: 'scheduled' | 'decided'; number: number; startsAt: string | null; room: string | null; decision: string | null }
   | { kind: 'penalty'; regatta: RegattaRef; code: string; boat: string; sailNumber: string | null; at: string | null }

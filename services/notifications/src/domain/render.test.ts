@@ -64,6 +64,24 @@ test('a waitlist promotion in English names the boat and fleet', () => {
   assert.match(message.text, /Wind Song in ILCA 7 at Kieler Woche moved up from the waitlist/);
 });
 
+test("the office's move tells the entrant the new fleet and boat, in English and German; waiting says so", () => {
+  const render = (locale: 'en' | 'de', waiting?: boolean) => renderMessage({
+    params: { kind: 'entry', regatta, status: 'moved', boat: 'Wind Song (GER 7)', fleet: 'ILCA 6', ...(waiting ? { waiting } : {}) },
+    locale,
+    recipientName: 'Cara',
+    link: 'https://regatta.example/regattas/kieler-woche/entries',
+    unsubscribeLink: 'https://u',
+  });
+  const en = render('en');
+  assert.equal(en.subject, 'Kieler Woche: your entry moved to ILCA 6');
+  assert.match(en.text, /it now sails as Wind Song \(GER 7\) in ILCA 6\./);
+  assert.doesNotMatch(en.text, /waitlist/);
+  const de = render('de', true);
+  assert.equal(de.subject, 'Kieler Woche: Ihre Meldung wurde nach ILCA 6 verschoben');
+  assert.match(de.text, /Sie segelt jetzt als Wind Song \(GER 7\) in ILCA 6\./);
+  assert.match(de.text, /Warteliste von ILCA 6/);
+});
+
 test('a protest lodged names the kind of case in words, never the API value', () => {
   const render = (locale: 'en' | 'de', type: string) => renderMessage({
     params: { kind: 'organizer_protest', regatta, number: 4, type, at: '2026-06-20T15:10:00Z' },

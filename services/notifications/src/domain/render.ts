@@ -87,7 +87,9 @@ function compose(t: TFunction, params: MessageParams, locale: Locale): { subject
     }
     case 'entry': {
       const values = { regatta: params.regatta.name, boat: params.boat, fleet: params.fleet, context: params.status };
-      return { subject: t('entry.subject', values), lines: [t('entry.body', values)] };
+      const lines = [t('entry.body', values)];
+      if (params.status === 'moved' && params.waiting) lines.push(t('entry.movedWaiting', values));
+      return { subject: t('entry.subject', values), lines };
     }
     case 'results': {
       const values = { regatta: params.regatta.name, fleet: params.fleet, at: time(params.at), context: params.stage };

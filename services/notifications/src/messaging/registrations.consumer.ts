@@ -1,6 +1,6 @@
 /**
  * registrations.v1: each snapshot keeps the entries projection; the entrant hears that the entry is
- * confirmed, waitlisted, promoted from the waitlist or cancelled, and the organizing club's members
+ * confirmed, waitlisted, promoted from the waitlist, cancelled or moved by someone else, and the organizing club's members
  * hear of a new entry or a withdrawal (domain/entry-change.ts).
  */
 import { TOPICS, factPayloadOn, timestampDate, unhandledFact, type Registration } from '@regatta/contracts';
@@ -8,7 +8,7 @@ import type { ConsumerDefinition } from '@regatta/runtime';
 import { notifyOrganizers, notifyUser } from '../app/decide.js';
 import { recordEntry } from '../app/project.js';
 import type { NotificationsContext } from '../app/resources.js';
-import { entrantNews, organizerNews, type RegistrationChange } from '../domain/entry-change.js';
+import { entrantNews, organizerNews, type EntrantNews, type RegistrationChange } from '../domain/entry-change.js';
 
 export function registrationsConsumer(context: NotificationsContext): ConsumerDefinition {
   const schema = context.config.DB_SCHEMA;
@@ -26,7 +26,14 @@ export function registrationsConsumer(context: NotificationsContext): ConsumerDe
           break;
         case 'registrationUpdated':
           registration = payload.value.registration;
-          change = { fact: 'updated', status: registration?.status ?? '', previousStatus: payload.value.previousStatus || null, promotedFromWaitlist: payload.value.promotedFromWaitlist };
+          change = {
+            fact: 'updated',
+            status: registration?.status ?? '',
+            previousStatus: payload.value.previousStatus || null,
+            promotedFromWaitlist: payload.value.promotedFromWaitlist,
+            changedFields: payload.value.changedFields,
+            byEntrant: !!fact.actorUserId && fact.actorUserId === registration?.userId,
+          };
           break;
         case 'registrationCancelled':
           registration = payload.value.registration;
@@ -55,7 +62,7 @@ export function registrationsConsumer(context: NotificationsContext): ConsumerDe
       const boat = registration.boat?.name ?? '';
       const fleet = registration.fleetName;
       const forEntrant = entrantNews(change);
-      if (forEntrant) await notifyUser(client, schema, ref, { userId: registration.userId, registrationId: registration.id }, { kind: 'entry', status: forEntrant, boat, fleet });
+      if (forEntrant) await notifyUser(client, schema, ref, { userId: registration.userId, registrationId: registration.id }, entryNews(forEntrant, registration));
       const forOrganizers = organizerNews(change);
       if (forOrganizers) {
         const news = { kind: 'organizer_entry' as const, change: forOrganizers, boat, sailor: registration.sailorName ?? '', fleet };
@@ -63,4 +70,13 @@ export function registrationsConsumer(context: NotificationsContext): ConsumerDe
       }
     },
   };
+}
+
+/** The entrant's message: a moved entry names its boat with the sail number and says when it waits. */
+function entryNews(status: EntrantNews, registration: Registration) {
+  const name = registration.boat?.name ?? '';
+  if (status !== 'moved') return { kind: 'entry' as const, status, boat: name, fleet: registration.fleetName };
+  const sail = registration.boat?.sailNumber;
+  const boat = sail ? `${name} (${sail})` : name;
+  return { kind: 'entry' as const, status, boat, fleet: registration.fleetName, ...(registration.status === 'waitlisted' ? { waiting: true } : {}) };
 }

@@ -47,6 +47,9 @@ export const de = {
     body_waitlisted: 'Die Meldung von {{boat}} in {{fleet}} bei {{regatta}} steht auf der Warteliste. Wir melden uns, sobald ein Platz frei wird.',
     body_promoted: 'Gute Nachricht: Ein Platz ist frei geworden. Die Meldung von {{boat}} in {{fleet}} bei {{regatta}} ist von der Warteliste nachgerückt und nun bestätigt.',
     body_cancelled: 'Die Meldung von {{boat}} in {{fleet}} bei {{regatta}} wurde storniert.',
+    subject_moved: '{{regatta}}: Ihre Meldung wurde nach {{fleet}} verschoben',
+    body_moved: 'Ihre Meldung bei {{regatta}} wurde verschoben: Sie segelt jetzt als {{boat}} in {{fleet}}.',
+    movedWaiting: 'Sie steht auf der Warteliste von {{fleet}}. Wir melden uns, sobald ein Platz frei wird.',
   },
   results: {
     subject_posted: '{{regatta}}: Ergebnisse von {{fleet}} ausgehängt',

@@ -47,6 +47,9 @@ export const en = {
     body_waitlisted: 'The entry of {{boat}} in {{fleet}} at {{regatta}} is on the waitlist. We will tell you when a place frees up.',
     body_promoted: 'Good news: a place freed up. The entry of {{boat}} in {{fleet}} at {{regatta}} moved up from the waitlist and is now confirmed.',
     body_cancelled: 'The entry of {{boat}} in {{fleet}} at {{regatta}} was cancelled.',
+    subject_moved: '{{regatta}}: your entry moved to {{fleet}}',
+    body_moved: 'Your entry at {{regatta}} was moved: it now sails as {{boat}} in {{fleet}}.',
+    movedWaiting: 'It is on the waitlist of {{fleet}}. We will tell you when a place frees up.',
   },
   results: {
     subject_posted: '{{regatta}}: results of {{fleet}} posted',
