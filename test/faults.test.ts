@@ -331,19 +331,23 @@ test('SIGTERM under load: a service and then the gateway exit 0 within 5 s', asy
     }
   });
   await sleep(1_000);
-  for (const name of ['organizations', 'gateway'] as const) {
-    const pid = stack.pidOf(name);
-    const started = Date.now();
-    await stack.kill(name, 'SIGTERM');
-    const took = Date.now() - started;
-    await sleep(50);
-    assert.equal(exitOf(pid)?.code, 0, `${name} exit code`);
-    assert.ok(took < 5_000, `${name} took ${took} ms to exit`);
-    t.diagnostic(`${name}: exit 0 after ${took} ms`);
-    await sleep(500);
+  try {
+    for (const name of ['organizations', 'gateway'] as const) {
+      const pid = stack.pidOf(name);
+      const started = Date.now();
+      await stack.kill(name, 'SIGTERM');
+      const took = Date.now() - started;
+      await sleep(50);
+      assert.equal(exitOf(pid)?.code, 0, `${name} exit code`);
+      assert.ok(took < 5_000, `${name} took ${took} ms to exit`);
+      t.diagnostic(`${name}: exit 0 after ${took} ms`);
+      await sleep(500);
+    }
+  } finally {
+    // A failed check above must not leave the load running: the file would never end.
+    running = false;
+    await Promise.all(load);
   }
-  running = false;
-  await Promise.all(load);
   t.diagnostic(`outcomes: ${JSON.stringify(summary(outcomes))}`);
   const served = outcomes.filter((outcome) => outcome === 200).length;
   const failedInside = outcomes.filter((outcome) => typeof outcome === 'number' && outcome >= 500 && outcome !== 503);
