@@ -1377,7 +1377,7 @@ export interface paths {
         };
         /**
          * Your notification choices and language
-         * @description Every kind with whether it reaches you, your per-regatta choices, the regattas you are entered in and the language of your messages.
+         * @description Every kind with whether it reaches you, your per-regatta choices, the regattas you are entered in, those of the organizations you are a member of, and the language of your messages.
          */
         get: operations["getNotificationPreferences"];
         /**
@@ -5670,12 +5670,20 @@ export interface components {
                     /** @description This regatta's delivery of a kind with a digest; null when it is as chosen in general. */
                     delivery: null | components["schemas"]["NotificationDelivery"];
                 }[];
-                regattas: {
-                    id: string;
-                    name: string;
-                    slug: string;
-                }[];
+                /** @description The regattas you are entered in. */
+                regattas: components["schemas"]["NotificationRegatta"][];
+                /**
+                 * @description The regattas of the organizations you are a member of (not cancelled; by name, at most
+                 *     200), for choosing per regatta how new entries and withdrawals (`organizer_entry`)
+                 *     reach you: at once or in the daily digest.
+                 */
+                organizedRegattas: components["schemas"]["NotificationRegatta"][];
             };
+        };
+        NotificationRegatta: {
+            id: string;
+            name: string;
+            slug: string;
         };
         NotificationMessage: {
             id: string;
@@ -7853,6 +7861,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             fleetName: string;
+            /**
+             * @description The entry's place in the regatta's order of entries (an int64 as a string, lower first); the waitlist is offered places in this order, and an entry moved onto a waitlist takes a new, later one. Absent in facts published before it was carried.
+             * @example 1042
+             */
+            entryOrder?: string;
             /** @description Ratings in force from a race on (a new certificate mid-series; PUT .../registrations/{id}/ratings). Absent when none. */
             ratingChanges?: {
                 /** @example irc */

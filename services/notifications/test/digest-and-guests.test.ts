@@ -47,6 +47,12 @@ describe("the organizers' daily digest", () => {
     );
     assert.equal(chosen.kinds.find((k: { kind: string }) => k.kind === 'notice').delivery, 'at_once');
     await eventually(async () => (await notificationsDb(async (db) => Number((await db.query('SELECT count(*) FROM members WHERE organization_id = $1', [regatta.org.id])).rows[0].count))) >= 2 || undefined, 20_000, 'both members projected');
+    // The organization's regattas are listed for choosing per regatta.
+    const organized = await eventually(async () => {
+      const listed = (await ok(api.get('/api/v1/notifications/preferences', { key: organizer.key }))).data.organizedRegattas as Array<{ id: string; name: string; slug: string }>;
+      return listed.find((r) => r.id === regatta.event.id);
+    }, 20_000, 'the regatta listed among those organized');
+    assert.deepEqual(organized, { id: regatta.event.id, name: regatta.event.name, slug: regatta.event.slug });
 
     const [first] = await enterSailors(regatta, 3, 1);
     await entriesProjected(regatta.event.id, 3);

@@ -9,7 +9,7 @@ import { messagesOf, type LoggedMessage } from '../store/messages.js';
 import { entryOf } from '../store/projections/entries.js';
 
 export type { LoggedMessage };
-import { choicesOf, localeOf, regattasOf, setChoice, setLocale } from '../store/preferences.js';
+import { choicesOf, localeOf, organizedRegattasOf, regattasOf, setChoice, setLocale } from '../store/preferences.js';
 import type { NotificationsContext } from './resources.js';
 
 export interface Preferences {
@@ -17,10 +17,17 @@ export interface Preferences {
   kinds: Array<{ kind: NotificationKind; mandatory: boolean; perRegatta: boolean; enabled: boolean; digest: boolean; delivery: Delivery }>;
   regattaChoices: Array<{ kind: string; eventId: string; enabled: boolean; delivery: Delivery | null }>;
   regattas: Array<{ id: string; name: string; slug: string }>;
+  /** The regattas of the organizations the person is a member of (new entries and withdrawals per regatta). */
+  organizedRegattas: Array<{ id: string; name: string; slug: string }>;
 }
 
 export async function getPreferences(context: NotificationsContext, userId: string): Promise<Preferences> {
-  const [choices, locale, regattas] = await Promise.all([choicesOf(context.pool, userId), localeOf(context.pool, userId), regattasOf(context.pool, userId)]);
+  const [choices, locale, regattas, organizedRegattas] = await Promise.all([
+    choicesOf(context.pool, userId),
+    localeOf(context.pool, userId),
+    regattasOf(context.pool, userId),
+    organizedRegattasOf(context.pool, userId),
+  ]);
   return {
     locale: locale ?? 'en',
     kinds: NOTIFICATION_KINDS.map((kind) => {
@@ -38,6 +45,7 @@ export async function getPreferences(context: NotificationsContext, userId: stri
       .filter((choice) => choice.eventKey !== '')
       .map((choice) => ({ kind: choice.kind, eventId: choice.eventKey, enabled: choice.enabled, delivery: KIND_RULES[choice.kind as NotificationKind]?.digest ? choice.delivery : null })),
     regattas,
+    organizedRegattas,
   };
 }
 

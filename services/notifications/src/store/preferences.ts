@@ -55,6 +55,20 @@ export async function regattasOf(db: Queryable, userId: string): Promise<Array<{
   return result.rows;
 }
 
+/**
+ * The regattas of the organizations a person is a member of (for the organizers' per-regatta
+ * choices: new entries and withdrawals at once or in the daily digest), from the members and
+ * regattas projections: the same ones that decide who hears of an entry. Cancelled ones are left out.
+ */
+export async function organizedRegattasOf(db: Queryable, userId: string): Promise<Array<{ id: string; name: string; slug: string }>> {
+  const result = await db.query<{ id: string; name: string; slug: string }>(
+    `SELECT r.id, r.name, r.slug FROM regattas r JOIN members m ON m.organization_id = r.organization_id
+     WHERE m.user_id = $1 AND r.status <> 'cancelled' ORDER BY r.name, r.id LIMIT 200`,
+    [userId],
+  );
+  return result.rows;
+}
+
 /** Sets the language unless the person already has one. */
 export async function keepFirstLocale(db: Queryable, userId: string, locale: string): Promise<void> {
   await db.query('INSERT INTO recipients (user_id, locale) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [userId, locale]);

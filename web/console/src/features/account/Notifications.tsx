@@ -11,10 +11,10 @@ import { DataTable } from '../../ui/DataTable';
 import { ProblemAlert, QueryView } from '../../ui/states';
 import { formatDateTime } from '../../i18n/format';
 import { BrowserPush } from './BrowserPush';
+import { DeliveryChoice, OrganizedRegattas, type Delivery, type OrganizerChoice } from './OrganizedRegattas';
 
 type Preferences = Awaited<ReturnType<typeof loadPreferences>>;
 type Locale = 'en' | 'de';
-type Delivery = 'at_once' | 'digest';
 const loadPreferences = async () => (await unwrap(api.GET('/api/v1/notifications/preferences'))).data;
 const loadLog = async () => (await unwrap(api.GET('/api/v1/notifications/messages', { params: { query: { limit: 50 } } }))).data;
 /** The kinds an entrant may choose per regatta. */
@@ -26,12 +26,28 @@ interface Choices {
   regatta: Record<string, boolean>;
   /** For kinds with a daily digest: at once or once a day. */
   delivery: Record<string, Delivery>;
+  /** New entries and withdrawals per regatta of the person's organizations. */
+  organized: Record<string, OrganizerChoice>;
 }
 
 const regattaKey = (eventId: string, kind: string) => `${eventId}|${kind}`;
 
+/**
+ * The regattas that have their own choice of new entries and withdrawals. Only these (and those the
+ * person changes here) are saved per regatta: one left alone follows the general choice.
+ */
+function organizedChoicesOf(preferences: Preferences): Record<string, OrganizerChoice> {
+  const general = preferences.kinds.find((k) => k.kind === 'organizer_entry');
+  return Object.fromEntries(
+    preferences.regattaChoices
+      .filter((c) => c.kind === 'organizer_entry' && preferences.organizedRegattas.some((r) => r.id === c.eventId))
+      .map((c) => [c.eventId, { enabled: c.enabled, delivery: c.delivery ?? general?.delivery ?? 'at_once' }]),
+  );
+}
+
 function choicesOf(preferences: Preferences): Choices {
   return {
+    organized: organizedChoicesOf(preferences),
     locale: preferences.locale,
     general: Object.fromEntries(preferences.kinds.map((k) => [k.kind, k.enabled])),
     regatta: Object.fromEntries(preferences.regattaChoices.map((c) => [regattaKey(c.eventId, c.kind), c.enabled])),
@@ -55,6 +71,7 @@ function Settings({ preferences }: { preferences: Preferences }) {
                 .filter((k) => !k.mandatory)
                 .map((k) => ({ kind: k.kind as never, enabled: choices.general[k.kind] !== false, ...(k.digest ? { delivery: choices.delivery[k.kind] ?? 'at_once' } : {}) })),
               ...preferences.regattas.flatMap((r) => REGATTA_KINDS.map((kind) => ({ kind, eventId: r.id, enabled: choices.regatta[regattaKey(r.id, kind)] !== false }))),
+              ...Object.entries(choices.organized).map(([eventId, choice]) => ({ kind: 'organizer_entry' as const, eventId, ...choice })),
             ],
           },
         }),
@@ -89,24 +106,12 @@ function Settings({ preferences }: { preferences: Preferences }) {
               {k.mandatory && <span className="muted"> ({t('notifications:mandatory')})</span>}
             </label>
             {k.digest && (
-              <fieldset>
-                <legend>{t('notifications:delivery.legend')}</legend>
-                {(['at_once', 'digest'] as const).map((delivery) => (
-                  <div key={delivery} className="check">
-                    <label>
-                      <input
-                        type="radio"
-                        name={`delivery-${k.kind}`}
-                        value={delivery}
-                        checked={(choices.delivery[k.kind] ?? 'at_once') === delivery}
-                        disabled={choices.general[k.kind] === false}
-                        onChange={() => setChoices((now) => ({ ...now, delivery: { ...now.delivery, [k.kind]: delivery } }))}
-                      />{' '}
-                      {t(`notifications:delivery.${delivery}`)}
-                    </label>
-                  </div>
-                ))}
-              </fieldset>
+              <DeliveryChoice
+                name={`delivery-${k.kind}`}
+                value={choices.delivery[k.kind] ?? 'at_once'}
+                disabled={choices.general[k.kind] === false}
+                onChange={(delivery) => setChoices((now) => ({ ...now, delivery: { ...now.delivery, [k.kind]: delivery } }))}
+              />
             )}
           </div>
         ))}
@@ -130,6 +135,13 @@ function Settings({ preferences }: { preferences: Preferences }) {
           ))}
         </>
       )}
+      <OrganizedRegattas
+        regattas={preferences.organizedRegattas}
+        choices={choices.organized}
+        general={{ enabled: true, delivery: choices.delivery['organizer_entry'] ?? 'at_once' }}
+        generalOff={choices.general['organizer_entry'] === false}
+        onChange={(eventId, choice) => setChoices((now) => ({ ...now, organized: { ...now.organized, [eventId]: choice } }))}
+      />
       <button type="submit" disabled={save.isPending}>{t('notifications:save')}</button>
       {save.isSuccess && <p role="status">{t('notifications:saved')}</p>}
     </form>
