@@ -1433,7 +1433,10 @@ export interface paths {
          * @description An HTML page naming the kind of message the link stops, with a button that POSTs to the same
          *     address (a link checker's GET changes nothing). A token that is not a valid unsubscribe link
          *     (not signed by this platform, or for a kind that cannot be switched off) is 404 with a page
-         *     saying so. English, or German when the browser asks for it (`Accept-Language`).
+         *     saying so. English, or German when the browser asks for it (`Accept-Language`). The link of a
+         *     sailor entered without an account names their registration; its page also lists the last 50
+         *     messages sent about that entry (kind, subject, when in UTC, delivered / failed / waiting), never
+         *     an address.
          */
         get: operations["showUnsubscribe"];
         put?: never;
@@ -7861,6 +7864,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             fleetName: string;
+            /**
+             * @description The entry's place in the regatta's order of entries (an int64 as a string, lower first); the waitlist is offered places in this order, and an entry moved onto a waitlist takes a new, later one. "0" in facts published before it was carried.
+             * @example 1042
+             */
+            entryOrder?: string;
             /** @description Ratings in force from a race on (a new certificate mid-series; PUT .../registrations/{id}/ratings). Absent when none. */
             ratingChanges?: {
                 /** @example irc */

@@ -114,6 +114,16 @@ describe('a sailor entered by name and address, without an account', () => {
     assert.equal(stored.some((row: { text: string }) => row.text.includes(guest.email)), false);
 
     const link = (await mailHeaders(notice!.ID))['List-Unsubscribe']![0]!.slice(1, -1);
+    // The page behind the link lists what was sent about this entry, with no address.
+    const page = await eventually(async () => {
+      const html = await (await fetch(link)).text();
+      return html.includes(title) && html.includes('Delivered') ? html : undefined;
+    }, 10_000, 'the guest page lists the notice as delivered');
+    assert.match(page, /Messages sent to you about this entry/);
+    assert.match(page, /your entry is confirmed/);
+    assert.match(page, /<td>Notices and amendments<\/td><td>[^<]*Guest notice/);
+    assert.equal(page.includes(guest.email), false);
+    assert.equal(page.includes('@'), false, 'no address of any kind on the page');
     const oneClick = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     assert.equal(oneClick.status, 200, await oneClick.clone().text());
     assert.deepEqual(((await oneClick.json()) as { data: unknown }).data, { kind: 'notice', eventId: regatta.event.id, unsubscribed: true });

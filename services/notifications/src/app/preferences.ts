@@ -5,10 +5,10 @@
 import { withTransaction } from '@regatta/db';
 import { KIND_RULES, NOTIFICATION_KINDS, type Delivery, type NotificationKind } from '../domain/kinds.js';
 import { verifyUnsubscribe, type UnsubscribeScope } from '../domain/unsubscribe-token.js';
-import { messagesOf, type LoggedMessage } from '../store/messages.js';
+import { messagesOf, messagesOfRegistration, type GuestLoggedMessage, type LoggedMessage } from '../store/messages.js';
 import { entryOf } from '../store/projections/entries.js';
 
-export type { LoggedMessage };
+export type { GuestLoggedMessage, LoggedMessage };
 import { choicesOf, localeOf, organizedRegattasOf, regattasOf, setChoice, setLocale } from '../store/preferences.js';
 import type { NotificationsContext } from './resources.js';
 
@@ -93,4 +93,13 @@ export function readUnsubscribe(key: string, token: string): UnsubscribeScope | 
 
 export function notificationLog(context: NotificationsContext, userId: string, page: { limit: number; offset: number }): Promise<{ items: LoggedMessage[]; hasMore: boolean }> {
   return messagesOf(context.pool, userId, page.limit, page.offset);
+}
+
+/**
+ * The messages sent about one registration of a sailor entered without an account (the last 50), for
+ * the page behind their unsubscribe link: the link's token names the registration, so holding an
+ * e-mail is what shows them. Kind, subject, when and the outcome; never an address.
+ */
+export function guestLog(context: NotificationsContext, registrationId: string): Promise<GuestLoggedMessage[]> {
+  return messagesOfRegistration(context.pool, registrationId, 50);
 }

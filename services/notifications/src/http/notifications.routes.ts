@@ -1,11 +1,12 @@
 /**
  * A person's notification preferences and log (signed in: session or API key), and the unsubscribe
  * link of every e-mail: GET shows a page with a button, POST (the button, or a mail client's
- * one-click request of RFC 8058) switches the kind off.
+ * one-click request of RFC 8058) switches the kind off. A guest sailor's page (the link names their
+ * registration) also lists the messages sent about that entry.
  */
 import type { Request } from 'express';
 import { HttpProblem, notFound, parseInput, type RouteDefinition } from '@regatta/http';
-import { getPreferences, notificationLog, readUnsubscribe, unsubscribe, updatePreferences } from '../app/preferences.js';
+import { getPreferences, guestLog, notificationLog, readUnsubscribe, unsubscribe, updatePreferences } from '../app/preferences.js';
 import type { NotificationsContext, NotificationsResources } from '../app/resources.js';
 import { de } from '../domain/locales/de.js';
 import { en } from '../domain/locales/en.js';
@@ -52,10 +53,13 @@ export function notificationRoutes(context: NotificationsContext, resources: Not
         const given = token(req);
         const scope = readUnsubscribe(key, given);
         const lang = language(req);
+        const labels = (lang === 'de' ? de : en).kinds;
+        // A guest sailor's link names the registration: the page lists what was sent about it.
+        const guest = scope?.registrationId !== undefined ? { log: await guestLog(context, scope.registrationId), kindLabel: (kind: keyof typeof labels) => labels[kind] } : undefined;
         res
           .status(scope ? 200 : 404)
           .type('html')
-          .send(unsubscribePage(scope ? 'ask' : 'invalid', lang, given, scope ? (lang === 'de' ? de : en).kinds[scope.kind] : ''));
+          .send(unsubscribePage(scope ? 'ask' : 'invalid', lang, given, scope ? labels[scope.kind] : '', guest));
       },
     },
     {

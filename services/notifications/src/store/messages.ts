@@ -172,6 +172,26 @@ export async function messagesOf(db: Queryable, userId: string, limit: number, o
   return { items, hasMore: result.rows.length > limit };
 }
 
+/** What a guest sailor sees of one message: no address, no error text (a refusal may quote the server). */
+export interface GuestLoggedMessage {
+  kind: NotificationKind;
+  subject: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  createdAt: Date;
+  sentAt: Date | null;
+  failedAt: Date | null;
+}
+
+/** The messages decided for one registration (a sailor entered without an account), newest first. */
+export async function messagesOfRegistration(db: Queryable, registrationId: string, limit: number): Promise<GuestLoggedMessage[]> {
+  const result = await db.query<{ kind: NotificationKind; subject: string | null; status: GuestLoggedMessage['status']; created_at: Date; sent_at: Date | null; failed_at: Date | null }>(
+    `SELECT kind, subject, status, created_at, sent_at, failed_at FROM messages
+     WHERE registration_id = $1 ORDER BY created_at DESC, id LIMIT $2`,
+    [registrationId, limit],
+  );
+  return result.rows.map((row) => ({ kind: row.kind, subject: row.subject, status: row.status, createdAt: row.created_at, sentAt: row.sent_at, failedAt: row.failed_at }));
+}
+
 /** Messages by status (for the backlog gauge). */
 export async function countByStatus(db: Queryable): Promise<Record<string, number>> {
   const result = await db.query<{ status: string; count: string }>(`SELECT status, count(*) AS count FROM messages WHERE status IN ('pending', 'sending') GROUP BY status`);
