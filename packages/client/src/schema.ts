@@ -7864,6 +7864,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             fleetName: string;
+            /**
+             * @description The entry's place in the regatta's order of entries (an int64 as a string, lower first); the waitlist is offered places in this order, and an entry moved onto a waitlist takes a new, later one. "0" in facts published before it was carried.
+             * @example 1042
+             */
+            entryOrder?: string;
             /** @description Ratings in force from a race on (a new certificate mid-series; PUT .../registrations/{id}/ratings). Absent when none. */
             ratingChanges?: {
                 /** @example irc */

@@ -46,6 +46,7 @@ describe("facts round-trip", () => {
           crew: ["Charles", "Mary"],
           registrationTime: at("2025-05-01T10:00:00Z"),
           fleetName: "J/70",
+          entryOrder: "1042",
         },
       },
       { producer: "events", eventId: EVENT_ID, organizationId: ORG_ID, requestId: "req-1", id: "m-1", occurredAt: new Date("2025-05-01T10:00:01.5Z"), actorUserId: "u-7" },
@@ -79,6 +80,8 @@ describe("facts round-trip", () => {
         crew: ["Charles", "Mary"],
         registrationTime: "2025-05-01T10:00:00Z",
         fleetName: "J/70",
+        // The order of entries, an int64: a string in JSON.
+        entryOrder: "1042",
         // Rating changes: the repeated field is emitted empty (alwaysEmitImplicit).
         ratingChanges: [],
       },

@@ -156,6 +156,8 @@ function registrationMessage(row: RegistrationDetailRow) {
     registrationTime: ts(row.registration_time),
     updatedAt: ts(row.updated_at),
     fleetName: row.fleet_name,
+    // The waitlist's order (a move onto a waitlist takes a new one): consumers list entries by it.
+    entryOrder: row.sequence != null ? String(row.sequence) : '0',
     ratingChanges: (row.rating_changes ?? []).map((change) => ({
       system: change.system,
       key: change.key,

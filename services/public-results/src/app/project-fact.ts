@@ -6,7 +6,7 @@
 import { TOPICS, factPayloadOn, timestampDate, unhandledFact, type Fact } from '@regatta/contracts';
 import type { PoolClient } from '@regatta/db';
 import { liveData, liveMeta, publicRaceProgress } from '../domain/live-data.js';
-import { publicDocument, publicEntry, publicEvent, publicFleet, publicOrganization, publicRace, publicRaceResults, publicStandings } from '../domain/snapshots.js';
+import { entryOrderOf, publicDocument, publicEntry, publicEvent, publicFleet, publicOrganization, publicRace, publicRaceResults, publicStandings } from '../domain/snapshots.js';
 import { appendLive, lockReadModel } from '../store/projections/changes.js';
 import { upsertDocument, upsertEvent, upsertFleet, upsertRace, upsertSeries } from '../store/projections/events.js';
 import { upsertOrganization } from '../store/projections/organizations.js';
@@ -86,7 +86,7 @@ export async function projectFact(client: PoolClient, fact: Fact): Promise<void>
       if (!registration) return;
       const entry = publicEntry(registration);
       const updatedAt = registration.updatedAt ? timestampDate(registration.updatedAt) : at;
-      if (await upsertEntry(client, registration.eventId, entry, updatedAt)) {
+      if (await upsertEntry(client, registration.eventId, entry, updatedAt, entryOrderOf(registration))) {
         if (registration.boat?.id) await upsertBoat(client, registration.eventId, { id: registration.boat.id, sailNumber: entry.sailNumber, name: entry.boatName });
         await appendLive(client, registration.eventId, fact.type as 'registration.created', liveData.registrationChanged(meta, entry));
       }

@@ -100,6 +100,12 @@ export function publicDocument(document: Document): PublicDocument {
   };
 }
 
+/** The events service's order of entries (the waitlist's), or null when the fact did not carry it ("0"). */
+export function entryOrderOf(registration: Pick<Registration, 'entryOrder'>): number | null {
+  const order = Number(registration.entryOrder || 0);
+  return Number.isSafeInteger(order) && order > 0 ? order : null;
+}
+
 export function publicEntry(registration: Registration): PublicEntry {
   return {
     id: registration.id,

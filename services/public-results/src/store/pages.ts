@@ -24,13 +24,15 @@ export type EventParts = EventPartsInput;
 /** A case is on the public notice board once it has a hearing or a decision (domain/notice-board.ts onNoticeBoard). */
 const ON_BOARD = '(c.hearing IS NOT NULL OR c.decision IS NOT NULL)';
 
+// Entries in the events service's order (a fleet's waitlist in the order its places are offered: a
+// move onto a waitlist goes to its back); rows projected before the facts carried it come first, by entry time.
 const PARTS = `
        'event', e.data,
        'organization', (SELECT o.data FROM organizations o WHERE o.id = e.organization_id),
        'fleets', coalesce((SELECT json_agg(f.data ORDER BY f.name, f.id) FROM fleets f WHERE f.event_id = e.id), '[]'),
        'races', coalesce((SELECT json_agg(r.data ORDER BY r.race_number, r.data->>'scheduledStart', r.id) FROM races r WHERE r.event_id = e.id), '[]'),
        'documents', coalesce((SELECT json_agg(d.data ORDER BY d.data->>'publishedAt' DESC NULLS LAST, d.id) FROM documents d WHERE d.event_id = e.id), '[]'),
-       'entries', coalesce((SELECT json_agg(g.data ORDER BY g.data->>'registeredAt', g.id) FROM registrations g WHERE g.event_id = e.id), '[]'),
+       'entries', coalesce((SELECT json_agg(g.data ORDER BY g.entry_order NULLS FIRST, g.data->>'registeredAt', g.id) FROM registrations g WHERE g.event_id = e.id), '[]'),
        'results', coalesce((SELECT json_agg(x.data || jsonb_build_object('updatedAt', x.updated_at) ORDER BY (x.data->>'raceNumber')::int, x.race_id) FROM race_results x WHERE x.event_id = e.id), '[]'),
        'standings', coalesce((SELECT json_agg(s.data || jsonb_build_object('updatedAt', s.updated_at)) FROM standings s WHERE s.event_id = e.id), '[]')`;
 

@@ -2,13 +2,17 @@
 import type { PoolClient } from '@regatta/db';
 import type { PublicEntry } from '../../domain/model.js';
 
-/** Keeps the newest snapshot; answers whether it was applied. */
-export async function upsertEntry(client: PoolClient, eventId: string, entry: PublicEntry, updatedAt: Date): Promise<boolean> {
+/**
+ * Keeps the newest snapshot; answers whether it was applied. `entryOrder` is the events service's
+ * order of entries (null when the fact did not carry it): the entry list and waitlist follow it.
+ */
+export async function upsertEntry(client: PoolClient, eventId: string, entry: PublicEntry, updatedAt: Date, entryOrder: number | null): Promise<boolean> {
   const { rowCount } = await client.query(
-    `INSERT INTO registrations (id, event_id, fleet_id, status, data, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (id) DO UPDATE SET fleet_id = EXCLUDED.fleet_id, status = EXCLUDED.status, data = EXCLUDED.data, updated_at = EXCLUDED.updated_at
+    `INSERT INTO registrations (id, event_id, fleet_id, status, data, updated_at, entry_order) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (id) DO UPDATE SET fleet_id = EXCLUDED.fleet_id, status = EXCLUDED.status, data = EXCLUDED.data, updated_at = EXCLUDED.updated_at,
+       entry_order = EXCLUDED.entry_order
      WHERE registrations.updated_at <= EXCLUDED.updated_at`,
-    [entry.id, eventId, entry.fleetId, entry.status, JSON.stringify(entry), updatedAt],
+    [entry.id, eventId, entry.fleetId, entry.status, JSON.stringify(entry), updatedAt, entryOrder],
   );
   return (rowCount ?? 0) > 0;
 }
