@@ -40,6 +40,16 @@ async function seedRace(page: Page, organization: string, start: Date): Promise<
     });
     assert.equal(entered.status(), 201, await entered.text());
   }
+  // race-capture learns the entries from their facts: wait until its context lists every sail number,
+  // as a committee device would before going afloat.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const context = await page.request.get(`/api/v1/events/${slug}/capture/context`);
+    const entries = context.ok() ? ((await context.json()) as { data: { entries: { sailNumber: string }[] } }).data.entries : [];
+    if (BOATS.every((_, index) => entries.some((entry) => entry.sailNumber === sail(index)))) break;
+    assert.ok(Date.now() < deadline, `race-capture lists the entries within 30 s: ${JSON.stringify(entries)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return { slug, raceId };
 }
 
