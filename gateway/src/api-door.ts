@@ -30,7 +30,7 @@ import { ANONYMOUS } from './assertions.js';
 import type { Authenticator, Principal } from './auth.js';
 import type { ServiceName } from './config.js';
 import { EMBED_HEADER, EMBED_QUERY } from './credentials.js';
-import { answerDoorFailure, withDoorPrelude, type DoorHandler, type DoorRequest } from './door-prelude.js';
+import { answerDoorFailure, headerText, withDoorPrelude, type DoorHandler, type DoorRequest } from './door-prelude.js';
 import { INTERNAL_TOKEN_HEADER } from './identity-client.js';
 import type { ProxyHandler } from './proxy.js';
 import { matchRoute, type RouteRule } from './routes.js';
@@ -141,10 +141,7 @@ function guard(url: string): HttpProblem | undefined {
   return errors.length > 0 ? validationFailed(errors.slice(0, MAX_REPORTED_FIELDS)) : undefined;
 }
 
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-};
+const header = (req: IncomingMessage, name: string): string | undefined => headerText(req.headers[name]);
 
 async function authorize(req: ApiRequest, res: ServerResponse, rule: RouteRule, options: ApiDoorOptions): Promise<Principal | undefined> {
   const { authenticator } = options;

@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import jwt from 'jsonwebtoken';
 import { hmacKey } from '@regatta/http';
+import { headerText } from './door-prelude.js';
 
 export const SESSION_COOKIE = 'regatta_session';
 export const EMBED_HEADER = 'x-embed-token';
@@ -43,8 +44,7 @@ export interface CredentialSource {
 export function credentialSource(req: IncomingMessage): CredentialSource {
   return {
     header(name) {
-      const value = req.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value.join(', ') : value;
+      return headerText(req.headers[name.toLowerCase()]);
     },
     get query() {
       const url = req.url ?? '';

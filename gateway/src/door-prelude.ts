@@ -98,3 +98,8 @@ export function withDoorPrelude<R extends DoorRequest>(options: PreludeOptions<R
     handle(req, res, requestId);
   };
 }
+
+/** A header's value as one string: a repeated header joined with ", " (RFC 9110 5.3). */
+export function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}

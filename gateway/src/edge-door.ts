@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter } from 'prom-client';
 import { EDGE_VIEW_HEADER, metricsRegistry } from '@regatta/http';
 import type { Principal } from './auth.js';
+import { headerText } from './door-prelude.js';
 import { edgeKey, edgeScopeOf, type EdgeRevalidation } from './edge-revalidation.js';
 
 /** What a proxied GET carries to the learning of its answer. */
@@ -24,7 +25,6 @@ const edgeAnswers = new Counter({
   registers: [metricsRegistry],
 });
 
-const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
 
 /**
  * Answers `req` at the edge when it can (true); else marks it for learning (false). Only key and
@@ -46,8 +46,8 @@ export function answeredAtEdge(edge: EdgeRevalidation | undefined, req: Incoming
   }
   if (!edge.ready) return false;
   if (principal && principal.via !== 'key' && principal.via !== 'session') return false;
-  const key = edgeKey(req.url ?? '/', single(req.headers.accept));
-  const ifNoneMatch = single(req.headers['if-none-match']);
+  const key = edgeKey(req.url ?? '/', headerText(req.headers.accept));
+  const ifNoneMatch = headerText(req.headers['if-none-match']);
   const hit = edge.revalidate(key, ifNoneMatch);
   if (hit) {
     edgeAnswers.inc({ outcome: 'edge' });
@@ -76,6 +76,6 @@ export function learnAtEdge(edge: EdgeRevalidation | undefined, answer: Incoming
     view,
     scope: edgeScopeOf(req.url ?? '/'),
     cacheControl: answer.headers['cache-control'],
-    vary: single(answer.headers.vary),
+    vary: headerText(answer.headers.vary),
   });
 }

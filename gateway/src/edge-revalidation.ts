@@ -67,6 +67,8 @@ export function edgeScopeOf(url: string): string | undefined {
 
 export class EdgeRevalidation {
   private readonly entries = new Map<string, EdgeEntry>();
+  /** Learned keys by view and by scope, so a change forgets its own answers without a scan of all. */
+  private readonly keysOf = new Map<string, Set<string>>();
   /** Sequence number and time of the last change per view or scope (pruned with `floor`). */
   private readonly changedAt = new Map<string, { sequence: number; at: number }>();
   private sequence = 0;
@@ -99,6 +101,7 @@ export class EdgeRevalidation {
   stop(): void {
     this.subscribed = false;
     this.entries.clear();
+    this.keysOf.clear();
     this.changedAt.clear();
     this.sequence += 1;
     this.floor = this.sequence;
@@ -115,7 +118,7 @@ export class EdgeRevalidation {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.now() - entry.storedAt > this.ttlMs) {
-      this.entries.delete(key);
+      this.forget(key);
       return undefined;
     }
     return ifNoneMatchHits(ifNoneMatch, entry.etag) ? entry : undefined;
@@ -127,20 +130,22 @@ export class EdgeRevalidation {
     const view = this.changedAt.get(`view:${answer.view}`);
     if (view && (view.sequence > ticket || this.now() - view.at < this.settleMs)) return false;
     if (answer.scope !== undefined && this.changedSince(`scope:${answer.scope}`, ticket)) return false;
-    this.entries.delete(key);
+    this.forget(key);
     this.entries.set(key, { ...answer, storedAt: this.now() });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.index(`view:${answer.view}`, key);
+    if (answer.scope !== undefined) this.index(`scope:${answer.scope}`, key);
+    if (this.entries.size > this.maxEntries) this.forget(this.entries.keys().next().value!);
     return true;
   }
 
   /** A change notification for `view`: every answer learned of it is forgotten. */
   changed(view: string): void {
-    this.mark(`view:${view}`, (entry) => entry.view === view);
+    this.mark(`view:${view}`);
   }
 
   /** A change made through this gateway under a regatta's paths: every answer learned there is forgotten. */
   changedUnder(scope: string): void {
-    this.mark(`scope:${scope}`, (entry) => entry.scope === scope);
+    this.mark(`scope:${scope}`);
   }
 
   private changedSince(mark: string, ticket: number): boolean {
@@ -148,10 +153,29 @@ export class EdgeRevalidation {
     return changed !== undefined && changed.sequence > ticket;
   }
 
-  private mark(mark: string, affected: (entry: EdgeEntry) => boolean): void {
+  private index(mark: string, key: string): void {
+    let keys = this.keysOf.get(mark);
+    if (!keys) this.keysOf.set(mark, (keys = new Set()));
+    keys.add(key);
+  }
+
+  private unindex(mark: string, key: string): void {
+    const keys = this.keysOf.get(mark);
+    if (keys?.delete(key) && keys.size === 0) this.keysOf.delete(mark);
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.unindex(`view:${entry.view}`, key);
+    if (entry.scope !== undefined) this.unindex(`scope:${entry.scope}`, key);
+  }
+
+  private mark(mark: string): void {
     this.sequence += 1;
     this.changedAt.set(mark, { sequence: this.sequence, at: this.now() });
-    for (const [key, entry] of this.entries) if (affected(entry)) this.entries.delete(key);
+    for (const key of [...(this.keysOf.get(mark) ?? [])]) this.forget(key);
     if (this.changedAt.size > this.maxEntries * 4) {
       // Forget the per-view sequence numbers; requests already in flight learn nothing.
       this.changedAt.clear();
