@@ -24,6 +24,7 @@ run pipeline node --conditions=@regatta/source --import tsx services/results-sco
 run preview node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-preview.ts
 run save-to-standings node --conditions=@regatta/source --import tsx services/results-scoring/scripts/bench-save-to-standings.ts
 run kafka node --conditions=@regatta/source --import tsx packages/messaging/scripts/bench-group-join.ts
+run idle node --conditions=@regatta/source --import tsx packages/messaging/scripts/bench-idle.ts
 run webhooks bash scripts/bench-webhooks.sh
 run public node --conditions=@regatta/source --import tsx services/public-results/scripts/bench-public.ts
 run exports node --conditions=@regatta/source --import tsx packages/exports/scripts/bench-exports.ts

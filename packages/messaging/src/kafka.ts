@@ -1,5 +1,6 @@
 import { Kafka, logLevel, type LogEntry } from 'kafkajs';
 import type { Logger } from '@regatta/logging';
+import { quietIdleKafkaConnections } from './kafka-request-queue.js';
 
 export interface KafkaSettings {
   brokers: string[];
@@ -15,8 +16,12 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.NOTHING]: 'debug',
 };
 
-/** kafkajs behind one factory so a later client swap touches one place; its logs go to pino. */
+/**
+ * kafkajs behind one factory so a later client swap touches one place; its logs go to pino, and its
+ * idle connections arm no timers (kafka-request-queue.ts).
+ */
 export function createKafka(settings: KafkaSettings): Kafka {
+  quietIdleKafkaConnections();
   const log = settings.logger.child({ component: 'kafka' });
   return new Kafka({
     clientId: settings.clientId,
