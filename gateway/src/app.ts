@@ -12,7 +12,7 @@ import type { Authenticator } from './auth.js';
 import type { ServiceName } from './config.js';
 import { registerDocs } from './docs.js';
 import { registerConsole } from './console.js';
-import { createProxies, type ProxyHandler, type ResponseInterceptor } from './proxy.js';
+import { createProxies, type ProxyHandler, type ResponseInterceptor, type UpstreamAnswer } from './proxy.js';
 import type { RouteRule } from './routes.js';
 import { fetchLimitWords } from './limit-page.js';
 import { isPublicPath, publicDoorHandler, publicDoor, type PublicDoorOptions } from './public-door.js';
@@ -76,7 +76,7 @@ function buildGateway(deps: GatewayDependencies): { app: Express; door: RequestL
     upstreams: deps.upstreams,
     timeoutMs: deps.upstreamTimeoutMs,
     logger: deps.logger,
-    onUpstreamResponse: (proxyRes: IncomingMessage, req: IncomingMessage) => {
+    onUpstreamResponse: (proxyRes: UpstreamAnswer, req: IncomingMessage) => {
       learnAtEdge(deps.edge, proxyRes, req as ApiRequest);
       const header = proxyRes.headers[INVALIDATE_HEADER];
       if (header === undefined) return;

@@ -6,6 +6,7 @@
  * a client, whatever the door.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { UpstreamAnswer } from './forward-proxy.js';
 import { Counter } from 'prom-client';
 import { EDGE_VIEW_HEADER, metricsRegistry } from '@regatta/http';
 import type { Principal } from './auth.js';
@@ -64,7 +65,7 @@ export function answeredAtEdge(edge: EdgeRevalidation | undefined, req: Incoming
 }
 
 /** Strips the service's marking from every answer; learns a marked 200 or 304 of a GET taken at the door. */
-export function learnAtEdge(edge: EdgeRevalidation | undefined, answer: IncomingMessage, req: IncomingMessage & { edge?: EdgeLearning }): void {
+export function learnAtEdge(edge: EdgeRevalidation | undefined, answer: UpstreamAnswer, req: IncomingMessage & { edge?: EdgeLearning }): void {
   const view = answer.headers[EDGE_VIEW_HEADER];
   if (view === undefined) return;
   delete answer.headers[EDGE_VIEW_HEADER];

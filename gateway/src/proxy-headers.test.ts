@@ -140,7 +140,9 @@ test('API door, plain proxy: neither direction carries hop-by-hop headers; a chu
   assertAnswerStayedOnItsHop(answer);
   const upstream = assertRequestStayedOnItsHop('/api/v1/auth/login');
   assert.equal(received.get('/api/v1/auth/login')?.body, '{"email":"a@b.c"}');
-  assert.equal(upstream['transfer-encoding'], 'chunked', "the gateway frames its own hop's body");
+  // This hop's own framing: chunked, or (a body that had all arrived before it was sent) its length.
+  const framed = upstream['transfer-encoding'] === 'chunked' || upstream['content-length'] === String(Buffer.byteLength('{"email":"a@b.c"}'));
+  assert.ok(framed, `the gateway frames its own hop's body (${upstream['transfer-encoding'] ?? upstream['content-length']})`);
   assert.equal(upstream['content-type'], 'application/json');
 });
 
