@@ -54,7 +54,10 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Per-process extra environment. */
   processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
-  /** Start only these processes (default: all). */
+  /**
+   * Start only these processes (default: all, less those named in STACK_WITHOUT, a comma-separated
+   * list: benchmarks use it to tell a capability's cost from a change of the path they measure).
+   */
   only?: ProcessName[];
   logDir?: string;
 }
@@ -198,7 +201,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     ...options.env,
   };
   const children = new Map<ProcessName, ChildProcess>();
-  const names: ProcessName[] = options.only ?? [...SERVICE_NAMES, 'gateway'];
+  const without = new Set((process.env['STACK_WITHOUT'] ?? '').split(',').map((name) => name.trim()));
+  const names: ProcessName[] = options.only ?? ([...SERVICE_NAMES, 'gateway'] as ProcessName[]).filter((name) => !without.has(name));
 
   const start = async (name: ProcessName, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) => {
     const log = createWriteStream(join(logDir, `${name}-${slot}.log`), { flags: 'a' });
