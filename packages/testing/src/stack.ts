@@ -201,6 +201,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     ...options.env,
   };
   const children = new Map<ProcessName, ChildProcess>();
+  // STACK_CPU_PROF=<name,...> (with STACK_CPU_PROF_DIR, default .local/profiles): those processes run
+  // under --cpu-prof, so any benchmark's stack can be profiled without changing the benchmark.
+  const profiledNames = new Set((process.env['STACK_CPU_PROF'] ?? '').split(',').map((name) => name.trim()));
+  const profileDir = resolve(process.env['STACK_CPU_PROF_DIR'] ?? join(repoRoot, '.local/profiles'));
+  const profiled = (name: ProcessName): string[] =>
+    profiledNames.has(name) ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${slot}-${Date.now()}.cpuprofile`] : [];
   const without = new Set((process.env['STACK_WITHOUT'] ?? '').split(',').map((name) => name.trim()));
   const names: ProcessName[] = options.only ?? ([...SERVICE_NAMES, 'gateway'] as ProcessName[]).filter((name) => !without.has(name));
 
@@ -228,8 +234,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
   try {
     // Services first (in parallel: each migrates its own schema), then the gateway.
-    await Promise.all(names.filter((name) => name !== 'gateway').map((name) => start(name)));
-    if (names.includes('gateway')) await start('gateway');
+    await Promise.all(names.filter((name) => name !== 'gateway').map((name) => start(name, {}, profiled(name))));
+    if (names.includes('gateway')) await start('gateway', {}, profiled('gateway'));
   } catch (error) {
     for (const name of children.keys()) await kill(name);
     throw error;
