@@ -38,6 +38,12 @@ export interface ConsumerSettings {
   fromBeginning?: boolean;
   /** Partitions applied side by side (default 3). */
   partitionsConcurrently?: number;
+  /**
+   * True for a message the handler would leave alone (judged by its headers, e.g. its fact type):
+   * it is acknowledged without a transaction or an inbox row. Applying it would change nothing, so
+   * there is nothing to make idempotent.
+   */
+  ignores?: (message: ConsumedMessage) => boolean;
 }
 
 const CHUNK_SIZE = 100;
@@ -125,10 +131,22 @@ export class FactConsumer extends EventEmitter {
    */
   private async applyChunk(chunk: ConsumedMessage[]): Promise<number> {
     const { settings } = this;
+    const ignores = settings.ignores;
+    if (ignores && chunk.every(ignores)) {
+      consumed.inc({ group: settings.groupId, outcome: 'ignored' }, chunk.length);
+      for (const message of chunk) this.emit('processed', message);
+      return chunk.length;
+    }
     let count = 0;
     let duplicates = 0;
+    let ignored = 0;
     await withTransaction(settings.pool, async (client) => {
       for (const message of chunk) {
+        if (ignores?.(message)) {
+          ignored += 1;
+          count += 1;
+          continue;
+        }
         await client.query('SAVEPOINT fact');
         try {
           const inserted = await client.query(
@@ -147,8 +165,9 @@ export class FactConsumer extends EventEmitter {
         }
       }
     });
-    consumed.inc({ group: settings.groupId, outcome: 'applied' }, count - duplicates);
+    consumed.inc({ group: settings.groupId, outcome: 'applied' }, count - duplicates - ignored);
     if (duplicates > 0) consumed.inc({ group: settings.groupId, outcome: 'duplicate' }, duplicates);
+    if (ignored > 0) consumed.inc({ group: settings.groupId, outcome: 'ignored' }, ignored);
     for (const message of chunk.slice(0, count)) this.emit('processed', message);
     return count;
   }
@@ -178,6 +197,11 @@ export class FactConsumer extends EventEmitter {
   private async process(message: ConsumedMessage): Promise<void> {
     const { settings } = this;
     const maxAttempts = settings.maxAttempts ?? 5;
+    if (settings.ignores?.(message)) {
+      consumed.inc({ group: settings.groupId, outcome: 'ignored' });
+      this.emit('processed', message);
+      return;
+    }
     for (let attempt = 1; ; attempt += 1) {
       try {
         const applied = await withTransaction(settings.pool, async (client) => {

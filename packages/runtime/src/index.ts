@@ -6,7 +6,7 @@
 import type { Express } from 'express';
 import type { Kafka } from 'kafkajs';
 import { baseEnvShape, loadConfig, port, resolveSecret, serviceEnvShape, z } from '@regatta/config';
-import { decodeFact, encodeFact, factHeaders, factKey, factTopic, type Fact } from '@regatta/contracts';
+import { FACT_HEADERS, decodeFact, encodeFact, factHeaders, factKey, factTopic, type Fact, type FactType } from '@regatta/contracts';
 import { createPool, isConnectionError, migrate, pingDatabase, type Pool, type PoolClient, type Queryable } from '@regatta/db';
 import { createApp, finishApp, mountRoutes, serve, type RouteDefinition } from '@regatta/http';
 import { createLogger, type Logger } from '@regatta/logging';
@@ -31,6 +31,12 @@ export interface ConsumerDefinition {
   name: string;
   topics: string[];
   handle(client: PoolClient, fact: Fact, message: ConsumedMessage): Promise<void>;
+  /**
+   * Fact types of these topics that `handle` leaves alone: acknowledged by their fact-type header
+   * without a transaction (a consumer of a busy topic that reacts to few of its facts pays nothing
+   * for the rest). A message without the header is handled as usual.
+   */
+  ignores?: readonly FactType[];
 }
 
 export interface BackgroundTask {
@@ -150,6 +156,7 @@ export async function runService<Extra extends z.ZodRawShape, Resources = undefi
       topics: consumer.topics,
       topicPrefix: config.KAFKA_TOPIC_PREFIX,
       handle: async (client, message) => consumer.handle(client, decodeFact(message.value), message),
+      ...(consumer.ignores ? { ignores: ignoresFactTypes(consumer.ignores) } : {}),
     });
     consumers.push(factConsumer);
   }
@@ -241,3 +248,12 @@ async function bounded(logger: Logger, step: string, timeoutMs: number, fn: () =
 }
 
 export { baseEnvShape };
+
+/** A message whose fact-type header names one of `types`. */
+function ignoresFactTypes(types: readonly FactType[]): (message: ConsumedMessage) => boolean {
+  const ignored = new Set<string>(types);
+  return (message) => {
+    const type = message.headers[FACT_HEADERS.factType];
+    return type !== undefined && ignored.has(type);
+  };
+}

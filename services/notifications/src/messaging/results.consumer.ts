@@ -3,13 +3,32 @@
  * fleet's entrants; a hearing scheduled or moved, and the decision, reach the parties (the boats of
  * the case); a protest lodged reaches the organizing club's members.
  */
-import { TOPICS, factPayloadOn, timestampDate, unhandledFact } from '@regatta/contracts';
+import { TOPICS, factPayloadOn, timestampDate, unhandledFact, type FactType } from '@regatta/contracts';
 import type { ConsumerDefinition } from '@regatta/runtime';
 import { fleetLabel, notifyBoats, notifyEntrants, notifyOrganizers } from '../app/decide.js';
 import { recordCaseParties } from '../app/project.js';
 import type { NotificationsContext } from '../app/resources.js';
 
 type Stamp = Parameters<typeof timestampDate>[0];
+
+/**
+ * Scores, standings and imports change pages, not inboxes; a withdrawn protest closes quietly. Most
+ * of results.v1 is these (every submission is results.updated and standings.updated), so they are
+ * acknowledged without a transaction; each is also a no-op case of the switch below.
+ */
+export const IGNORED_RESULTS_FACTS = [
+  'results.updated',
+  'results.published',
+  'race.started',
+  'race.completed',
+  'standings.updated',
+  'series.standings.updated',
+  'results.revised',
+  'split.standings.updated',
+  'protest.withdrawn',
+  'fleet.split',
+  'regatta.imported',
+] as const satisfies readonly FactType[];
 const iso = (value: Stamp | undefined) => (value ? timestampDate(value).toISOString() : new Date().toISOString());
 
 export function resultsConsumer(context: NotificationsContext): ConsumerDefinition {
@@ -17,6 +36,7 @@ export function resultsConsumer(context: NotificationsContext): ConsumerDefiniti
   return {
     name: 'results',
     topics: [TOPICS.results],
+    ignores: IGNORED_RESULTS_FACTS,
     async handle(client, fact) {
       const payload = factPayloadOn(fact, [TOPICS.results]);
       switch (payload.case) {
@@ -73,7 +93,7 @@ export function resultsConsumer(context: NotificationsContext): ConsumerDefiniti
           );
           return;
         }
-        // Scores, standings and imports change pages, not inboxes; a withdrawn protest closes quietly.
+        // IGNORED_RESULTS_FACTS (a message without a fact-type header still arrives here).
         case 'resultsUpdated':
         case 'resultsPublished':
         case 'raceStarted':
