@@ -4,3 +4,4 @@ export * from './api.js';
 export * from './fixtures.js';
 export * from './facts.js';
 export * from './mailpit.js';
+export * from './clock.js';

@@ -21,12 +21,12 @@ export interface CaptureRegatta {
 }
 
 /** A published regatta (days ahead, so entries are open) with one fleet, `races` races and `boats` entries "GBR 1".."GBR n". */
-export async function buildRegatta(api: ApiClient, options: { boats?: number; races?: number; organizer?: Actor } = {}): Promise<CaptureRegatta> {
+export async function buildRegatta(api: ApiClient, options: { boats?: number; races?: number; organizer?: Actor; timeZone?: string } = {}): Promise<CaptureRegatta> {
   const organizer = options.organizer ?? (await newActor(api));
   const org = await createOrganization(api, organizer);
   const key = organizer.key;
   const base = new Date(Math.floor((Date.now() + 10 * DAY) / DAY) * DAY);
-  const created = await ok(api.post('/api/v1/events', { organization: org.slug, name: `Capture Cup ${uniqueSuffix()}`, startDate: base.toISOString(), endDate: new Date(base.getTime() + DAY).toISOString() }, { key }), 201);
+  const created = await ok(api.post('/api/v1/events', { organization: org.slug, name: `Capture Cup ${uniqueSuffix()}`, startDate: base.toISOString(), endDate: new Date(base.getTime() + DAY).toISOString(), ...(options.timeZone ? { timeZone: options.timeZone } : {}) }, { key }), 201);
   const slug = created.data.slug as string;
   await ok(api.put(`/api/v1/events/${slug}`, { status: 'published' }, { key }));
   const boats = options.boats ?? 4;

@@ -13,19 +13,21 @@ import { encodeFact, factHeaders, factKey, factTopic } from '@regatta/contracts'
 import { createPool, type Pool } from '@regatta/db';
 import { enqueue } from '@regatta/messaging';
 import type { ServiceContext } from '@regatta/runtime';
-import { apiClient, eventually } from '@regatta/testing';
+import { apiClient, eventually, middayZone, zonedClock } from '@regatta/testing';
 import { closeDueDays } from '../src/modules/tally/app/close-due-days.js';
 import { buildRegatta, ok, signal, type CaptureRegatta } from './support.js';
 
 const api = apiClient();
 let regatta: CaptureRegatta;
 let pool: Pool;
+// The regatta keeps a zone where it is about noon now, so two hours ago is still today (testing/clock.ts).
+const zone = middayZone();
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 const today = () => new Date().toISOString().slice(0, 10);
 const move = (registrationId: string, kind: 'out' | 'in', at?: Date) => ({ id: randomUUID(), registrationId, kind, ...(at ? { at: at.toISOString() } : {}) });
 
 before(async () => {
-  regatta = await buildRegatta(api, { boats: 3, races: 1 });
+  regatta = await buildRegatta(api, { boats: 3, races: 1, timeZone: zone });
   const start = ago(120);
   await ok(api.post(`/api/v1/events/${regatta.slug}/capture/signals`, signal(regatta.raceIds, 'start', start), { key: regatta.organizer.key }), 201);
   const results = regatta.entries.map((entry, place) => ({ boat: entry.boatId, status: 'finished', finishTime: new Date(start.getTime() + (40 + place) * 60_000).toISOString() }));
@@ -63,7 +65,7 @@ test('the day closes itself at its deadline with nobody\'s hand; the missed sign
   await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(gbr2!.registrationId, 'in', ago(25)), { key: regatta.organizer.key }), 201);
   // GBR 1 (out 35 minutes ago) signs in now: after the deadline of 10 minutes ago, so she missed it too.
   await ok(api.post(`/api/v1/events/${regatta.slug}/tally/movements`, move(regatta.entries[0]!.registrationId, 'in'), { key: regatta.organizer.key }), 201);
-  const deadline = ago(10).toISOString().slice(11, 16);
+  const deadline = zonedClock(ago(10), zone);
   await ok(api.put(`/api/v1/events/${regatta.slug}/tally/settings`, { signInDeadline: deadline, missedSignOut: 'none', missedSignIn: 'points', penaltyPoints: 2 }, { key: regatta.organizer.key }));
 
   const board = await eventually(async () => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, test } from 'node:test';
-import { apiClient, eventually, newActor, type Actor } from '@regatta/testing';
+import { apiClient, eventually, middayZone, newActor, zonedClock, type Actor } from '@regatta/testing';
 import { buildRegatta, enrolDevice, ok, signal, type CaptureRegatta } from './support.js';
 
 const api = apiClient();
@@ -21,10 +21,12 @@ const start = new Date(Date.now() - 2 * 3_600_000);
 const move = (registrationId: string, kind: 'out' | 'in', extra: Record<string, unknown> = {}) => ({ id: randomUUID(), registrationId, kind, ...extra });
 /** A time `minutes` ago (a tap on a device that sends it later), and its wall-clock HH:MM in UTC (the regatta keeps UTC). */
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const clockOf = (iso: string) => iso.slice(11, 16);
+// The regatta keeps a zone where it is about noon now, so two hours ago is still today (testing/clock.ts).
+const zone = middayZone();
+const clockOf = (iso: string) => zonedClock(new Date(iso), zone);
 
 before(async () => {
-  regatta = await buildRegatta(api, { boats: 4, races: 2 });
+  regatta = await buildRegatta(api, { boats: 4, races: 2, timeZone: zone });
   sailor = await newActor(api, ['read', 'register']);
   outsider = await newActor(api, ['read', 'register', 'results']);
   const own = await ok(api.post(`/api/v1/events/${regatta.slug}/register`, { fleet: regatta.fleetId, boat: { name: 'Boat 5', sailNumber: 'GBR 5' }, emergencyContact: 'Anna +44 7700 900005' }, { key: sailor.key }), 201);
